@@ -1,0 +1,254 @@
+"""The ``roofmodel`` command. The only module that prints, exits, or catches the library's errors.
+
+Every failure is one line on stderr, ``roofmodel: error: ...``, and a non-zero exit (2 for bad
+input); nothing is written half-way, because output is rendered in full before it is printed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from typing import Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+from roofmodel import __version__
+from roofmodel.errors import RoofmodelError
+
+EXIT_BAD_INPUT = 2
+# Usage errors: click's ClickException, which newer typer releases vendor; found through
+# typer.BadParameter so that both kinds of typer install are handled.
+_CLICK_EXCEPTION = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    sys.stderr.write(f"roofmodel: error: {message}\n")
+    sys.exit(code)
+
+
+class _OneLineErrors(TyperGroup):
+    """Turns click usage errors and roofmodel errors into one line and a non-zero exit."""
+
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args=args,
+                prog_name=prog_name or "roofmodel",
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+        except _CLICK_EXCEPTION as exc:
+            _fail(" ".join(exc.format_message().split()))
+        except typer.Abort:
+            _fail("aborted", 130)
+        except RoofmodelError as exc:
+            _fail(str(exc))
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(
+    cls=_OneLineErrors,
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    help="What it takes to make a compute-bound GPU kernel actually compute-bound.",
+)
+
+
+class Pick(str, Enum):
+    spec = "spec"
+    measured = "measured"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"roofmodel {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """What it takes to make a compute-bound GPU kernel actually compute-bound."""
+
+
+def _positive(name: str, value: int | None) -> None:
+    if value is not None and value <= 0:
+        raise RoofmodelError(f"{name}: must be a whole number > 0 (got {value})")
+
+
+def _pair(text: str | None, name: str) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    from roofmodel.problem import Tile
+
+    t = Tile.parse(text, name)
+    if t.bk is not None:
+        raise RoofmodelError(f"--{name}: expected RMxRN (got {text!r})")
+    return (t.bm, t.bn)
+
+
+@app.command()
+def analyze(
+    machine: Annotated[str, typer.Option("--machine", help="Built-in name (a100, h100, t4, v100) or a YAML path.")],
+    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
+    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
+    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
+    dtype: Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")] = "fp32",
+    tile: Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")] = None,
+    reg_tile: Annotated[
+        str | None,
+        typer.Option(
+            "--reg-tile",
+            help="Register-level tile: per thread (FFMA), warp (mma.sync), 64xN (wgmma).",
+        ),
+    ] = None,
+    levels: Annotated[
+        str | None,
+        typer.Option("--levels", help="Memory levels to model, e.g. dram,smem,rf (seed 000's simple model)."),
+    ] = None,
+    instruction: Annotated[str | None, typer.Option("--instruction", help="fma, mma.sync or wgmma.")] = None,
+    bandwidth: Annotated[
+        Pick, typer.Option("--bandwidth", help="Memory bandwidths: spec or measured.")
+    ] = Pick.measured,
+    compute: Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")] = Pick.spec,
+    clock_mhz: Annotated[
+        float | None,
+        typer.Option("--clock-mhz", help="SM clock (default: the pipe's rated clock)."),
+    ] = None,
+    stages: Annotated[int, typer.Option("--stages", help="Pipeline stages of the shared-memory tile.")] = 2,
+    reg_overhead: Annotated[
+        int,
+        typer.Option("--reg-overhead", help="Registers per thread besides the tiles (addresses, counters)."),
+    ] = 16,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+) -> None:
+    """The bandwidth-amplification budget of a GEMM: reuse, tiles, rooflines, verdict."""
+    from roofmodel.analysis import analyze as run_analysis
+    from roofmodel.machine import load_machine
+    from roofmodel.problem import DTYPES, Gemm, Tile
+
+    for name, value in (("--m", m), ("--n", n), ("--k", k)):
+        _positive(name, value)
+    if dtype.lower() not in DTYPES:
+        raise RoofmodelError(f"--dtype: unknown dtype {dtype!r} (choose from {', '.join(DTYPES)})")
+    mach = load_machine(machine)
+    gemm = Gemm(m=m, n=n if n is not None else m, k=k if k is not None else m, dtype=dtype.lower())
+    result = run_analysis(
+        mach,
+        gemm,
+        tile=Tile.parse(tile) if tile else None,
+        register_tile=_pair(reg_tile, "reg-tile"),
+        levels=levels.split(",") if levels else None,
+        instruction=instruction,
+        bandwidth=bandwidth.value,  # type: ignore[arg-type]
+        compute=compute.value,  # type: ignore[arg-type]
+        clock_mhz=clock_mhz,
+        stages=stages,
+        reg_overhead=reg_overhead,
+    )
+    if as_json:
+        text = result.to_json()
+    else:
+        from roofmodel.report import render_analysis
+
+        text = render_analysis(result)
+    sys.stdout.write(text)
+
+
+@app.command()
+def machines(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the built-in machines."""
+    from roofmodel.machine import builtin_machine_names, load_machine
+
+    rows = []
+    for name in builtin_machine_names():
+        mach = load_machine(name)
+        rows.append(
+            {
+                "name": name,
+                "full_name": mach.name,
+                "aliases": mach.aliases,
+                "architecture": mach.architecture,
+                "compute_capability": mach.compute_capability,
+                "sm_count": mach.sm_count.n,
+                "dtypes": list(mach.compute),
+            }
+        )
+    if as_json:
+        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+        return
+    lines = [f"{'name':<6} {'machine':<24} {'arch':<8} {'cc':<4} {'SMs':>4}  dtypes / aliases"]
+    for r in rows:
+        lines.append(
+            f"{r['name']:<6} {r['full_name']:<24} {r['architecture']:<8} {r['compute_capability']:<4} "
+            f"{r['sm_count']:>4}  {','.join(r['dtypes'])} / {','.join(r['aliases'])}"
+        )
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _walk_quantities(node: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        if "value" in node and "unit" in node:
+            return [(path, node)]
+        for key, value in node.items():
+            out.extend(_walk_quantities(value, f"{path}.{key}" if path else str(key)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(_walk_quantities(value, f"{path}[{i}]"))
+    return out
+
+
+@app.command("show-machine")
+def show_machine(
+    name: Annotated[str, typer.Argument(help="Built-in name or path to a machine file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the validated machine as JSON.")] = False,
+) -> None:
+    """Print one machine with every number's unit, kind and source."""
+    from roofmodel.machine import load_machine
+
+    mach = load_machine(name)
+    data = mach.model_dump(mode="json", exclude_none=True)
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return
+    lines = [
+        f"{mach.name} ({mach.architecture}, compute capability {mach.compute_capability})",
+        f"file: {mach.source_file}",
+    ]
+    for pipe_name, pipe in mach.compute.items():
+        fams = ", ".join(
+            f"{i.family}{' ' + i.shape if i.shape else ''} (operands from {i.operands_from})" for i in pipe.instructions
+        )
+        lines.append(f"compute.{pipe_name}: {pipe.engine}; {fams}")
+    if mach.cluster is not None:
+        lines.append(f"cluster.tma_multicast: {mach.cluster.tma_multicast}")
+    width = max(len(p) for p, _ in _walk_quantities(data, ""))
+    for path, q in _walk_quantities(data, ""):
+        lines.append(f"{path:<{width}}  {q['value']:>10g} {q['unit']:<13} {q['kind']:<8}  {q['source']}")
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

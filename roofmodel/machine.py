@@ -1,0 +1,367 @@
+"""Machine files: the pydantic schema, the built-in presets and the validate-then-build loader.
+
+A machine file is YAML (its syntax is documented in the header of every built-in file). Every
+number is a quantity ``{value, unit, kind, source}``: ``kind`` says whether it is a datasheet
+peak (``spec``) or a measurement (``measured``); where both exist (T4 DRAM: 320 GB/s spec, 220
+GB/s measured) a field holds ``{spec: ..., measured: ...}`` and the analysis picks one.
+
+A user's file may start from a built-in one with ``base: h100`` and override a few entries;
+mappings merge key by key, while a quantity (a mapping with ``value``) or a list is replaced whole,
+so an override always carries its own unit and source.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from roofmodel import units
+from roofmodel.errors import MachineFileError
+
+Kind = Literal["spec", "measured"]
+Source = Literal["spec", "measured"]
+DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"]
+
+
+class StrictModel(BaseModel):
+    """Rejects unknown keys, so a typo in a machine file is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Quantity(StrictModel):
+    value: float
+    kind: Kind
+    source: str = Field(min_length=1)
+    note: str | None = None
+
+    @field_validator("value")
+    @classmethod
+    def _finite_positive(cls, v: float) -> float:
+        if not math.isfinite(v):
+            raise ValueError(f"must be a finite number (got {v})")
+        if v <= 0:
+            raise ValueError(f"must be > 0 (got {v:g})")
+        return v
+
+
+class Bandwidth(_Quantity):
+    unit: Literal["GB/s", "TB/s", "B/cycle/SM", "B/cycle"]
+
+
+class Rate(_Quantity):
+    unit: Literal["FMA/cycle/SM", "FLOP/cycle/SM", "TFLOPS", "GFLOPS"]
+
+
+class Capacity(_Quantity):
+    unit: Literal["B", "KiB", "MiB", "GiB"]
+
+    @property
+    def bytes(self) -> float:
+        return units.capacity_bytes(self.value, self.unit)
+
+
+class Latency(_Quantity):
+    unit: Literal["cycles", "ns"]
+
+
+class Clock(_Quantity):
+    unit: Literal["MHz", "GHz"]
+
+    @property
+    def hz(self) -> float:
+        return units.clock_hz(self.value, self.unit)
+
+
+class Count(_Quantity):
+    unit: Literal["SMs", "threads", "warps", "blocks", "registers", "CTAs"]
+
+    @field_validator("value")
+    @classmethod
+    def _integral(cls, v: float) -> float:
+        if v != int(v):
+            raise ValueError(f"must be a whole number (got {v})")
+        return v
+
+    @property
+    def n(self) -> int:
+        return int(self.value)
+
+
+Q = TypeVar("Q", bound=_Quantity)
+
+
+class Rated(StrictModel, Generic[Q]):
+    """A figure that may exist as a datasheet peak, a measurement, or both."""
+
+    spec: Q | None = None
+    measured: Q | None = None
+
+    @model_validator(mode="after")
+    def _at_least_one(self) -> Rated[Q]:
+        if self.spec is None and self.measured is None:
+            raise ValueError("needs a 'spec' or a 'measured' entry")
+        for name in ("spec", "measured"):
+            q = getattr(self, name)
+            if q is not None and q.kind != name:
+                raise ValueError(f"{name}: kind must be {name!r} (got {q.kind!r})")
+        return self
+
+    def pick(self, preferred: Source) -> Q:
+        """The preferred entry where present, else the other one."""
+        first, second = (self.measured, self.spec) if preferred == "measured" else (self.spec, self.measured)
+        chosen = first if first is not None else second
+        assert chosen is not None
+        return chosen
+
+
+class Instruction(StrictModel):
+    """An instruction family that drives a compute pipe, and where it reads its operands.
+
+    ``fma`` (FFMA/DFMA on CUDA cores, one thread's tile), ``mma.sync`` (a warp's fragments in
+    registers), ``wgmma`` (Hopper warpgroup MMA; operands read from shared memory descriptors).
+    """
+
+    family: Literal["fma", "mma.sync", "wgmma"]
+    shape: str | None = None
+    operands_from: Literal["rf", "smem"]
+    max_n: int | None = Field(default=None, gt=0, description="wgmma: largest N of the instruction")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Instruction:
+        if self.family in ("fma", "mma.sync") and self.operands_from != "rf":
+            raise ValueError(f"{self.family} reads its operands from registers: operands_from must be 'rf'")
+        return self
+
+    @property
+    def tile_granularity(self) -> Literal["thread", "warp", "warpgroup"]:
+        return {"fma": "thread", "mma.sync": "warp", "wgmma": "warpgroup"}[self.family]  # type: ignore[return-value]
+
+
+class ComputePipe(StrictModel):
+    engine: Literal["cuda_core", "tensor_core"]
+    rate: Rated[Rate]
+    rated_clock: Clock | None = None
+    instructions: list[Instruction] = Field(min_length=1)
+
+    def instruction(self, family: str | None) -> Instruction:
+        if family is None:
+            return self.instructions[0]
+        for ins in self.instructions:
+            if ins.family == family:
+                return ins
+        have = ", ".join(i.family for i in self.instructions)
+        raise MachineFileError(f"instruction {family!r} is not available for this dtype (have: {have})")
+
+
+class DramLevel(StrictModel):
+    capacity: Capacity
+    bandwidth: Rated[Bandwidth]
+    latency: Latency | None = None
+
+
+class L2Level(StrictModel):
+    capacity: Capacity
+    bandwidth: Rated[Bandwidth]
+    latency: Latency | None = None
+
+
+class SmemLevel(StrictModel):
+    capacity_per_sm: Capacity
+    max_per_block: Capacity
+    l1_smem_combined: Capacity | None = None
+    bandwidth: Rated[Bandwidth]
+    latency: Latency | None = None
+
+    @model_validator(mode="after")
+    def _block_within_sm(self) -> SmemLevel:
+        if self.max_per_block.bytes > self.capacity_per_sm.bytes:
+            raise ValueError("max_per_block must not exceed capacity_per_sm")
+        return self
+
+
+class RfLevel(StrictModel):
+    capacity_per_sm: Capacity
+    bandwidth: Rated[Bandwidth] | None = None
+    latency: Latency | None = None
+
+
+class Memory(StrictModel):
+    dram: DramLevel
+    l2: L2Level
+    smem: SmemLevel
+    rf: RfLevel
+
+
+class Clocks(StrictModel):
+    boost: Clock
+    base: Clock | None = None
+
+
+class Limits(StrictModel):
+    max_threads_per_sm: Count
+    max_warps_per_sm: Count
+    max_blocks_per_sm: Count
+    max_threads_per_block: Count
+    registers_per_sm: Count
+    max_registers_per_thread: Count
+
+
+class Cluster(StrictModel):
+    max_size: Count
+    max_size_nonportable: Count | None = None
+    tma_multicast: bool
+
+
+class Machine(StrictModel):
+    """A validated GPU description. Build it with ``load_machine``."""
+
+    schema_version: Literal[1]
+    name: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list)
+    architecture: str
+    compute_capability: str = Field(pattern=r"^\d+\.\d+$")
+    sm_count: Count
+    clocks: Clocks
+    compute: dict[DtypeName, ComputePipe] = Field(min_length=1)
+    memory: Memory
+    limits: Limits
+    cluster: Cluster | None = None
+    source_file: str | None = Field(default=None, description="set by the loader")
+
+    def pipe(self, dtype: str) -> ComputePipe:
+        if dtype not in self.compute:
+            have = ", ".join(self.compute)
+            raise MachineFileError(f"{self.name} has no {dtype} pipe (has: {have})")
+        return self.compute[dtype]  # type: ignore[index]
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+
+
+def _builtin_dir() -> Path:
+    """The machine files: inside the installed package, or ``machines/`` of a source checkout."""
+    here = Path(__file__).resolve().parent
+    installed = here / "machines"
+    if installed.is_dir():
+        return installed
+    return here.parent / "machines"
+
+
+def _builtin_index() -> dict[str, Path]:
+    """Lower-case name or alias -> file. Aliases are read from each file's ``aliases`` line."""
+    index: dict[str, Path] = {}
+    for path in sorted(_builtin_dir().glob("*.yaml")):
+        index[path.stem.lower()] = path
+        data = _read_yaml(path)
+        for alias in data.get("aliases", []) or []:
+            index[str(alias).lower()] = path
+    return index
+
+
+def builtin_machine_names() -> list[str]:
+    """The built-in machines, by file stem (``a100``, ``h100``, ``t4``, ``v100``)."""
+    return sorted(p.stem for p in _builtin_dir().glob("*.yaml"))
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        raise MachineFileError(f"{path}: no such file")
+    if path.is_dir():
+        raise MachineFileError(f"{path}: is a directory, not a machine file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MachineFileError(f"{path}: cannot read: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        raise MachineFileError(f"{path}: malformed YAML{where}: {problem}") from None
+    if not isinstance(data, dict):
+        raise MachineFileError(f"{path}: must be a YAML mapping at the top level (got {type(data).__name__})")
+    return data
+
+
+def _is_quantity(node: Any) -> bool:
+    return isinstance(node, Mapping) and "value" in node
+
+
+def merge_overrides(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """Deep-merge override into base: mappings merge per key; quantities and lists are replaced."""
+    out = dict(base)
+    for key, value in override.items():
+        old = out.get(key)
+        if isinstance(old, Mapping) and isinstance(value, Mapping) and not _is_quantity(value):
+            out[key] = merge_overrides(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def _resolve(name_or_path: str) -> Path:
+    key = name_or_path.strip().lower()
+    index = _builtin_index()
+    if key in index:
+        return index[key]
+    looks_like_path = any(ch in name_or_path for ch in "/\\") or name_or_path.endswith((".yaml", ".yml"))
+    if looks_like_path or Path(name_or_path).exists():
+        return Path(name_or_path)
+    known = ", ".join(builtin_machine_names())
+    raise MachineFileError(f"unknown machine {name_or_path!r} (built-in: {known}; or give a path to a YAML file)")
+
+
+def _load_raw(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
+    real = path.resolve()
+    if real in chain:
+        loop = " -> ".join(str(p.name) for p in (*chain, real))
+        raise MachineFileError(f"{path}: base chain loops ({loop})")
+    data = _read_yaml(path)
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    if not isinstance(base, str):
+        raise MachineFileError(f"{path}: base: must be a machine name or path (got {base!r})")
+    base_path = _resolve(base) if not base.endswith((".yaml", ".yml")) else (path.parent / base)
+    parent = _load_raw(base_path, (*chain, real))
+    merged = merge_overrides(parent, data)
+    if "aliases" not in data:
+        merged["aliases"] = []
+    return merged
+
+
+def _format_validation_error(path: Path, exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"] if not str(p).startswith(("function-", "Rated[")))
+    msg = err["msg"].removeprefix("Value error, ")
+    etype = err["type"]
+    if etype == "missing":
+        return f"{path}: {loc}: required field is missing"
+    if etype == "extra_forbidden":
+        return f"{path}: {loc}: unknown key"
+    got = err.get("input")
+    shown = f" (got {got!r})" if not isinstance(got, (dict, list)) and "(got" not in msg else ""
+    more = f" [and {len(exc.errors()) - 1} more]" if len(exc.errors()) > 1 else ""
+    return f"{path}: {loc}: {msg}{shown}{more}"
+
+
+def load_machine(name_or_path: str | Path) -> Machine:
+    """Load a built-in machine by name or alias (case-insensitive) or a YAML file by path.
+
+    Raises MachineFileError with one line naming the file, the field and the rule.
+    """
+    path = _resolve(str(name_or_path))
+    data = _load_raw(path, ())
+    try:
+        machine = Machine.model_validate(data)
+    except ValidationError as exc:
+        raise MachineFileError(_format_validation_error(path, exc)) from None
+    return machine.model_copy(update={"source_file": str(path)})

@@ -1,0 +1,100 @@
+"""The GEMM being modelled and the tiles a kernel uses for it.
+
+C[M, N] = A[M, K] @ B[K, N]. Element sizes per dtype; C is written once in the output dtype
+(fp8 GEMMs write bf16, int8 GEMMs write int32) and is not read (beta = 0).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from roofmodel.errors import ProblemError
+
+DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"]
+DTYPES: tuple[str, ...] = ("fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8")
+
+INPUT_BYTES = {"fp64": 8, "fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
+OUTPUT_BYTES = {"fp64": 8, "fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 2, "int8": 4}
+# Registers (4 B each) per accumulator element: fp64 accumulates in two, everything else in one
+# (fp32 for floating types, int32 for int8).
+ACCUMULATOR_REGISTERS = {"fp64": 2, "fp32": 1, "tf32": 1, "fp16": 1, "bf16": 1, "fp8": 1, "int8": 1}
+
+
+def _one_line(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"]) or "value"
+    msg = err["msg"].removeprefix("Value error, ")
+    return f"{loc}: {msg} (got {err.get('input')!r})"
+
+
+class _Problem(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ProblemError(f"{type(self).__name__.lower()}: {_one_line(exc)}") from None
+
+
+class Gemm(_Problem):
+    """A GEMM problem. Sizes are element counts; dtype selects the compute pipe."""
+
+    m: int = Field(gt=0)
+    n: int = Field(gt=0)
+    k: int = Field(gt=0)
+    dtype: DtypeName = "fp32"
+
+    @property
+    def input_bytes(self) -> int:
+        return INPUT_BYTES[self.dtype]
+
+    @property
+    def output_bytes(self) -> int:
+        return OUTPUT_BYTES[self.dtype]
+
+    @property
+    def fmas(self) -> int:
+        """M * N * K fused multiply-adds."""
+        return self.m * self.n * self.k
+
+    @property
+    def flops(self) -> int:
+        """2 * M * N * K (one FMA is two FLOPs)."""
+        return 2 * self.fmas
+
+    @property
+    def compulsory_bytes(self) -> int:
+        """Each matrix moved once: (M*K + K*N) * input bytes + M*N * output bytes (seed 000 §2)."""
+        return (self.m * self.k + self.k * self.n) * self.input_bytes + self.m * self.n * self.output_bytes
+
+
+class Tile(_Problem):
+    """An output tile BM x BN with depth BK along K (BK may be left to a default)."""
+
+    bm: int = Field(gt=0)
+    bn: int = Field(gt=0)
+    bk: int | None = Field(default=None, gt=0)
+
+    @classmethod
+    def parse(cls, text: str, what: str = "tile") -> Tile:
+        """'128x256' or '128x256x64' (also with '*' or 'X')."""
+        parts = re.split(r"[xX*]", text.strip())
+        if len(parts) not in (2, 3) or not all(re.fullmatch(r"[+-]?\d+", p.strip()) for p in parts):
+            raise ProblemError(f"--{what}: expected BMxBN or BMxBNxBK with whole numbers (got {text!r})")
+        nums = [int(p) for p in parts]
+        for name, v in zip(("BM", "BN", "BK"), nums, strict=False):
+            if v <= 0:
+                raise ProblemError(f"--{what}: {name} must be > 0 (got {v})")
+        return cls(bm=nums[0], bn=nums[1], bk=nums[2] if len(nums) == 3 else None)
+
+    @property
+    def reuse(self) -> float:
+        """Average operand reuse 2*BM*BN/(BM+BN) (seed 000 §5.1.1; a square tile T gives T)."""
+        return 2 * self.bm * self.bn / (self.bm + self.bn)
+
+    def label(self) -> str:
+        return f"{self.bm}x{self.bn}" + (f"x{self.bk}" if self.bk else "")

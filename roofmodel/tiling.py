@@ -1,0 +1,96 @@
+"""Tiles and the reuse they buy (seed 000 §5.1; seed 004, 'arithmetic intensity as a function
+of tile dimensions').
+
+Under an output-stationary dataflow a BM x BN output tile reads a BM x K panel of A and a K x BN
+panel of B once from the level above, and performs BM*BN*K FMAs on them: each A element is used
+BN times, each B element BM times, so the average operand reuse is 2*BM*BN/(BM+BN). A stage whose
+bandwidth is 1/R of the compute pipe's operand demand needs a tile of reuse >= R.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+POW2_EDGES = tuple(2**i for i in range(0, 12))  # 1 .. 2048
+
+
+def tile_reuse(bm: float, bn: float) -> float:
+    """Average operand reuse of a BM x BN output tile: 2*BM*BN/(BM+BN) (dimensionless)."""
+    return 2 * bm * bn / (bm + bn)
+
+
+def tile_intensity_flop_per_byte(bm: float, bn: float, element_bytes: float) -> float:
+    """FLOP per operand byte moved into a BM x BN tile: 2*BM*BN*K / ((BM+BN)*K*bytes).
+
+    For fp16 this is BM*BN/(BM+BN), seed 004's formula (256x128 -> 85.3 FLOP/B).
+    """
+    return tile_reuse(bm, bn) / element_bytes
+
+
+def smallest_pow2_square(reuse: float) -> int:
+    """Smallest power-of-two edge T with T >= reuse (a square tile's reuse is its edge)."""
+    return 2 ** max(0, math.ceil(math.log2(max(reuse, 1.0)) - 1e-12))
+
+
+def balanced_pow2_rectangles(reuse: float, max_edge: int = 2048, limit: int = 3) -> list[tuple[int, int]]:
+    """The smallest-area power-of-two tiles BM <= BN whose reuse reaches ``reuse``.
+
+    Ordered by area, then by how square they are. For reuse 39 (seed 000) this gives 32x64
+    (reuse 42.7, area 2048) before the 64x64 square (area 4096).
+    """
+    found: list[tuple[int, int, int]] = []
+    for bm in POW2_EDGES:
+        for bn in POW2_EDGES:
+            if bm <= bn <= max_edge and tile_reuse(bm, bn) >= reuse - 1e-9:
+                found.append((bm * bn, bn // bm, bm))
+    found.sort()
+    out: list[tuple[int, int]] = []
+    for area, _ratio, bm in found:
+        if len(out) == limit or (out and area > 2 * out[0][0] * out[0][1]):
+            break
+        out.append((bm, area // bm))
+    return out
+
+
+def smem_tile_bytes(bm: int, bn: int, bk: int, element_bytes: int, stages: int) -> int:
+    """Shared memory of a pipelined CTA tile: (BM+BN) * BK * bytes * stages (seed 004, K dim)."""
+    return (bm + bn) * bk * element_bytes * stages
+
+
+def default_bk(element_bytes: int) -> int:
+    """BK covering one 128-byte row of K (32 fp32, 64 fp16, 128 fp8): the TMA/cp.async swizzle width."""
+    return max(1, 128 // element_bytes)
+
+
+@dataclass(frozen=True)
+class RegisterTileCost:
+    """Registers per thread for one register-level tile (accumulators + one k-step of operands)."""
+
+    accumulators: float
+    fragments: float
+    threads: int
+
+    @property
+    def per_thread(self) -> float:
+        return self.accumulators + self.fragments
+
+
+def register_tile_cost(
+    granularity: str, rm: int, rn: int, element_bytes: int, acc_regs: int, k_step: int
+) -> RegisterTileCost:
+    """Registers per thread that hold an rm x rn register-level tile.
+
+    thread (FFMA, seed 000 §5.1.2): rm*rn accumulators + rm + rn operand registers, 1 thread.
+    warp (mma.sync, seed 004): rm*rn/32 accumulators + (rm+rn)*k*bytes/(4*32) operand registers.
+    warpgroup (wgmma): rm*rn/128 accumulators; operands stay in shared memory.
+    Address and loop registers are not counted.
+    """
+    if granularity == "thread":
+        operand_regs = max(1, element_bytes // 4)
+        return RegisterTileCost(rm * rn * acc_regs, (rm + rn) * operand_regs, 1)
+    if granularity == "warp":
+        return RegisterTileCost(rm * rn * acc_regs / 32, (rm + rn) * k_step * element_bytes / 128, 32)
+    if granularity == "warpgroup":
+        return RegisterTileCost(rm * rn * acc_regs / 128, 0.0, 128)
+    raise ValueError(f"unknown tile granularity {granularity!r}")
