@@ -24,7 +24,7 @@ from roofmodel.hierarchy import (
     required_reuse,
 )
 from roofmodel.machine import Instruction, Machine, Source, _Quantity
-from roofmodel.problem import ACCUMULATOR_REGISTERS, Gemm, Tile
+from roofmodel.problem import Gemm, Tile
 from roofmodel.report import (
     AnalysisResult,
     CapacityCheck,
@@ -41,6 +41,7 @@ from roofmodel.tiling import (
     POW2_EDGES,
     RegisterTileCost,
     balanced_pow2_rectangles,
+    cta_tile_traffic_bytes,
     default_bk,
     register_tile_cost,
     smallest_pow2_square,
@@ -86,13 +87,13 @@ class _Context:
             rm,
             rn,
             self.gemm.input_bytes,
-            ACCUMULATOR_REGISTERS[self.gemm.dtype],
+            self.gemm.accumulator_registers,
             instruction_k_step(self.instruction),
         )
 
 
 # ---------------------------------------------------------------------------------------------
-# Register-level tiles
+# Register-level and CTA tiles
 
 
 def _register_tile_candidates(ctx: _Context) -> list[tuple[int, int]]:
@@ -103,8 +104,65 @@ def _register_tile_candidates(ctx: _Context) -> list[tuple[int, int]]:
     return [(a, b) for a in POW2_EDGES for b in POW2_EDGES if lo <= a <= 256 and lo <= b <= 256]
 
 
+def _cta_candidates(reg: tuple[int, int]) -> list[tuple[int, int]]:
+    return [(a, b) for a in POW2_EDGES for b in POW2_EDGES if reg[0] <= a <= 1024 and reg[1] <= b <= 1024]
+
+
+def _warpgroup_n_for(reuse: float) -> int:
+    """Smallest power-of-two N with reuse(64, N) >= reuse; 2*64*N/(64+N) < 128 for every N."""
+    for n in POW2_EDGES:
+        if n >= 8 and tile_reuse(64, n) >= reuse - 1e-9:
+            return n
+    return 2 * POW2_EDGES[-1]
+
+
+@dataclass(frozen=True)
+class _Needs:
+    """What a (CTA tile, register tile) pair needs of one SM, as plain numbers."""
+
+    regs_per_thread: float
+    threads: int
+    regs_per_sm: float
+    smem_bytes: int
+    divides: bool
+
+
+def _needs(ctx: _Context, cta: tuple[int, int], reg: tuple[int, int]) -> _Needs:
+    cost = ctx.register_cost(*reg)
+    per_thread = cost.per_thread + ctx.reg_overhead
+    threads = math.ceil(cta[0] / reg[0]) * math.ceil(cta[1] / reg[1]) * cost.threads
+    smem = smem_tile_bytes(cta[0], cta[1], ctx.bk, ctx.gemm.input_bytes, ctx.stages) if "smem" in ctx.path else 0
+    return _Needs(
+        regs_per_thread=per_thread,
+        threads=threads,
+        regs_per_sm=threads * per_thread,
+        smem_bytes=smem,
+        divides=cta[0] % reg[0] == 0 and cta[1] % reg[1] == 0,
+    )
+
+
+def _register_tile_fits(ctx: _Context, reg: tuple[int, int]) -> bool:
+    max_n = ctx.instruction.max_n
+    if ctx.granularity == "warpgroup" and max_n is not None and reg[1] > max_n:
+        return False
+    limit = ctx.machine.limits.max_registers_per_thread.value
+    return ctx.register_cost(*reg).per_thread + ctx.reg_overhead <= limit
+
+
+def _pair_fits(ctx: _Context, cta: tuple[int, int], reg: tuple[int, int]) -> bool:
+    lim = ctx.machine.limits
+    n = _needs(ctx, cta, reg)
+    return (
+        n.divides
+        and _register_tile_fits(ctx, reg)
+        and n.threads <= lim.max_threads_per_block.value
+        and n.regs_per_sm <= lim.registers_per_sm.value
+        and n.smem_bytes <= ctx.machine.memory.smem.max_per_block.bytes
+    )
+
+
 def register_tile_checks(ctx: _Context, rm: int, rn: int) -> list[CapacityCheck]:
-    """Registers per thread of one register-level tile against the per-thread limit."""
+    """One register-level tile against the per-thread register limit (and wgmma's largest N)."""
     lim = ctx.machine.limits.max_registers_per_thread
     need = ctx.register_cost(rm, rn).per_thread + ctx.reg_overhead
     checks = [
@@ -117,110 +175,112 @@ def register_tile_checks(ctx: _Context, rm: int, rn: int) -> list[CapacityCheck]
             limit_input=_input("limits.max_registers_per_thread", lim),
         )
     ]
-    if ctx.granularity == "warpgroup" and ctx.instruction.max_n is not None:
-        checks.append(
-            CapacityCheck(
-                resource="wgmma N",
-                need=rn,
-                limit=ctx.instruction.max_n,
-                unit="columns",
-                fits=rn <= ctx.instruction.max_n,
-            )
-        )
+    max_n = ctx.instruction.max_n
+    if ctx.granularity == "warpgroup" and max_n is not None:
+        checks.append(CapacityCheck(resource="wgmma N", need=rn, limit=max_n, unit="columns", fits=rn <= max_n))
     return checks
-
-
-def _best_fit(cands: list[tuple[int, int]], need: float, ok) -> tuple[tuple[int, int], str]:
-    """The default tile: the smallest power-of-two square reaching ``need`` (seed 000 §5.1.1
-    picks 64 for a reuse of 39), else the smallest-area rectangle reaching it, else the
-    feasible tile with the most reuse."""
-    feasible = [c for c in cands if ok(*c)]
-    if not feasible:
-        raise ProblemError("no tile fits this machine's limits for this instruction")
-    reaching = [c for c in feasible if tile_reuse(*c) >= need - 1e-9]
-    squares = [c for c in reaching if c[0] == c[1]]
-    if squares:
-        return min(squares), "model: smallest power-of-two square reaching the stage's reuse"
-    if reaching:
-        best = min(reaching, key=lambda c: (c[0] * c[1], max(c) / min(c), -tile_reuse(*c)))
-        return best, "model: smallest rectangle reaching the stage's reuse"
-    best = max(feasible, key=lambda c: (tile_reuse(*c), -(c[0] * c[1])))
-    return best, "model: largest feasible tile (the reuse needed does not fit)"
-
-
-# ---------------------------------------------------------------------------------------------
-# CTA tiles
 
 
 def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[CapacityCheck]:
-    """A CTA tile against shared memory per block, threads per block, and registers."""
+    """A CTA tile with its register tile against shared memory, threads and registers."""
     lim = ctx.machine.limits
+    n = _needs(ctx, (bm, bn), reg)
     checks: list[CapacityCheck] = []
     if "smem" in ctx.path:
         smem = ctx.machine.memory.smem.max_per_block
-        need = smem_tile_bytes(bm, bn, ctx.bk, ctx.gemm.input_bytes, ctx.stages)
         checks.append(
             CapacityCheck(
-                resource=f"shared memory per block ((BM+BN) x BK={ctx.bk} x {ctx.gemm.input_bytes} B x {ctx.stages} stages)",
-                need=need,
+                resource=(
+                    f"shared memory per block ((BM+BN) x BK={ctx.bk} x {ctx.gemm.input_bytes} B x {ctx.stages} stages)"
+                ),
+                need=n.smem_bytes,
                 limit=smem.bytes,
                 unit="B",
-                fits=need <= smem.bytes,
+                fits=n.smem_bytes <= smem.bytes,
                 limit_input=_input("memory.smem.max_per_block", smem),
             )
         )
-    rm, rn = reg
-    divides = bm % rm == 0 and bn % rn == 0
     checks.append(
         CapacityCheck(
-            resource=f"CTA tile divisible by the {ctx.granularity} tile {rm}x{rn}",
-            need=0 if divides else 1,
+            resource=f"CTA tile divisible by the {ctx.granularity} tile {reg[0]}x{reg[1]}",
+            need=0 if n.divides else 1,
             limit=0,
             unit="",
-            fits=divides,
+            fits=n.divides,
         )
     )
-    cost = ctx.register_cost(rm, rn)
-    threads = math.ceil(bm / rm) * math.ceil(bn / rn) * cost.threads
-    checks.append(
-        CapacityCheck(
-            resource="threads per block",
-            need=threads,
-            limit=lim.max_threads_per_block.value,
-            unit="threads",
-            fits=threads <= lim.max_threads_per_block.value,
-            limit_input=_input("limits.max_threads_per_block", lim.max_threads_per_block),
+    for resource, need, q, field, unit in (
+        ("threads per block", n.threads, lim.max_threads_per_block, "limits.max_threads_per_block", "threads"),
+        (
+            "registers per SM (threads x registers per thread)",
+            n.regs_per_sm,
+            lim.registers_per_sm,
+            "limits.registers_per_sm",
+            "registers",
+        ),
+    ):
+        checks.append(
+            CapacityCheck(
+                resource=resource,
+                need=need,
+                limit=q.value,
+                unit=unit,
+                fits=need <= q.value,
+                limit_input=_input(field, q),
+            )
         )
-    )
-    regs_sm = threads * (cost.per_thread + ctx.reg_overhead)
-    checks.append(
-        CapacityCheck(
-            resource="registers per SM (threads x registers per thread)",
-            need=regs_sm,
-            limit=lim.registers_per_sm.value,
-            unit="registers",
-            fits=regs_sm <= lim.registers_per_sm.value,
-            limit_input=_input("limits.registers_per_sm", lim.registers_per_sm),
-        )
-    )
-    checks.extend(register_tile_checks(ctx, rm, rn))
+    checks.extend(register_tile_checks(ctx, *reg))
     return checks
-
-
-def _warpgroup_n_for(reuse: float) -> int:
-    """Smallest power-of-two N with reuse(64, N) >= reuse; 2*64*N/(64+N) < 128 for every N."""
-    for n in POW2_EDGES:
-        if n >= 8 and tile_reuse(64, n) >= reuse - 1e-9:
-            return n
-    return 2 * POW2_EDGES[-1]
-
-
-def _cta_candidates(reg: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(a, b) for a in POW2_EDGES for b in POW2_EDGES if reg[0] <= a <= 1024 and reg[1] <= b <= 1024]
 
 
 def _fits(checks: list[CapacityCheck]) -> bool:
     return all(c.fits for c in checks)
+
+
+def choose_tiles(
+    ctx: _Context,
+    cta_needs: list[float],
+    reg_need: float,
+    fixed_cta: tuple[int, int] | None = None,
+    fixed_reg: tuple[int, int] | None = None,
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The (CTA, register) tile pair the model picks where the user gave none.
+
+    The pair whose stages deliver the most: per-stage fractions min(1, reuse / required reuse),
+    compared sorted from the worst stage up, so the bottleneck decides first; then power-of-two
+    squares before rectangles (seed 000 §5.1.1 picks 64 x 64 for a reuse of 39); then the
+    smallest CTA tile and register tile. More bandwidth or capacity can only raise fractions or
+    add pairs, so a better machine never gets a worse pick.
+    """
+    regs = [fixed_reg] if fixed_reg else [r for r in _register_tile_candidates(ctx) if _register_tile_fits(ctx, r)]
+    lim = ctx.machine.limits
+    max_threads, max_regs = lim.max_threads_per_block.value, lim.registers_per_sm.value
+    smem_limit = ctx.machine.memory.smem.max_per_block.bytes if "smem" in ctx.path else math.inf
+    smem_per_edge = ctx.bk * ctx.gemm.input_bytes * ctx.stages if "smem" in ctx.path else 0
+    best: tuple[object, ...] | None = None
+    choice: tuple[tuple[int, int], tuple[int, int]] | None = None
+    for reg in regs:
+        if not _register_tile_fits(ctx, reg):
+            continue
+        cost = ctx.register_cost(*reg)
+        per_thread = cost.per_thread + ctx.reg_overhead
+        reg_frac = min(1.0, tile_reuse(*reg) / reg_need)
+        reg_key = (reg[0] == reg[1], -reg[0] * reg[1])
+        for cta in [fixed_cta] if fixed_cta else _cta_candidates(reg):
+            # The same limits as _pair_fits, inlined: this loop visits thousands of pairs.
+            if cta[0] % reg[0] or cta[1] % reg[1] or (cta[0] + cta[1]) * smem_per_edge > smem_limit:
+                continue
+            threads = (cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads
+            if threads > max_threads or threads * per_thread > max_regs:
+                continue
+            cta_reuse = tile_reuse(*cta)
+            fracs = tuple(sorted([reg_frac, *(min(1.0, cta_reuse / need) for need in cta_needs)]))
+            key = (fracs, cta[0] == cta[1], -cta[0] * cta[1], *reg_key)
+            if best is None or key > best:
+                best, choice = key, (cta, reg)
+    if choice is None:
+        raise ProblemError("no tile fits this machine's limits for this instruction")
+    return choice
 
 
 # ---------------------------------------------------------------------------------------------
@@ -328,50 +388,46 @@ def analyze(
                 notes.append(f"{LEVEL_LABELS[src]} bandwidth: no {bandwidth} figure; {bw.quantity.kind} used")
         stage_list.append(_Stage(src, dst, bw, per_sm, required_reuse(demand, per_sm)))
 
-    # Register-level tile: holds the stage into RF (fma, mma.sync) or smem->core (wgmma).
+    # The register-level tile holds the stage into RF (fma, mma.sync) or smem->core (wgmma);
+    # the CTA tile holds the stages into smem and, for its in-SM part, into L2.
     reg_stage = next((s for s in stage_list if s.dst == "rf" or (s.dst == "core" and s.src == "smem")), None)
     reg_need = reg_stage.required if reg_stage else 1.0
+    cta_needs = [s.required for s in stage_list if s.dst in ("smem", "l2")]
     if register_tile is not None:
-        reg, reg_origin = register_tile, "--reg-tile"
-        if ctx.granularity == "warpgroup" and reg[0] != 64:
-            raise ProblemError(f"--reg-tile: a wgmma warpgroup tile is 64xN (got {reg[0]}x{reg[1]})")
-        bad = [c for c in register_tile_checks(ctx, *reg) if not c.fits]
-        if bad:
-            c = bad[0]
+        if ctx.granularity == "warpgroup" and register_tile[0] != 64:
             raise ProblemError(
-                f"--reg-tile {reg[0]}x{reg[1]}: needs {c.need:g} {c.resource} (limit {c.limit:g} {c.unit})"
+                f"--reg-tile: a wgmma warpgroup tile is 64xN (got {register_tile[0]}x{register_tile[1]})"
             )
-    else:
-        reg, reg_origin = _best_fit(
-            _register_tile_candidates(ctx),
-            reg_need,
-            lambda a, b: _fits(register_tile_checks(ctx, a, b)),
+        bad = [c for c in register_tile_checks(ctx, *register_tile) if not c.fits]
+        if bad:
+            raise ProblemError(
+                f"--reg-tile {register_tile[0]}x{register_tile[1]}: {bad[0].resource}: "
+                f"needs {bad[0].need:g}, limit {bad[0].limit:g}"
+            )
+    fixed_cta = (tile.bm, tile.bn) if tile is not None else None
+    try:
+        cta, reg = choose_tiles(ctx, cta_needs, reg_need, fixed_cta, register_tile)
+    except ProblemError:
+        if tile is None:
+            raise
+        # Name what the user's tile breaks, with the register tile that suits it best.
+        reg = register_tile or max(
+            (r for r in _register_tile_candidates(ctx) if _register_tile_fits(ctx, r)), key=lambda r: tile_reuse(*r)
         )
-
-    # CTA tile: holds the stages into smem and (in-SM part) into L2.
-    cta_need = max([s.required for s in stage_list if s.dst in ("smem", "l2")], default=tile_reuse(*reg))
-    if tile is not None:
-        cta, cta_origin = (tile.bm, tile.bn), "--tile"
-        bad = [c for c in cta_checks(ctx, *cta, reg) if not c.fits]
-        if bad:
-            c = bad[0]
-            raise ProblemError(
-                f"--tile {tile.label()}: {c.resource}: needs {c.need:g} {c.unit}, limit {c.limit:g} {c.unit}".rstrip()
-            )
-    else:
-        cta, cta_origin = _best_fit(_cta_candidates(reg), cta_need, lambda a, b: _fits(cta_checks(ctx, a, b, reg)))
+        bad = [c for c in cta_checks(ctx, tile.bm, tile.bn, reg) if not c.fits]
+        detail = f"{bad[0].resource}: needs {bad[0].need:g} {bad[0].unit}, limit {bad[0].limit:g} {bad[0].unit}"
+        raise ProblemError(f"--tile {tile.label()}: {detail.rstrip()}") from None
+    picked = "model: the tile pair whose stages deliver the most (squares, then smallest, on ties)"
+    cta_origin = "--tile" if tile is not None else picked
+    reg_origin = "--reg-tile" if register_tile is not None else picked
     cta_reuse = tile_reuse(*cta)
     reg_reuse = tile_reuse(*reg)
     cost = ctx.register_cost(*reg)
     threads = (cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads
 
-    max_cta_reuse = max(
-        (tile_reuse(*c) for c in _cta_candidates(reg) if _fits(cta_checks(ctx, *c, reg))),
-        default=cta_reuse,
-    )
+    max_cta_reuse = max((tile_reuse(*c) for c in _cta_candidates(reg) if _pair_fits(ctx, c, reg)), default=cta_reuse)
     max_reg_reuse = max(
-        (tile_reuse(*c) for c in _register_tile_candidates(ctx) if _fits(register_tile_checks(ctx, *c))),
-        default=reg_reuse,
+        (tile_reuse(*c) for c in _register_tile_candidates(ctx) if _register_tile_fits(ctx, c)), default=reg_reuse
     )
 
     stages_out: list[StageResult] = []
@@ -436,8 +492,7 @@ def analyze(
     # Per-level rooflines from each level's traffic for the whole GEMM.
     g = gemm
     b = g.input_bytes
-    c_bytes = g.m * g.n * g.output_bytes
-    cta_traffic = g.m * g.k * b * math.ceil(g.n / cta[1]) + g.k * g.n * b * math.ceil(g.m / cta[0]) + c_bytes
+    cta_traffic = cta_tile_traffic_bytes(g.m, g.n, g.k, cta[0], cta[1], b, g.output_bytes)
     roofs: list[LevelRoof] = []
     for s in stage_list:
         if s.src == "dram" and "l2" in path:
@@ -499,6 +554,7 @@ def analyze(
             n=g.n,
             k=g.k,
             dtype=g.dtype,
+            accumulator=g.accumulator or "",
             input_bytes=b,
             output_bytes=g.output_bytes,
             flops=float(g.flops),

@@ -138,6 +138,7 @@ def analyze(
         int,
         typer.Option("--reg-overhead", help="Registers per thread besides the tiles (addresses, counters)."),
     ] = 16,
+    acc: Annotated[str | None, typer.Option("--acc", help="Accumulator type (fp16 GEMMs: fp32 or fp16).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """The bandwidth-amplification budget of a GEMM: reuse, tiles, rooflines, verdict."""
@@ -150,7 +151,7 @@ def analyze(
     if dtype.lower() not in DTYPES:
         raise RoofmodelError(f"--dtype: unknown dtype {dtype!r} (choose from {', '.join(DTYPES)})")
     mach = load_machine(machine)
-    gemm = Gemm(m=m, n=n if n is not None else m, k=k if k is not None else m, dtype=dtype.lower())
+    gemm = Gemm(m=m, n=n if n is not None else m, k=k if k is not None else m, dtype=dtype.lower(), accumulator=acc)
     result = run_analysis(
         mach,
         gemm,

@@ -18,9 +18,19 @@ DTYPES: tuple[str, ...] = ("fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"
 
 INPUT_BYTES = {"fp64": 8, "fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
 OUTPUT_BYTES = {"fp64": 8, "fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 2, "int8": 4}
-# Registers (4 B each) per accumulator element: fp64 accumulates in two, everything else in one
-# (fp32 for floating types, int32 for int8).
-ACCUMULATOR_REGISTERS = {"fp64": 2, "fp32": 1, "tf32": 1, "fp16": 1, "bf16": 1, "fp8": 1, "int8": 1}
+# Registers (4 B each) per accumulator element, by accumulator type: fp64 takes two, fp32 and
+# int32 one, fp16 half of one (two packed per register, as cuBLAS HGEMM accumulates; seed 004).
+ACCUMULATOR_REGISTERS = {"fp64": 2.0, "fp32": 1.0, "int32": 1.0, "fp16": 0.5}
+DEFAULT_ACCUMULATOR = {
+    "fp64": "fp64",
+    "fp32": "fp32",
+    "tf32": "fp32",
+    "fp16": "fp32",
+    "bf16": "fp32",
+    "fp8": "fp32",
+    "int8": "int32",
+}
+ALLOWED_ACCUMULATORS = {"fp16": ("fp32", "fp16")}
 
 
 def _one_line(exc: ValidationError) -> str:
@@ -31,7 +41,7 @@ def _one_line(exc: ValidationError) -> str:
 
 
 class _Problem(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
     def __init__(self, **data: Any) -> None:
         try:
@@ -47,6 +57,19 @@ class Gemm(_Problem):
     n: int = Field(gt=0)
     k: int = Field(gt=0)
     dtype: DtypeName = "fp32"
+    accumulator: Literal["fp64", "fp32", "int32", "fp16"] | None = None
+
+    def model_post_init(self, _context: Any) -> None:
+        acc = self.accumulator or DEFAULT_ACCUMULATOR[self.dtype]
+        allowed = ALLOWED_ACCUMULATORS.get(self.dtype, (DEFAULT_ACCUMULATOR[self.dtype],))
+        if acc not in allowed:
+            raise ProblemError(f"gemm: a {self.dtype} GEMM accumulates in {' or '.join(allowed)} (got {acc})")
+        object.__setattr__(self, "accumulator", acc)
+
+    @property
+    def accumulator_registers(self) -> float:
+        """Registers per accumulator element (fp16 accumulators pack two to a register)."""
+        return ACCUMULATOR_REGISTERS[self.accumulator or DEFAULT_ACCUMULATOR[self.dtype]]
 
     @property
     def input_bytes(self) -> int:

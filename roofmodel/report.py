@@ -16,7 +16,7 @@ JSON_SCHEMA_VERSION = 1
 
 
 class _Result(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Input(_Result):
@@ -113,6 +113,7 @@ class GemmInfo(_Result):
     n: int
     k: int
     dtype: str
+    accumulator: str
     input_bytes: int
     output_bytes: int
     flops: float

@@ -77,7 +77,7 @@ class RegisterTileCost:
 
 
 def register_tile_cost(
-    granularity: str, rm: int, rn: int, element_bytes: int, acc_regs: int, k_step: int
+    granularity: str, rm: int, rn: int, element_bytes: int, acc_regs: float, k_step: int
 ) -> RegisterTileCost:
     """Registers per thread that hold an rm x rn register-level tile.
 
@@ -94,3 +94,13 @@ def register_tile_cost(
     if granularity == "warpgroup":
         return RegisterTileCost(rm * rn * acc_regs / 128, 0.0, 128)
     raise ValueError(f"unknown tile granularity {granularity!r}")
+
+
+def cta_tile_traffic_bytes(m: int, n: int, k: int, bm: int, bn: int, input_bytes: int, output_bytes: int) -> int:
+    """Bytes a CTA-tiled GEMM moves from the level above shared memory, with no reuse across CTAs.
+
+    Each of the ceil(M/BM) x ceil(N/BN) CTAs reads a BM x K panel of A and a K x BN panel of B,
+    so A is read ceil(N/BN) times and B ceil(M/BM) times; C is written once:
+    M*K*bytes*ceil(N/BN) + K*N*bytes*ceil(M/BM) + M*N*output bytes.
+    """
+    return m * k * input_bytes * math.ceil(n / bn) + k * n * input_bytes * math.ceil(m / bm) + m * n * output_bytes

@@ -1,0 +1,5 @@
+"""``python -m roofmodel`` runs the CLI."""
+
+from roofmodel.cli import main
+
+main()

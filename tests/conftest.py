@@ -1,0 +1,79 @@
+"""Shared test helpers: the CLI runner, machine-file mutation, and the GPU skip marker."""
+
+from __future__ import annotations
+
+import copy
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from roofmodel.cli import app
+from roofmodel.machine import Machine, load_machine
+
+REPO = Path(__file__).resolve().parent.parent
+SEEDS = REPO.parent / "shared" / "seeds"
+
+
+def has_gpu() -> bool:
+    """True where torch sees a CUDA device. Imported lazily: the core tests never need torch."""
+    try:
+        import torch
+    except ImportError:
+        return False
+    return bool(torch.cuda.is_available())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if any("gpu" in item.keywords for item in items) and not has_gpu():
+        skip = pytest.mark.skip(reason="needs an NVIDIA GPU and roofmodel[gpu]")
+        for item in items:
+            if "gpu" in item.keywords:
+                item.add_marker(skip)
+
+
+class Cli:
+    def __init__(self) -> None:
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str) -> Any:
+        return self.runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def cli() -> Cli:
+    return Cli()
+
+
+def machine_dict(name: str) -> dict[str, Any]:
+    """A built-in machine as the plain data a YAML file would hold."""
+    return copy.deepcopy(load_machine(name).model_dump(mode="json", exclude_none=True, exclude={"source_file"}))
+
+
+def machine_from(data: dict[str, Any]) -> Machine:
+    return Machine.model_validate(data)
+
+
+def write_yaml(path: Path, data: Any) -> Path:
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def copy_builtin(tmp_path: Path, name: str) -> Path:
+    src = REPO / "machines" / f"{name}.yaml"
+    dst = tmp_path / f"{name}.yaml"
+    shutil.copy(src, dst)
+    return dst
+
+
+# Hypothesis: a derandomized profile for CI (same examples every run), a long one for local soak.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, max_examples=60, deadline=None)
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("soak", max_examples=5000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))

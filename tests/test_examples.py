@@ -1,0 +1,40 @@
+"""Each seed's example script runs and prints the seed's numbers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+EXPECTED = {
+    "seed_000_a100_cuda_core.py": [
+        "13.39 B/cycle",
+        "1365 FMA/element",
+        "needs reuse  38.24",
+        "chosen: CTA 64x64, thread tile 4x4",
+        "16 x 4 = 64",
+    ],
+    "seed_001_h100.py": ["256 FLOP/cycle/SM at 1980 MHz = 66.9 TFLOPS", "= 494.7 TFLOPS", "570.4 cycles"],
+    "seed_003_roofline.py": ["ridge point: 9.56 FLOP/B", "683.00 FLOP/B ->  19.49 TFLOPS  (compute-bound)"],
+    "seed_004_t4_hgemm.py": [
+        "224.7 FLOP/B",
+        "38.6 FLOP/B",
+        "13.5 FLOP/B",
+        "256x128: 85.3",
+        "86.67 FLOP/B",
+        "32 FLOP/B vs smem balance 17.8",
+        "64 KiB",
+    ],
+}
+
+
+@pytest.mark.parametrize("script", sorted(EXPECTED))
+def test_example_reproduces_its_seed(script):
+    out = subprocess.run(
+        [sys.executable, str(REPO / "examples" / script)], check=True, capture_output=True, text=True
+    ).stdout
+    for needle in EXPECTED[script]:
+        assert needle in out, f"{needle!r} not in output of {script}:\n{out}"

@@ -1,0 +1,145 @@
+"""Invariants of the model, property-tested with hypothesis."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from roofmodel import Gemm, analyze
+from roofmodel.hierarchy import operand_demand_bytes_per_cycle_per_sm, required_reuse
+from roofmodel.machine import builtin_machine_names, load_machine
+from roofmodel.tiling import (
+    balanced_pow2_rectangles,
+    cta_tile_traffic_bytes,
+    smallest_pow2_square,
+    tile_reuse,
+)
+from roofmodel.units import (
+    bytes_per_cycle_per_sm_to_gb_per_s,
+    fma_per_cycle_per_sm_to_tflops,
+    gb_per_s_to_bytes_per_cycle_per_sm,
+    tflops_to_fma_per_cycle_per_sm,
+)
+from tests.conftest import machine_dict, machine_from
+
+edges = st.integers(min_value=1, max_value=4096)
+sizes = st.integers(min_value=1, max_value=1 << 16)
+pow2 = st.sampled_from([16, 32, 64, 128, 256])
+MACHINE_DTYPES = [(m, d) for m in builtin_machine_names() for d in load_machine(m).compute]
+
+
+@given(edges, edges)
+def test_tile_reuse_lies_between_the_edges_and_is_symmetric(bm, bn):
+    r = tile_reuse(bm, bn)
+    assert min(bm, bn) - 1e-9 <= r <= max(bm, bn) + 1e-9
+    assert r == pytest.approx(tile_reuse(bn, bm))
+    assert tile_reuse(bm, bm) == pytest.approx(bm)
+
+
+@given(st.floats(min_value=1.0, max_value=1e4, allow_nan=False))
+def test_smallest_pow2_square_reaches_and_does_not_overshoot(r):
+    t = smallest_pow2_square(r)
+    assert t >= r - 1e-9 and t < 2 * r + 1e-9
+    assert t & (t - 1) == 0
+
+
+@given(st.floats(min_value=1.0, max_value=1500, allow_nan=False))
+def test_balanced_rectangles_reach_the_reuse_with_no_more_area_than_the_square(r):
+    rects = balanced_pow2_rectangles(r)
+    assert rects
+    assert all(tile_reuse(a, b) >= r - 1e-9 for a, b in rects)
+    assert rects[0][0] * rects[0][1] <= smallest_pow2_square(r) ** 2
+
+
+@given(sizes, sizes, sizes, edges, edges, st.integers(1, 2), st.integers(1, 4))
+def test_larger_tile_never_needs_more_traffic_and_never_less_than_compulsory(m, n, k, bm, bn, grow_m, grow_n):
+    b = 2
+    t = cta_tile_traffic_bytes(m, n, k, bm, bn, b, b)
+    assert cta_tile_traffic_bytes(m, n, k, bm * grow_m, bn * grow_n, b, b) <= t
+    assert t >= Gemm(m=m, n=n, k=k, dtype="fp16").compulsory_bytes
+
+
+@given(st.floats(min_value=1, max_value=1e5), st.integers(1, 200), st.floats(min_value=1e8, max_value=3e9))
+def test_unit_round_trips(gb_s, sms, clock):
+    per_sm = gb_per_s_to_bytes_per_cycle_per_sm(gb_s, sms, clock)
+    assert bytes_per_cycle_per_sm_to_gb_per_s(per_sm, sms, clock) == pytest.approx(gb_s)
+    tf = fma_per_cycle_per_sm_to_tflops(per_sm, sms, clock)
+    assert tflops_to_fma_per_cycle_per_sm(tf, sms, clock) == pytest.approx(per_sm)
+
+
+@given(st.floats(min_value=0.5, max_value=1e4), st.sampled_from([1, 2, 4, 8]), st.floats(min_value=0.1, max_value=1e4))
+def test_required_reuse_times_bandwidth_is_the_demand(fma, b, bw):
+    demand = operand_demand_bytes_per_cycle_per_sm(fma, b)
+    assert required_reuse(demand, bw) * bw == pytest.approx(demand)
+
+
+def _scaled(name: str, path: tuple[str, ...], factor: float):
+    data = machine_dict(name)
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    for entry in ("spec", "measured") if path[-1] in ("bandwidth", "rate") else ("",):
+        q = node[path[-1]].get(entry) if entry else node[path[-1]]
+        if q:
+            q["value"] *= factor
+    return machine_from(data)
+
+
+def _bounds(machine, dtype: str, m: int, n: int, k: int):
+    r = analyze(machine, Gemm(m=m, n=n, k=k, dtype=dtype))
+    return r.hierarchical_bound_tflops, r.amplification_bound_tflops, r
+
+
+@given(
+    st.sampled_from(MACHINE_DTYPES),
+    st.sampled_from(["dram", "l2", "smem"]),
+    st.floats(min_value=1.0, max_value=8.0),
+    sizes,
+    sizes,
+    sizes,
+)
+def test_more_bandwidth_never_predicts_a_slower_kernel(machine_dtype, level, factor, m, n, k):
+    name, dtype = machine_dtype
+    base = _bounds(load_machine(name), dtype, m, n, k)
+    more = _bounds(_scaled(name, ("memory", level, "bandwidth"), factor), dtype, m, n, k)
+    assert more[0] >= base[0] * (1 - 1e-12)
+    assert more[1] >= base[1] * (1 - 1e-12)
+
+
+@given(st.sampled_from(MACHINE_DTYPES), st.floats(min_value=1.0, max_value=4.0), sizes, sizes, sizes)
+def test_more_shared_memory_never_predicts_a_slower_kernel(machine_dtype, factor, m, n, k):
+    name, dtype = machine_dtype
+    data = machine_dict(name)
+    for key in ("capacity_per_sm", "max_per_block"):
+        data["memory"]["smem"][key]["value"] *= factor
+    base = _bounds(load_machine(name), dtype, m, n, k)
+    more = _bounds(machine_from(data), dtype, m, n, k)
+    assert more[1] >= base[1] * (1 - 1e-12)
+
+
+@given(st.sampled_from(MACHINE_DTYPES), sizes, sizes, sizes)
+def test_bounds_are_ordered_and_reuse_is_at_least_one(machine_dtype, m, n, k):
+    name, dtype = machine_dtype
+    hier, amp, r = _bounds(load_machine(name), dtype, m, n, k)
+    assert hier <= r.classic_bound_tflops * (1 + 1e-12) <= r.peak_tflops * (1 + 1e-12)
+    assert amp <= r.peak_tflops * (1 + 1e-12)
+    for s in r.stages:
+        assert s.achieved_reuse >= 1
+        assert s.missing_amplification >= 1
+        assert math.isclose(s.slack, s.achieved_reuse / s.required_reuse)
+    for roof in r.roofs:
+        assert roof.traffic_bytes >= r.gemm.compulsory_bytes * (1 - 1e-12) or roof.level not in ("DRAM",)
+
+
+@given(st.sampled_from(MACHINE_DTYPES), sizes)
+def test_a_higher_peak_never_predicts_a_slower_kernel(machine_dtype, m):
+    name, dtype = machine_dtype
+    assume(load_machine(name).compute[dtype].rate.spec is not None)
+    data = machine_dict(name)
+    data["compute"][dtype]["rate"]["spec"]["value"] *= 2
+    base = _bounds(load_machine(name), dtype, m, m, m)
+    more = _bounds(machine_from(data), dtype, m, m, m)
+    assert more[0] >= base[0] * (1 - 1e-12)
