@@ -23,13 +23,20 @@ from roofmodel.hierarchy import (
     operand_path,
     required_reuse,
 )
+from roofmodel.latency import bytes_in_flight, pipeline_stages_needed
 from roofmodel.machine import Instruction, Machine, Source, _Quantity
+from roofmodel.multicast import check_cluster
+from roofmodel.occupancy import occupancy as occupancy_of
+from roofmodel.occupancy import waves as waves_of
 from roofmodel.problem import Gemm, Tile
+from roofmodel.rasterization import RasterTraffic, order_traffic, parse_order
 from roofmodel.report import (
     AnalysisResult,
     CapacityCheck,
+    CrossSm,
     GemmInfo,
     Input,
+    LatencyHiding,
     LevelRoof,
     MachineInfo,
     MinimumTile,
@@ -48,6 +55,7 @@ from roofmodel.tiling import (
     smem_tile_bytes,
     tile_reuse,
 )
+from roofmodel.units import latency_cycles
 
 DEFAULT_STAGES = 2
 # Registers every GEMM main loop holds besides its tiles: global and shared-memory addresses,
@@ -76,6 +84,7 @@ class _Context:
     stages: int
     path: tuple[str, ...]
     reg_overhead: int
+    warps: int | None = None
 
     @property
     def granularity(self) -> str:
@@ -273,12 +282,16 @@ def choose_tiles(
             threads = (cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads
             if threads > max_threads or threads * per_thread > max_regs:
                 continue
+            if ctx.warps is not None and math.ceil(threads / 32) != ctx.warps:
+                continue
             cta_reuse = tile_reuse(*cta)
             fracs = tuple(sorted([reg_frac, *(min(1.0, cta_reuse / need) for need in cta_needs)]))
             key = (fracs, cta[0] == cta[1], -cta[0] * cta[1], *reg_key)
             if best is None or key > best:
                 best, choice = key, (cta, reg)
     if choice is None:
+        if ctx.warps is not None:
+            raise ProblemError(f"--warps {ctx.warps}: no tile pair with that many warps fits this machine")
         raise ProblemError("no tile fits this machine's limits for this instruction")
     return choice
 
@@ -334,16 +347,29 @@ def analyze(
     clock_mhz: float | None = None,
     stages: int = DEFAULT_STAGES,
     reg_overhead: int = DEFAULT_REGISTER_OVERHEAD,
+    cluster: tuple[int, int] = (1, 1),
+    raster: str = "row",
+    warps: int | None = None,
+    regs: int | None = None,
 ) -> AnalysisResult:
     """The amplification budget, tiles, rooflines and verdict for ``gemm`` on ``machine``.
 
     ``bandwidth``/``compute`` pick measured or datasheet figures where a file has both;
     ``clock_mhz`` overrides the clock (default: the pipe's rated clock, else the boost clock).
+    ``cluster`` (CTAs along M, along N) and ``raster`` (see rasterization.ORDER_HELP) set how SMs
+    share operands; ``warps`` fixes the CTA's warp count; ``regs`` the compiled registers per
+    thread used for occupancy (default: the model's estimate).
     """
     from roofmodel import __version__
 
     if stages < 1:
         raise ProblemError(f"--stages: must be >= 1 (got {stages})")
+    if warps is not None and warps < 1:
+        raise ProblemError(f"--warps: must be >= 1 (got {warps})")
+    if regs is not None and not 1 <= regs <= machine.limits.max_registers_per_thread.n:
+        raise ProblemError(f"--regs: must be 1..{machine.limits.max_registers_per_thread.n} (got {regs})")
+    check_cluster(machine, *cluster)
+    order = parse_order(raster)
     if reg_overhead < 0:
         raise ProblemError(f"--reg-overhead: must be >= 0 (got {reg_overhead})")
     if clock_mhz is not None and not (math.isfinite(clock_mhz) and clock_mhz > 0):
@@ -369,7 +395,7 @@ def analyze(
     demand = operand_demand_bytes_per_cycle_per_sm(fma, gemm.input_bytes)
 
     bk = (tile.bk if tile and tile.bk else None) or default_bk(gemm.input_bytes)
-    ctx = _Context(machine, gemm, ins, bk, stages, path, reg_overhead)
+    ctx = _Context(machine, gemm, ins, bk, stages, path, reg_overhead, warps)
 
     # Stages, outermost first.
     stage_list: list[_Stage] = []
@@ -430,11 +456,50 @@ def analyze(
         (tile_reuse(*c) for c in _register_tile_candidates(ctx) if _register_tile_fits(ctx, c)), default=reg_reuse
     )
 
+    # Across SMs: occupancy sets how many CTAs run at once; the cluster and the raster order set
+    # how many of their operand requests the memory system serves once (issue 3).
+    g = gemm
+    b = g.input_bytes
+    smem_bytes = smem_tile_bytes(cta[0], cta[1], bk, b, stages) if "smem" in path else 0
+    regs_thread = (
+        regs
+        if regs is not None
+        else min(machine.limits.max_registers_per_thread.n, math.ceil((cost.per_thread + reg_overhead) / 8) * 8)
+    )
+    occ = occupancy_of(machine, threads, regs_thread, smem_bytes)
+    if occ.ctas_per_sm < 1:
+        raise ProblemError(f"the CTA ({threads} threads, {regs_thread} registers each) does not fit one SM")
+    cm, cn = cluster
+    concurrent_clusters = sms * occ.ctas_per_sm // (cm * cn)
+    if concurrent_clusters < 1:
+        raise ProblemError(f"--cluster {cm}x{cn}: more CTAs than the chip runs at once")
+    traffic = order_traffic(
+        order,
+        concurrent=concurrent_clusters,
+        m=g.m,
+        n=g.n,
+        k=g.k,
+        bm=cm * cta[0],
+        bn=cn * cta[1],
+        input_bytes=b,
+        output_bytes=g.output_bytes,
+        l2_bytes=machine.memory.l2.capacity.bytes,
+    )
+    wave = waves_of(math.ceil(g.m / cta[0]) * math.ceil(g.n / cta[1]), sms, occ.ctas_per_sm)
+    operand_bytes = 2.0 * g.fmas * b
+    c_bytes = float(g.m * g.n * g.output_bytes)
+    cta_requests = cta_tile_traffic_bytes(g.m, g.n, g.k, cta[0], cta[1], b, g.output_bytes) - c_bytes
+    in_sm_reuse = operand_bytes / cta_requests
+    smem_fill_reuse = operand_bytes / traffic.requested_bytes  # in-SM x cluster multicast
+    dram_reuse = operand_bytes / traffic.dram_read_bytes  # ... x L2 sharing between CTAs
+    latency = _latency_hiding(machine, demand / smem_fill_reuse, traffic, cta, bk, b, stages, occ.ctas_per_sm, clock_hz)
+
     stages_out: list[StageResult] = []
     achieved_list: list[float] = []
     for s in stage_list:
         if s.dst in ("l2", "smem"):
-            achieved, max_feasible = cta_reuse, max_cta_reuse
+            achieved = dram_reuse if (s.dst == "l2") else smem_fill_reuse
+            max_feasible = max_cta_reuse
             t = smallest_pow2_square(s.required)
             checks = cta_checks(ctx, max(t, reg[0]), max(t, reg[1]), reg)
         elif s is reg_stage:
@@ -469,6 +534,8 @@ def analyze(
                 holder=_holder(s, ctx.granularity),
                 tile=cta if s.dst in ("l2", "smem") else (reg if s is reg_stage else (1, 1)),
                 achieved_reuse=achieved,
+                in_sm_reuse=in_sm_reuse if s.dst in ("l2", "smem") else achieved,
+                cross_sm_factor=achieved / in_sm_reuse if s.dst in ("l2", "smem") else 1.0,
                 local_achieved_reuse=0.0,
                 slack=achieved / s.required,
                 max_feasible_reuse=max_feasible,
@@ -490,33 +557,27 @@ def analyze(
         )
 
     # Per-level rooflines from each level's traffic for the whole GEMM.
-    g = gemm
-    b = g.input_bytes
-    cta_traffic = cta_tile_traffic_bytes(g.m, g.n, g.k, cta[0], cta[1], b, g.output_bytes)
     roofs: list[LevelRoof] = []
     for s in stage_list:
-        if s.src == "dram" and "l2" in path:
-            traffic, basis = (
-                float(g.compulsory_bytes),
-                "compulsory: all reuse across CTAs assumed to hit in L2",
-            )
-        elif s.dst in ("l2", "smem"):
-            traffic, basis = (
-                float(cta_traffic),
-                f"CTA tile {cta[0]}x{cta[1]}: A read N/BN times, B M/BM times",
-            )
+        if s.dst == "l2":
+            level_bytes = traffic.dram_read_bytes + c_bytes
+            basis = f"DRAM reads for raster order {order.label} (see cross_sm.raster) + C written once"
+        elif s.dst == "smem":
+            level_bytes = traffic.requested_bytes + c_bytes
+            basis = f"CTA tile {cta[0]}x{cta[1]} requests" + (f" over {cm}x{cn} multicast" if cm * cn > 1 else "")
+            basis += " + C written once"
         elif s is reg_stage:
-            traffic = g.fmas * (1 / reg[0] + 1 / reg[1]) * b
+            level_bytes = g.fmas * (1 / reg[0] + 1 / reg[1]) * b
             basis = f"{ctx.granularity} tile {reg[0]}x{reg[1]}"
         else:
-            traffic, basis = 2.0 * g.fmas * b, "every operand read from registers for each FMA"
+            level_bytes, basis = operand_bytes, "every operand read from registers for each FMA"
         bw_bps = units.bytes_per_cycle_per_sm_to_gb_per_s(s.per_sm, sms, clock_hz) * 1e9
-        intensity = g.flops / traffic
+        intensity = g.flops / level_bytes
         balance = roofline.balance_point(peak_flops, bw_bps)
         roofs.append(
             LevelRoof(
                 level=LEVEL_LABELS[s.src],
-                traffic_bytes=traffic,
+                traffic_bytes=level_bytes,
                 traffic_basis=basis,
                 intensity_flop_per_byte=intensity,
                 bandwidth_gb_per_s=bw_bps / 1e9,
@@ -534,10 +595,13 @@ def analyze(
     amplification = peak_flops * min(fractions)
 
     verdict, limiting = _verdict(stages_out, roofs, gemm.dtype)
-    if "l2" in path:
+    if "l2" not in path and cm * cn == 1:
+        notes.append("no L2 level: DRAM->smem reuse comes from the CTA tile alone (and cluster multicast)")
+    if latency.stages_needed > stages:
         notes.append(
-            "the DRAM roof assumes perfect L2 reuse across CTAs (an upper bound); the amplification "
-            "budget counts in-SM reuse only (a lower bound on what DRAM must deliver)"
+            f"latency: {stages} stages hold {stages - 1} tile loads in flight; covering "
+            f"{latency.bytes_in_flight_per_sm:,.0f} B per SM at {latency.mean_latency_cycles:.0f} cycles "
+            f"needs {latency.stages_needed} (Little's law, seed 001)"
         )
 
     return AnalysisResult(
@@ -584,11 +648,26 @@ def analyze(
             register_tile_origin=reg_origin,
             warps=max(1, math.ceil(threads / 32)),
             stages=stages,
-            smem_bytes=smem_tile_bytes(cta[0], cta[1], bk, b, stages) if "smem" in path else 0,
+            smem_bytes=smem_bytes,
             registers_per_thread=cost.per_thread + reg_overhead,
             register_overhead=reg_overhead,
         ),
         stages=stages_out,
+        cross_sm=CrossSm(
+            cluster=(cm, cn),
+            multicast_factor=cta_requests / traffic.requested_bytes,
+            raster_order=order.label,
+            l2_sharing_factor=traffic.requested_bytes / traffic.dram_read_bytes,
+            in_sm_reuse=in_sm_reuse,
+            dram_reuse=dram_reuse,
+            dram_read_bytes=traffic.dram_read_bytes,
+            dram_write_bytes=traffic.dram_write_bytes,
+            compulsory_read_bytes=traffic.compulsory_read_bytes,
+            raster=traffic,
+            occupancy=occ,
+            waves=wave,
+            latency=latency,
+        ),
         roofs=roofs,
         peak_tflops=peak_flops / 1e12,
         classic_bound_tflops=classic / 1e12,
@@ -597,6 +676,46 @@ def analyze(
         verdict=verdict,
         amplification_bound_tflops=amplification / 1e12,
         notes=notes,
+    )
+
+
+def _latency_hiding(
+    machine: Machine,
+    fill_bytes_per_cycle_per_sm: float,
+    traffic: RasterTraffic,
+    cta: tuple[int, int],
+    bk: int,
+    element_bytes: int,
+    stages: int,
+    ctas_per_sm: int,
+    clock_hz: float,
+) -> LatencyHiding:
+    """Stages a CTA needs to keep its shared-memory fill rate going (Little's law, seed 001).
+
+    The fill rate is the pipe's demand over the reuse the tile and cluster give; the latency is
+    the mean of L2 hits and DRAM misses, weighted by the raster model's hit rate.
+    """
+    hit = 1.0 - traffic.dram_read_bytes / traffic.requested_bytes
+    lat_l2 = machine.memory.l2.latency
+    lat_dram = machine.memory.dram.latency
+    if lat_l2 is None or lat_dram is None:
+        mean = 0.0
+    else:
+        mean = hit * latency_cycles(lat_l2.value, lat_l2.unit, clock_hz) + (1 - hit) * latency_cycles(
+            lat_dram.value, lat_dram.unit, clock_hz
+        )
+    stage_bytes = (cta[0] + cta[1]) * bk * element_bytes
+    in_flight = bytes_in_flight(fill_bytes_per_cycle_per_sm, mean)
+    needed = pipeline_stages_needed(fill_bytes_per_cycle_per_sm, mean, stage_bytes, ctas_per_sm) if mean else 2
+    return LatencyHiding(
+        l2_hit_rate=hit,
+        mean_latency_cycles=mean,
+        latency_known=mean > 0,
+        fill_bytes_per_cycle_per_sm=fill_bytes_per_cycle_per_sm,
+        bytes_in_flight_per_sm=in_flight,
+        stage_bytes=stage_bytes,
+        stages_needed=needed,
+        stages_given=stages,
     )
 
 

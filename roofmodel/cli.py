@@ -139,11 +139,70 @@ def analyze(
         typer.Option("--reg-overhead", help="Registers per thread besides the tiles (addresses, counters)."),
     ] = 16,
     acc: Annotated[str | None, typer.Option("--acc", help="Accumulator type (fp16 GEMMs: fp32 or fp16).")] = None,
+    cluster: Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper), e.g. 2x1.")] = "1x1",
+    raster: Annotated[
+        str, typer.Option("--raster", help="Tile order: row, col, grouped:G, swizzle:S[:m], superm:S.")
+    ] = "row",
+    warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA (constrains the tiles).")] = None,
+    regs: Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled, for occupancy.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """The bandwidth-amplification budget of a GEMM: reuse, tiles, rooflines, verdict."""
+    result = _analysis(
+        machine,
+        m,
+        n,
+        k,
+        dtype,
+        tile,
+        reg_tile,
+        levels,
+        instruction,
+        bandwidth,
+        compute,
+        clock_mhz,
+        stages,
+        reg_overhead,
+        acc,
+        cluster,
+        raster,
+        warps,
+        regs,
+    )
+    if as_json:
+        text = result.to_json()
+    else:
+        from roofmodel.report import render_analysis
+
+        text = render_analysis(result)
+    sys.stdout.write(text)
+
+
+def _analysis(
+    machine: str,
+    m: int,
+    n: int | None,
+    k: int | None,
+    dtype: str,
+    tile: str | None,
+    reg_tile: str | None,
+    levels: str | None,
+    instruction: str | None,
+    bandwidth: Pick,
+    compute: Pick,
+    clock_mhz: float | None,
+    stages: int,
+    reg_overhead: int,
+    acc: str | None,
+    cluster: str,
+    raster: str,
+    warps: int | None,
+    regs: int | None,
+) -> Any:
+    """Validate the problem options shared by analyze and raster, and run the analysis."""
     from roofmodel.analysis import analyze as run_analysis
     from roofmodel.machine import load_machine
+    from roofmodel.multicast import parse_cluster
     from roofmodel.problem import DTYPES, Gemm, Tile
 
     for name, value in (("--m", m), ("--n", n), ("--k", k)):
@@ -152,7 +211,7 @@ def analyze(
         raise RoofmodelError(f"--dtype: unknown dtype {dtype!r} (choose from {', '.join(DTYPES)})")
     mach = load_machine(machine)
     gemm = Gemm(m=m, n=n if n is not None else m, k=k if k is not None else m, dtype=dtype.lower(), accumulator=acc)
-    result = run_analysis(
+    return run_analysis(
         mach,
         gemm,
         tile=Tile.parse(tile) if tile else None,
@@ -164,14 +223,11 @@ def analyze(
         clock_mhz=clock_mhz,
         stages=stages,
         reg_overhead=reg_overhead,
+        cluster=parse_cluster(cluster),
+        raster=raster,
+        warps=warps,
+        regs=regs,
     )
-    if as_json:
-        text = result.to_json()
-    else:
-        from roofmodel.report import render_analysis
-
-        text = render_analysis(result)
-    sys.stdout.write(text)
 
 
 @app.command()
@@ -248,6 +304,121 @@ def show_machine(
     for path, q in _walk_quantities(data, ""):
         lines.append(f"{path:<{width}}  {q['value']:>10g} {q['unit']:<13} {q['kind']:<8}  {q['source']}")
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+@app.command()
+def raster(
+    machine: Annotated[str, typer.Option("--machine", help="Built-in name (a100, h100, t4, v100) or a YAML path.")],
+    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
+    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
+    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
+    dtype: Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")] = "fp32",
+    tile: Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")] = None,
+    order: Annotated[str, typer.Option("--order", help="row, col, grouped:G, swizzle:S[:m], superm:S.")] = "row",
+    cluster: Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")] = "1x1",
+    stages: Annotated[int, typer.Option("--stages", help="Pipeline stages of the shared-memory tile.")] = 2,
+    warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA.")] = None,
+    regs: Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled.")] = None,
+    waves_shown: Annotated[int, typer.Option("--waves", help="How many waves to draw.")] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """Which tiles the first waves cover, their unique panels, and DRAM traffic for every order."""
+    from roofmodel.rasterization import order_traffic, parse_order, standard_orders
+
+    result = _analysis(
+        machine,
+        m,
+        n,
+        k,
+        dtype,
+        tile,
+        None,
+        None,
+        None,
+        Pick.measured,
+        Pick.spec,
+        None,
+        stages,
+        16,
+        None,
+        cluster,
+        order,
+        warps,
+        regs,
+    )
+    x = result.cross_sm
+    g = result.gemm
+    cm, cn = x.cluster
+    bm, bn = result.tiles.cta[0] * cm, result.tiles.cta[1] * cn
+    chosen = parse_order(order)
+    common = dict(
+        concurrent=x.raster.concurrent,
+        m=g.m,
+        n=g.n,
+        k=g.k,
+        bm=bm,
+        bn=bn,
+        input_bytes=g.input_bytes,
+        output_bytes=g.output_bytes,
+        l2_bytes=x.raster.l2_capacity_bytes,
+        keep_waves=0,
+    )
+    orders = standard_orders(x.raster.tiles_m)
+    if chosen.label not in [o.label for o in orders]:
+        orders.insert(0, chosen)
+    table = [order_traffic(o, **common) for o in orders]
+    if as_json:
+        doc = {
+            "schema_version": result.schema_version,
+            "machine": result.machine.model_dump(),
+            "gemm": result.gemm.model_dump(),
+            "tile": list(result.tiles.cta),
+            "cluster": [cm, cn],
+            "occupancy": x.occupancy.model_dump(),
+            "chosen": x.raster.model_dump(),
+            "orders": [t.model_dump(exclude={"first_waves"}) for t in table],
+        }
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        return
+    sys.stdout.write(_render_raster(result, table, waves_shown))
+
+
+def _render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
+    x = result.cross_sm
+    r = x.raster
+    unit = "cluster" if x.cluster != (1, 1) else "CTA"
+    lines = [
+        f"{result.machine.name}: {result.gemm.m}x{result.gemm.n}x{result.gemm.k} {result.gemm.dtype}, tile "
+        f"{result.tiles.cta[0]}x{result.tiles.cta[1]}, cluster {x.cluster[0]}x{x.cluster[1]}: "
+        f"{r.tiles_m} x {r.tiles_n} {unit} tiles, {r.concurrent} at a time "
+        f"({x.occupancy.ctas_per_sm} CTA/SM), {r.waves} waves",
+        f"order {r.order}; cache model: {r.cache_assumption}",
+        "",
+    ]
+    for wv in r.first_waves[:waves_shown]:
+        lines.append(
+            f"wave {wv.wave}: {wv.tiles} tiles, {wv.unique_a_panels} distinct A panels + {wv.unique_b_panels} "
+            f"distinct B panels; sharing x{wv.sharing_factor:.2f}; footprint {wv.footprint_bytes / 2**20:.1f} MiB; "
+            f"DRAM reads {wv.dram_read_bytes / 2**20:.1f} MiB"
+        )
+    if r.tiles_m <= 64 and r.tiles_n <= 96 and r.first_waves:
+        grid = [["." for _ in range(r.tiles_n)] for _ in range(r.tiles_m)]
+        for wv in r.first_waves[:waves_shown]:
+            for row, col in zip(wv.tile_rows, wv.tile_cols, strict=True):
+                grid[row][col] = str(wv.wave % 10)
+        lines.append("tile grid (rows = M tiles, columns = N tiles; digit = wave, '.' = later):")
+        lines += ["  " + "".join(row) for row in grid]
+    lines.append("")
+    head = f"{'order':<14}{'DRAM reads':>12}{'x compulsory':>14}{'writes':>10}{'L2 sharing':>12}{'per wave':>10}"
+    lines.append(head)
+    for t in table:
+        mark = " <-" if t.order == r.order else ""
+        lines.append(
+            f"{t.order:<14}{t.dram_read_bytes / 2**20:>9.0f} MiB{t.dram_read_bytes / t.compulsory_read_bytes:>14.2f}"
+            f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
+        )
+    lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
+    return "\n".join(lines) + "\n"
 
 
 def main() -> None:

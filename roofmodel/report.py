@@ -12,7 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-JSON_SCHEMA_VERSION = 1
+from roofmodel.occupancy import Occupancy, Waves
+from roofmodel.rasterization import RasterTraffic
+
+JSON_SCHEMA_VERSION = 2
 
 
 class _Result(BaseModel):
@@ -74,7 +77,9 @@ class StageResult(_Result):
     minimum_tile_edge: int = Field(description="smallest power-of-two square edge reaching the reuse")
     holder: str = Field(description="the tile that provides this stage's reuse")
     tile: tuple[int, int]
-    achieved_reuse: float
+    achieved_reuse: float = Field(description="global reuse achieved: in-SM reuse x cross-SM factor")
+    in_sm_reuse: float = Field(description="reuse from the tile held inside one SM")
+    cross_sm_factor: float = Field(description="cluster multicast (into smem) or that x L2 sharing (into L2)")
     local_achieved_reuse: float
     slack: float = Field(description="achieved / required reuse (>= 1: the stage keeps up)")
     max_feasible_reuse: float
@@ -82,6 +87,37 @@ class StageResult(_Result):
     fits: bool
     missing_amplification: float = Field(description="required / achieved reuse, at least 1")
     remedy: str
+
+
+class LatencyHiding(_Result):
+    """Little's law for the shared-memory fill (seed 001): bytes in flight = rate x latency."""
+
+    l2_hit_rate: float
+    mean_latency_cycles: float
+    latency_known: bool
+    fill_bytes_per_cycle_per_sm: float
+    bytes_in_flight_per_sm: float
+    stage_bytes: int
+    stages_needed: int
+    stages_given: int
+
+
+class CrossSm(_Result):
+    """The cross-SM half of the budget: cluster multicast, rasterization, occupancy, waves."""
+
+    cluster: tuple[int, int]
+    multicast_factor: float
+    raster_order: str
+    l2_sharing_factor: float
+    in_sm_reuse: float
+    dram_reuse: float
+    dram_read_bytes: float
+    dram_write_bytes: float
+    compulsory_read_bytes: float
+    raster: RasterTraffic
+    occupancy: Occupancy
+    waves: Waves
+    latency: LatencyHiding
 
 
 class LevelRoof(_Result):
@@ -142,6 +178,7 @@ class AnalysisResult(_Result):
     pipe: PipeInfo
     tiles: TileInfo
     stages: list[StageResult]
+    cross_sm: CrossSm
     roofs: list[LevelRoof]
     peak_tflops: float
     classic_bound_tflops: float
@@ -256,7 +293,7 @@ def render_analysis(result: AnalysisResult, width: int = 120) -> str:
         if rects:
             console.print(f"  {s.name}: smaller rectangular tiles reach the reuse too: {', '.join(rects)}")
     for s in r.stages:
-        if not s.fits:
+        if not s.fits and s.missing_amplification > 1.0:
             bad = next(c for c in s.capacity_checks if not c.fits)
             console.print(
                 f"  {s.name}: the {s.minimum_tile_edge}-edge tile does not fit: {bad.resource} needs "
@@ -264,6 +301,8 @@ def render_analysis(result: AnalysisResult, width: int = 120) -> str:
             )
         if s.missing_amplification > 1.0:
             console.print(f"  {s.name}: x{_num(s.missing_amplification)} missing -> {s.remedy}")
+
+    _render_cross_sm(console, r)
 
     roofs = Table(title="Roofline per level", title_justify="left")
     for col in (
@@ -295,6 +334,43 @@ def render_analysis(result: AnalysisResult, width: int = 120) -> str:
     for note in r.notes:
         console.print(f"note: {note}")
     return console.export_text()
+
+
+def _render_cross_sm(console: Any, r: AnalysisResult) -> None:
+    from rich.table import Table
+
+    x = r.cross_sm
+    occ, wv, lat = x.occupancy, x.waves, x.latency
+    console.print(
+        f"Across SMs: cluster {x.cluster[0]}x{x.cluster[1]} (multicast x{_num(x.multicast_factor)}), raster "
+        f"{x.raster_order} (L2 sharing x{_num(x.l2_sharing_factor)}); {occ.ctas_per_sm} CTA/SM "
+        f"({occ.warps_per_sm} warps, occupancy {occ.occupancy:.0%}, limited by {occ.limiter}); {wv.tiles} tiles in "
+        f"{wv.waves} waves of {wv.concurrent} (last wave {wv.last_wave_efficiency:.0%} full, {wv.efficiency:.1%} overall)"
+    )
+    split = Table(title="In-SM and cross-SM reuse", title_justify="left")
+    for col in ("stage", "need", "in-SM (tile)", "cross-SM", "achieved", "missing"):
+        split.add_column(col, justify="left" if col == "stage" else "right")
+    for s in r.stages:
+        split.add_row(
+            s.name,
+            _num(s.required_reuse),
+            _num(s.in_sm_reuse),
+            f"x{_num(s.cross_sm_factor)}",
+            _num(s.achieved_reuse),
+            "-" if s.missing_amplification <= 1.0 else f"x{_num(s.missing_amplification)}",
+        )
+    console.print(split)
+    console.print(
+        f"DRAM traffic: reads {_bytes(x.dram_read_bytes)} (compulsory {_bytes(x.compulsory_read_bytes)}, "
+        f"x{_num(x.dram_read_bytes / x.compulsory_read_bytes)}), writes {_bytes(x.dram_write_bytes)}; "
+        f"L2 hit rate {lat.l2_hit_rate:.0%}"
+    )
+    if lat.latency_known:
+        console.print(
+            f"Latency: {_num(lat.fill_bytes_per_cycle_per_sm)} B/cycle/SM into smem x {_num(lat.mean_latency_cycles)} "
+            f"cycles = {_bytes(lat.bytes_in_flight_per_sm)} in flight per SM; stages of {_bytes(lat.stage_bytes)}: "
+            f"{lat.stages_needed} needed, {lat.stages_given} given"
+        )
 
 
 class _NullFile:

@@ -57,6 +57,16 @@ CLI_CASES = [
     (["analyze", "--machine", "h100", "--m", "64", "--bogus"], ["--bogus"]),
     (["analyze", "--machine", "h100", "--m", "64", "--acc", "fp16"], ["fp32 GEMM accumulates in fp32"]),
     (["show-machine", "nope"], ["unknown machine 'nope'"]),
+    (["analyze", "--machine", "a100", "--m", "64", "--cluster", "2x1"], ["no thread block clusters"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--cluster", "2by1"], ["--cluster", "CMxCN"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--cluster", "0x1"], ["--cluster", ">= 1"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--raster", "zigzag"], ["unknown order"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--raster", "swizzle:3"], ["power of two"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--raster", "superm:3"], ["divide"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--warps", "0"], ["--warps"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--warps", "3"], ["--warps 3"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--regs", "300"], ["--regs"]),
+    (["raster", "--machine", "h100", "--m", "64", "--order", "nope"], ["unknown order"]),
     (["frobnicate"], ["frobnicate"]),
 ]
 

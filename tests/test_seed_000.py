@@ -123,3 +123,47 @@ def test_a_32_tile_is_not_enough(result):
     assert tile_reuse(32, 32) == 32
     assert dram.missing_amplification == pytest.approx(38.24 / 32, abs=0.01)
     assert "cross-SM" in dram.remedy
+
+
+# §5.2: multicasting across 4 SMs, and rasterization.
+
+
+def test_four_sm_multicast_cycles_19_2k_16k_9_6k():
+    # "4 * (32 + 32) * K * 4B = 1024*K Byte. Divide that by the 4 SMs DRAM BW (4 * 13.3 B/cycle),
+    # we need 19.2 * K cycles ... the compute cycle is 16 * K ... 19.2 * K / 2 = 9.6 * K cycles"
+    from roofmodel.multicast import cluster_cycles_per_k
+
+    c = cluster_cycles_per_k(2, 2, 32, 32, 4, SEED_DRAM_B_PER_CYCLE, 64)
+    assert math.floor(c.read_cycles_per_k * 10) / 10 == 19.2  # 19.25 with the seed's 13.3
+    assert c.compute_cycles_per_k == 16
+    assert math.floor(c.multicast_read_cycles_per_k * 10) / 10 == 9.6
+    assert c.read_cycles_per_k > c.compute_cycles_per_k > c.multicast_read_cycles_per_k
+
+
+def test_reuse_39_splits_into_in_sm_32_and_multicast_2():
+    # §5.2.1: "smem tile reuse within a SM (L1=32) ... Multicasting across SMs (L2=2) ... L1 * L2 >= 39"
+    # §5.2.2: the 2x2 cluster of 32x32 tiles acts as one 64x64 tile.
+    from roofmodel.multicast import cluster_tile, multicast_factor
+
+    assert tile_reuse(32, 32) == 32
+    assert multicast_factor(2, 2, 32, 32) == 2
+    assert tile_reuse(*cluster_tile(2, 2, 32, 32)) == 64 == 32 * 2
+    assert 32 * 2 >= math.ceil(512 / SEED_DRAM_B_PER_CYCLE)
+
+
+@pytest.mark.parametrize(
+    ("name", "rows", "cols", "factor"),
+    [
+        ("row-wise", [0, 0, 0, 0], [0, 1, 2, 3], 1.6),  # 256*K requested / 160*K distinct
+        ("2x2", [0, 0, 1, 1], [0, 1, 0, 1], 2.0),  # 256 / 128
+        ("no sharing", [0, 1, 2, 3], [0, 1, 2, 3], 1.0),
+    ],
+)
+def test_rasterization_multicast_factors_1_6_2_1(name, rows, cols, factor):
+    # §5.2.3: three orders of a 4x4 tile grid on 4 SMs, BLOCK_M = BLOCK_N = 32.
+    from roofmodel.rasterization import raster_traffic
+
+    t = raster_traffic(
+        rows, cols, concurrent=4, m=128, n=128, k=1, bm=32, bn=32, input_bytes=1, output_bytes=1, l2_bytes=1e9
+    )
+    assert t.first_waves[0].sharing_factor == factor

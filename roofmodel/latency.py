@@ -1,0 +1,44 @@
+"""Latency hiding by Little's law (seed 001): bytes in flight = bandwidth x latency.
+
+Seed 000 puts throughput first: latency = static latency + tile / bandwidth, and a stage only
+keeps up if enough bytes are in flight to cover the static part. Units: bytes/cycle/SM and
+cycles, or GB/s and ns (1 GB/s x 1 ns = 1 byte).
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def bytes_in_flight(bandwidth_bytes_per_cycle: float, latency_cycles: float) -> float:
+    """Little's law: bytes that must be outstanding to sustain a bandwidth over a latency."""
+    return bandwidth_bytes_per_cycle * latency_cycles
+
+
+def bandwidth_from_in_flight(bytes_outstanding: float, latency_cycles: float) -> float:
+    """The bandwidth a fixed number of outstanding bytes sustains: bytes / latency."""
+    return bytes_outstanding / latency_cycles
+
+
+def sms_to_saturate(chip_gb_per_s: float, latency_ns: float, per_sm_bytes_in_flight: float) -> float:
+    """SMs needed when each keeps per_sm_bytes_in_flight outstanding: BW x latency / per-SM bytes.
+
+    seed 001: one SM reaches 66.7 GB/s (66.7 x 288.1 ns = 19.2 KB in flight); 1992 GB/s needs
+    1992 x 288.1 / 19,217 = 29.9 SMs at the unloaded latency.
+    """
+    return chip_gb_per_s * latency_ns / per_sm_bytes_in_flight
+
+
+def implied_latency_ns(chip_gb_per_s: float, sms: int, per_sm_bytes_in_flight: float) -> float:
+    """The latency that makes Little's law fit a measurement: SMs x bytes in flight / bandwidth."""
+    return sms * per_sm_bytes_in_flight / chip_gb_per_s
+
+
+def pipeline_stages_needed(
+    bandwidth_bytes_per_cycle_per_sm: float, latency_cycles: float, stage_bytes: float, ctas_per_sm: int = 1
+) -> int:
+    """Stages a CTA's shared-memory pipeline needs: one being computed on, plus enough loads in
+    flight to cover bandwidth x latency (its share when ctas_per_sm CTAs share the SM).
+    """
+    per_cta = bytes_in_flight(bandwidth_bytes_per_cycle_per_sm, latency_cycles) / ctas_per_sm
+    return 1 + max(1, math.ceil(per_cta / stage_bytes))

@@ -1,0 +1,333 @@
+"""Threadblock rasterization: the order in which output tiles reach the SMs, and the DRAM
+traffic that order costs (seed 000 §5.2.3, seed 002 §3.2, seed 004 "L2 cache locality").
+
+Orders (``--raster``):
+
+- ``row``: tile id -> (id // tiles_n, id % tiles_n), the launch order of a 2-D grid.
+- ``col``: column-major, (id % tiles_m, id // tiles_m).
+- ``grouped:G``: Triton's tutorial ordering: groups of G tile rows, column-major inside a group.
+- ``swizzle:S`` / ``swizzle:S:m``: CUTLASS's SM90 tile scheduler (cluster 1x1), rasterizing along
+  N (or M) in strips of S = 2^log_swizzle tiles; the grid is padded to a multiple of S and the
+  padding does no work.
+- ``superm:S``: ThunderKittens' super_M formula (seed 002 §3.2.3): row = (id / (S*C))*S + id % S,
+  col = (id % (S*C)) / S, for tiles_m divisible by S.
+
+The cache model, stated and tested: CTAs run in waves of ``concurrent`` consecutive tiles (the
+dispatch order is the tile order: seed 004's assumption, exact for a persistent kernel that
+strides over tiles by the number of CTA slots, seed 002 §3.2.4). Within a wave each distinct A or
+B panel is read from DRAM once, because the CTAs of a wave stream K together and share it in L2.
+A panel used by the previous wave is still in L2, and costs no DRAM read, if the two waves'
+distinct panels (over the whole K) fit in L2 together; older waves are gone. C is written once.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from roofmodel.errors import ProblemError
+
+ORDER_HELP = "row, col, grouped:G, swizzle:S[:m], superm:S"
+
+
+@dataclass(frozen=True)
+class RasterOrder:
+    kind: str
+    size: int = 1
+    along: str = "n"
+
+    @property
+    def label(self) -> str:
+        if self.kind in ("row", "col"):
+            return self.kind
+        return f"{self.kind}:{self.size}" + (":m" if self.kind == "swizzle" and self.along == "m" else "")
+
+
+def parse_order(text: str) -> RasterOrder:
+    """'grouped:8' -> RasterOrder('grouped', 8). Sizes are whole numbers >= 1."""
+    t = text.strip().lower()
+    if t in ("row", "row-major", "rowmajor"):
+        return RasterOrder("row")
+    if t in ("col", "column", "column-major", "colmajor"):
+        return RasterOrder("col")
+    m = re.fullmatch(r"(grouped|swizzle|superm):(\d+)(?::([mn]))?", t)
+    if not m or (m.group(3) and m.group(1) != "swizzle"):
+        raise ProblemError(f"--raster: unknown order {text!r} (orders: {ORDER_HELP})")
+    size = int(m.group(2))
+    if size < 1:
+        raise ProblemError(f"--raster: size must be >= 1 (got {text!r})")
+    if m.group(1) == "swizzle" and size & (size - 1):
+        raise ProblemError(f"--raster: a CUTLASS swizzle size is a power of two (got {size})")
+    return RasterOrder(m.group(1), size, m.group(3) or "n")
+
+
+NUMPY_ABOVE_TILES = 20_000  # below this, plain Python is faster than importing numpy
+
+
+def _indices(order: RasterOrder, pid: Any, tiles_m: int, tiles_n: int, minimum: Any) -> tuple[Any, Any]:
+    """(row, col) of tile id ``pid``: plain arithmetic, so ``pid`` may be an int or a numpy array."""
+    if order.kind == "row":
+        return pid // tiles_n, pid % tiles_n
+    if order.kind == "col":
+        return pid % tiles_m, pid // tiles_m
+    if order.kind == "grouped":  # Triton, 03-matrix-multiplication tutorial
+        g = order.size
+        in_group = g * tiles_n
+        first_m = (pid // in_group) * g
+        group_size_m = minimum(tiles_m - first_m, g)
+        return first_m + (pid % in_group) % group_size_m, (pid % in_group) // group_size_m
+    if order.kind == "swizzle":  # CUTLASS sm90 tile scheduler, cluster 1x1; may fall off the grid
+        s = order.size
+        major = tiles_n if order.along == "n" else tiles_m
+        extra = pid // s
+        idx_minor, idx_major = (extra // major) * s + pid % s, extra % major
+        return (idx_minor, idx_major) if order.along == "n" else (idx_major, idx_minor)
+    if order.kind == "superm":  # ThunderKittens, seed 002 §3.2.3
+        s = order.size
+        repeat = s * tiles_n
+        return (pid // repeat) * s + pid % s, (pid % repeat) // s
+    raise ProblemError(f"--raster: unknown order {order.kind!r}")
+
+
+def _launch_count(order: RasterOrder, tiles_m: int, tiles_n: int) -> int:
+    """Tile ids to enumerate: CUTLASS pads its minor dimension to a multiple of the swizzle."""
+    if order.kind == "superm" and tiles_m % order.size:
+        raise ProblemError(
+            f"--raster superm:{order.size}: seed 002's formula assumes the {tiles_m} tile rows divide by {order.size}"
+        )
+    if order.kind == "swizzle":
+        minor, major = (tiles_m, tiles_n) if order.along == "n" else (tiles_n, tiles_m)
+        return math.ceil(minor / order.size) * order.size * major
+    return tiles_m * tiles_n
+
+
+def tile_order(order: RasterOrder, tiles_m: int, tiles_n: int, *, vectorized: bool | None = None) -> tuple[Any, Any]:
+    """(rows, cols) of the output tiles in scheduled order: numpy arrays for large grids (or when
+    ``vectorized``), lists of ints otherwise. Padding tiles of a CUTLASS swizzle are dropped."""
+    count = _launch_count(order, tiles_m, tiles_n)
+    if vectorized if vectorized is not None else count > NUMPY_ABOVE_TILES:
+        import numpy as np
+
+        rows, cols = _indices(order, np.arange(count, dtype=np.int64), tiles_m, tiles_n, np.minimum)
+        keep = (rows < tiles_m) & (cols < tiles_n)
+        return rows[keep], cols[keep]
+    pairs = [_indices(order, pid, tiles_m, tiles_n, min) for pid in range(count)]
+    kept = [(r, c) for r, c in pairs if r < tiles_m and c < tiles_n]
+    return [r for r, _ in kept], [c for _, c in kept]
+
+
+class WaveStats(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    wave: int
+    tiles: int
+    unique_a_panels: int
+    unique_b_panels: int
+    sharing_factor: float
+    footprint_bytes: float
+    dram_read_bytes: float
+    tile_rows: list[int]
+    tile_cols: list[int]
+
+
+class RasterTraffic(BaseModel):
+    """Traffic of one order. Bytes for the whole GEMM; 'requested' is what the CTAs ask of L2."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    order: str
+    tiles_m: int
+    tiles_n: int
+    concurrent: int
+    waves: int
+    requested_bytes: float
+    dram_read_bytes: float
+    dram_write_bytes: float
+    compulsory_read_bytes: float
+    l2_capacity_bytes: float
+    sharing_factor: float
+    mean_wave_sharing_factor: float
+    first_waves: list[WaveStats]
+    cache_assumption: str
+
+
+CACHE_ASSUMPTION = (
+    "within a wave each distinct panel is read from DRAM once; a panel of the previous wave stays in L2 "
+    "if both waves' panels fit in L2 together; older waves are evicted; C is written once"
+)
+
+
+@dataclass(frozen=True)
+class _PerWave:
+    """Per-wave sums, in bytes, from either implementation."""
+
+    requested: list[float]
+    footprint: list[float]
+    kept: list[float]
+    unique_a: list[int]
+    unique_b: list[int]
+
+
+def _panel_bytes(count: int, edge: int, extent: int, k: int, element_bytes: int) -> list[int]:
+    """Bytes of each panel: min(edge, extent - i*edge) x K x element bytes (exact at the edge)."""
+    return [min(edge, extent - i * edge) * k * element_bytes for i in range(count)]
+
+
+def _per_wave_scalar(
+    rows: list[int], cols: list[int], concurrent: int, a: list[int], b: list[int], l2: float
+) -> _PerWave:
+    """The reference implementation: sets of panels per wave."""
+    out = _PerWave([], [], [], [], [])
+    prev_a: set[int] = set()
+    prev_b: set[int] = set()
+    prev_fp = math.inf
+    for start in range(0, len(rows), concurrent):
+        wr, wc = rows[start : start + concurrent], cols[start : start + concurrent]
+        ua, ub = set(wr), set(wc)
+        fp = sum(a[r] for r in ua) + sum(b[c] for c in ub)
+        kept = sum(a[r] for r in ua & prev_a) + sum(b[c] for c in ub & prev_b) if prev_fp + fp <= l2 else 0
+        out.requested.append(float(sum(a[r] for r in wr) + sum(b[c] for c in wc)))
+        out.footprint.append(float(fp))
+        out.kept.append(float(kept))
+        out.unique_a.append(len(ua))
+        out.unique_b.append(len(ub))
+        prev_a, prev_b, prev_fp = ua, ub, fp
+    return out
+
+
+def _per_wave_numpy(rows: Any, cols: Any, concurrent: int, a: list[int], b: list[int], l2: float) -> _PerWave:
+    """The same sums with boolean wave x panel matrices, for large grids."""
+    import numpy as np
+
+    rows = np.asarray(rows, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    a_bytes = np.asarray(a, dtype=np.float64)
+    b_bytes = np.asarray(b, dtype=np.float64)
+    wave = np.arange(rows.size, dtype=np.int64) // concurrent
+    n_waves = int(wave[-1]) + 1
+    a_in = np.zeros((n_waves, a_bytes.size), dtype=bool)
+    b_in = np.zeros((n_waves, b_bytes.size), dtype=bool)
+    a_in[wave, rows] = True
+    b_in[wave, cols] = True
+    footprint = a_in @ a_bytes + b_in @ b_bytes
+    kept = np.zeros(n_waves)
+    if n_waves > 1:
+        shared = (a_in[1:] & a_in[:-1]) @ a_bytes + (b_in[1:] & b_in[:-1]) @ b_bytes
+        kept[1:] = np.where(footprint[:-1] + footprint[1:] <= l2, shared, 0.0)
+    requested = np.bincount(wave, weights=a_bytes[rows] + b_bytes[cols], minlength=n_waves)
+    return _PerWave(requested.tolist(), footprint.tolist(), kept.tolist(), a_in.sum(1).tolist(), b_in.sum(1).tolist())
+
+
+def raster_traffic(
+    rows: Any,
+    cols: Any,
+    *,
+    concurrent: int,
+    m: int,
+    n: int,
+    k: int,
+    bm: int,
+    bn: int,
+    input_bytes: int,
+    output_bytes: int,
+    l2_bytes: float,
+    order_label: str = "custom",
+    keep_waves: int = 3,
+    vectorized: bool | None = None,
+) -> RasterTraffic:
+    """DRAM traffic of tiles scheduled in the order (rows[i], cols[i]), ``concurrent`` at a time.
+
+    Panel sizes are exact at the edges: tile row r reads min(BM, M - r*BM) x K of A.
+    """
+    if concurrent < 1:
+        raise ProblemError(f"concurrent CTAs must be >= 1 (got {concurrent})")
+    tiles_m, tiles_n = math.ceil(m / bm), math.ceil(n / bn)
+    a = _panel_bytes(tiles_m, bm, m, k, input_bytes)
+    b = _panel_bytes(tiles_n, bn, n, k, input_bytes)
+    use_numpy = vectorized if vectorized is not None else len(rows) > NUMPY_ABOVE_TILES
+    per = (_per_wave_numpy if use_numpy else _per_wave_scalar)(rows, cols, concurrent, a, b, l2_bytes)
+    rows_list = rows.tolist() if hasattr(rows, "tolist") else list(rows)
+    cols_list = cols.tolist() if hasattr(cols, "tolist") else list(cols)
+    first = []
+    for w in range(min(keep_waves, len(per.requested))):
+        sl = slice(w * concurrent, (w + 1) * concurrent)
+        first.append(
+            WaveStats(
+                wave=w,
+                tiles=len(rows_list[sl]),
+                unique_a_panels=int(per.unique_a[w]),
+                unique_b_panels=int(per.unique_b[w]),
+                sharing_factor=per.requested[w] / per.footprint[w],
+                footprint_bytes=per.footprint[w],
+                dram_read_bytes=per.footprint[w] - per.kept[w],
+                tile_rows=rows_list[sl],
+                tile_cols=cols_list[sl],
+            )
+        )
+    requested = math.fsum(per.requested)
+    reads = math.fsum(per.footprint) - math.fsum(per.kept)
+    return RasterTraffic(
+        order=order_label,
+        tiles_m=tiles_m,
+        tiles_n=tiles_n,
+        concurrent=concurrent,
+        waves=len(per.requested),
+        requested_bytes=requested,
+        dram_read_bytes=reads,
+        dram_write_bytes=float(m * n * output_bytes),
+        compulsory_read_bytes=float((m * k + k * n) * input_bytes),
+        l2_capacity_bytes=float(l2_bytes),
+        sharing_factor=requested / reads,
+        mean_wave_sharing_factor=math.fsum(r / f for r, f in zip(per.requested, per.footprint, strict=True))
+        / len(per.requested),
+        first_waves=first,
+        cache_assumption=CACHE_ASSUMPTION,
+    )
+
+
+def order_traffic(
+    order: RasterOrder,
+    *,
+    concurrent: int,
+    m: int,
+    n: int,
+    k: int,
+    bm: int,
+    bn: int,
+    input_bytes: int,
+    output_bytes: int,
+    l2_bytes: float,
+    keep_waves: int = 3,
+    vectorized: bool | None = None,
+) -> RasterTraffic:
+    """raster_traffic for a named order over the (ceil(M/BM) x ceil(N/BN)) tile grid."""
+    rows, cols = tile_order(order, math.ceil(m / bm), math.ceil(n / bn), vectorized=vectorized)
+    return raster_traffic(
+        rows,
+        cols,
+        concurrent=concurrent,
+        m=m,
+        n=n,
+        k=k,
+        bm=bm,
+        bn=bn,
+        input_bytes=input_bytes,
+        output_bytes=output_bytes,
+        l2_bytes=l2_bytes,
+        order_label=order.label,
+        keep_waves=keep_waves,
+        vectorized=vectorized,
+    )
+
+
+def standard_orders(tiles_m: int) -> list[RasterOrder]:
+    """The orders `roofmodel raster` compares: row, col, grouped and CUTLASS swizzles, super_M."""
+    orders = [RasterOrder("row"), RasterOrder("col")]
+    orders += [RasterOrder("grouped", g) for g in (4, 8, 16)]
+    orders += [RasterOrder("swizzle", s) for s in (4, 8)]
+    orders += [RasterOrder("superm", s) for s in (8, 12) if tiles_m % s == 0]
+    return orders
