@@ -421,6 +421,162 @@ def _render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+plot_app = typer.Typer(
+    help="Pictures: rooflines, the amplification budget, the tile map, raster waves.", no_args_is_help=True
+)
+app.add_typer(plot_app, name="plot")
+
+MachineOpt = Annotated[str, typer.Option("--machine", help="Built-in name or YAML path (roofline: comma-separated).")]
+MOpt = Annotated[int, typer.Option("--m", help="Rows of A and C.")]
+NOpt = Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")]
+KOpt = Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")]
+DtypeOpt = Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")]
+TileOpt = Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")]
+RasterOpt = Annotated[str, typer.Option("--raster", help="row, col, grouped:G, swizzle:S[:m], superm:S.")]
+ClusterOpt = Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")]
+OutOpt = Annotated[str, typer.Option("-o", "--output", help="File to write (.png, .svg or .pdf).")]
+FormatOpt = Annotated[str | None, typer.Option("--format", help="png, svg or pdf (default: from the file name).")]
+
+
+def _write_plot(fig: Any, output: str, fmt: str | None) -> None:
+    from pathlib import Path
+
+    from roofmodel.plots import FORMATS, save_figure
+
+    path = Path(output)
+    chosen = (fmt or path.suffix.lstrip(".")).lower()
+    if chosen not in FORMATS:
+        raise RoofmodelError(f"-o {output}: cannot tell the format; use .png, .svg or .pdf or --format")
+    save_figure(fig, path, chosen)
+    sys.stdout.write(f"wrote {path}\n")
+
+
+def _plot_analysis(
+    machine: str,
+    m: int,
+    n: int | None,
+    k: int | None,
+    dtype: str,
+    tile: str | None,
+    raster: str = "row",
+    cluster: str = "1x1",
+) -> Any:
+    return _analysis(
+        machine,
+        m,
+        n,
+        k,
+        dtype,
+        tile,
+        None,
+        None,
+        None,
+        Pick.measured,
+        Pick.spec,
+        None,
+        2,
+        16,
+        None,
+        cluster,
+        raster,
+        None,
+        None,
+    )
+
+
+@plot_app.command("roofline")
+def plot_roofline(
+    machine: MachineOpt,
+    m: MOpt,
+    output: OutOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
+    tile: TileOpt = None,
+    raster: RasterOpt = "grouped:8",
+    fmt: FormatOpt = None,
+) -> None:
+    """Hierarchical roofline: a roof per memory level and compute pipe, ridge points, the GEMM at each level."""
+    from roofmodel.machine import load_machine
+    from roofmodel.plots import roofline_data, roofline_figure
+
+    names = [x for x in machine.split(",") if x.strip()]
+    if not names:
+        raise RoofmodelError("--machine: give at least one machine")
+    datas = []
+    for name in names:
+        result = _plot_analysis(name.strip(), m, n, k, dtype, tile if len(names) == 1 else None, raster)
+        datas.append(roofline_data(load_machine(name.strip()), result))
+    _write_plot(roofline_figure(datas), output, fmt)
+
+
+@plot_app.command("budget")
+def plot_budget(
+    machine: MachineOpt,
+    m: MOpt,
+    output: OutOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
+    tile: TileOpt = None,
+    raster: RasterOpt = "grouped:8",
+    cluster: ClusterOpt = "1x1",
+    fmt: FormatOpt = None,
+) -> None:
+    """The amplification budget per stage: raw bandwidth, tiling, cross-SM sharing, shortfall."""
+    from roofmodel.plots import budget_figure
+
+    _write_plot(budget_figure(_plot_analysis(machine, m, n, k, dtype, tile, raster, cluster)), output, fmt)
+
+
+@plot_app.command("tiles")
+def plot_tiles(
+    machine: MachineOpt,
+    m: MOpt,
+    output: OutOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
+    raster: RasterOpt = "grouped:8",
+    fmt: FormatOpt = None,
+) -> None:
+    """A BM x BN map of the bound and the limiting stage; tiles that do not fit are hatched."""
+    from roofmodel.machine import load_machine
+    from roofmodel.plots import tile_map_data, tiles_figure
+
+    probe = _plot_analysis(machine, m, n, k, dtype, None, raster)  # validates every option first
+    mach = load_machine(machine)
+    g = probe.gemm
+    from roofmodel.problem import Gemm
+
+    data = tile_map_data(mach, Gemm(m=g.m, n=g.n, k=g.k, dtype=g.dtype), raster=raster)
+    title = f"{mach.name}: {g.m}x{g.n}x{g.k} {g.dtype}, raster {raster}\nbound / peak and limiting stage per CTA tile"
+    _write_plot(tiles_figure(data, title), output, fmt)
+
+
+@plot_app.command("raster")
+def plot_raster(
+    machine: MachineOpt,
+    m: MOpt,
+    output: OutOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
+    tile: TileOpt = None,
+    order: Annotated[str, typer.Option("--order", help="row, col, grouped:G, swizzle:S[:m], superm:S.")] = "grouped:8",
+    cluster: ClusterOpt = "1x1",
+    waves_shown: Annotated[int, typer.Option("--waves")] = 3,
+    fmt: FormatOpt = None,
+) -> None:
+    """The tile-to-wave assignment of the first waves for an order, with distinct panels per wave."""
+    from roofmodel.plots import raster_figure
+
+    if waves_shown < 1:
+        raise RoofmodelError(f"--waves: must be >= 1 (got {waves_shown})")
+    result = _plot_analysis(machine, m, n, k, dtype, tile, order, cluster)
+    _write_plot(raster_figure(result, waves_shown), output, fmt)
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

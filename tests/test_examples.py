@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -38,3 +39,28 @@ def test_example_reproduces_its_seed(script):
     ).stdout
     for needle in EXPECTED[script]:
         assert needle in out, f"{needle!r} not in output of {script}:\n{out}"
+
+
+def test_walkthrough_script_runs_headless_and_writes_its_figures(tmp_path):
+    out = subprocess.run(
+        [sys.executable, str(REPO / "examples" / "seed_000_walkthrough.py")],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)},
+    ).stdout
+    assert "tile 64" in out and "19.25 K -> 9.62 K cycles" in out
+    row, grouped = (line for line in out.splitlines() if line.startswith("H100 fp16, raster"))
+    assert float(grouped.split("reads")[1].split("MiB")[0]) < float(row.split("reads")[1].split("MiB")[0])
+    for name in ("budget_tiled.png", "roofline.png", "raster.png"):
+        assert (tmp_path / "walkthrough-figures" / name).stat().st_size > 20_000
+
+
+def test_notebook_and_its_script_twin_agree():
+    sys.path.insert(0, str(REPO / "examples"))
+    from sync_notebook import notebook_from_script
+
+    script = (REPO / "examples" / "seed_000_walkthrough.py").read_text()
+    committed = json.loads((REPO / "examples" / "seed_000_walkthrough.ipynb").read_text())
+    assert committed == notebook_from_script(script), "run: python examples/sync_notebook.py"
