@@ -577,6 +577,194 @@ def plot_raster(
     _write_plot(raster_figure(result, waves_shown), output, fmt)
 
 
+@app.command()
+def calibrate(
+    machine: Annotated[str, typer.Option("--machine", help="The built-in machine the overlay starts from.")],
+    output: Annotated[str, typer.Option("-o", "--output", help="Overlay YAML to write.")],
+) -> None:
+    """Measure the ceilings on this GPU and write a machine-file overlay marked as measured."""
+    from pathlib import Path
+
+    import yaml
+
+    from roofmodel.backends import require_gpu
+    from roofmodel.machine import load_machine
+
+    base = load_machine(machine)  # a bad name fails before any GPU work
+    path = Path(output)
+    if not path.parent.is_dir():
+        raise RoofmodelError(f"-o {output}: directory {path.parent} does not exist")
+    require_gpu()
+    from roofmodel.backends.microbench import calibrate as run_calibration
+
+    overlay, prov = run_calibration(machine)
+    header = f"# Written by roofmodel calibrate: measured ceilings of {prov.device} over {base.name}.\n"
+    text = header + yaml.safe_dump(overlay, sort_keys=False, width=200)
+    load_check = Path(str(path) + ".tmp")
+    load_check.write_text(text)
+    try:
+        load_machine(load_check)  # never leave an overlay that does not load
+        load_check.replace(path)
+    finally:
+        load_check.unlink(missing_ok=True)
+    sys.stdout.write(text)
+
+
+@app.command()
+def measure(
+    machine: Annotated[str, typer.Option("--machine", help="Machine file to hold the kernel to.")],
+    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
+    tile: Annotated[str, typer.Option("--tile", help="BLOCK_M x BLOCK_N x BLOCK_K.")],
+    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
+    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
+    dtype: Annotated[str, typer.Option("--dtype", help="fp16, bf16, tf32 or fp32 (CUDA cores).")] = "fp16",
+    group_m: Annotated[int, typer.Option("--group-m", help="Triton GROUP_M (1: row-major).")] = 8,
+    warps: Annotated[int, typer.Option("--warps", help="num_warps.")] = 4,
+    stages: Annotated[int, typer.Option("--stages", help="num_stages.")] = 3,
+    ncu: Annotated[bool, typer.Option("--ncu", help="Count DRAM bytes with Nsight Compute.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
+) -> None:
+    """Time one Triton GEMM configuration and hold it to the model (bounds and DRAM bytes)."""
+    from roofmodel.backends import require_gpu
+    from roofmodel.backends.records import GemmRecord, predict_dram_traffic
+    from roofmodel.machine import load_machine
+    from roofmodel.problem import Tile
+
+    mach = load_machine(machine)
+    t = Tile.parse(tile)
+    if t.bk is None:
+        raise RoofmodelError(f"--tile: give BLOCK_K too, e.g. {t.bm}x{t.bn}x64")
+    if dtype not in ("fp16", "bf16", "tf32", "fp32"):
+        raise RoofmodelError(f"--dtype: the Triton kernel runs fp16, bf16, tf32 or fp32 (got {dtype!r})")
+    for name, value in (
+        ("--m", m),
+        ("--n", n),
+        ("--k", k),
+        ("--group-m", group_m),
+        ("--warps", warps),
+        ("--stages", stages),
+    ):
+        _positive(name, value)
+    require_gpu()
+    from roofmodel.backends import ncu as ncu_mod
+    from roofmodel.backends.provenance import ClockSampler, collect
+    from roofmodel.backends.triton_gemm import run_config
+
+    n = n or m
+    k = k or m
+    cfg = dict(
+        dtype=dtype, block_m=t.bm, block_n=t.bn, block_k=t.bk, group_m=group_m, num_warps=warps, num_stages=stages
+    )
+    sampler = ClockSampler()
+    with sampler.running():
+        got = run_config(m, n, k, **cfg)
+    counters: dict[str, float] = {}
+    if ncu:
+        if not ncu_mod.available():
+            raise RoofmodelError("--ncu: Nsight Compute (ncu) is not on the PATH")
+        counters = ncu_mod.count_gemm({"m": m, "n": n, "k": k, **cfg})
+    record = GemmRecord(
+        m=m,
+        n=n,
+        k=k,
+        **cfg,
+        registers_per_thread=got["registers_per_thread"],
+        shared_bytes=got["shared_bytes"],
+        time_ms=got["time_ms"],
+        tflops=got["tflops"],
+        rel_error=got["rel_error"],
+        dram_read_bytes=counters.get("dram__bytes_read.sum"),
+        dram_write_bytes=counters.get("dram__bytes_write.sum"),
+        l2_hit_rate_pct=counters.get("lts__t_sector_hit_rate.pct"),
+    )
+    pred = predict_dram_traffic(mach, record)
+    prov = collect(sampler.samples)
+    doc = {"record": record.model_dump(), "model": pred, "provenance": prov.model_dump()}
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        return
+    lines = [
+        f"{prov.device}: {m}x{n}x{k} {dtype}, tile {t.bm}x{t.bn}x{t.bk}, GROUP_M {group_m}, {warps} warps, "
+        f"{stages} stages ({record.registers_per_thread} regs, {record.shared_bytes} B smem)",
+        f"measured {record.time_ms:.4f} ms = {record.tflops:.1f} TFLOPS (relative error {record.rel_error:.2g}); "
+        f"SM clock median {prov.sm_clock_mhz_median or float('nan'):.0f} MHz",
+        f"model: {pred['ctas_per_sm']} CTA/SM, {pred['waves']} waves; DRAM reads predicted "
+        f"{pred['dram_read_bytes'] / 2**20:.1f} MiB, writes {pred['dram_write_bytes'] / 2**20:.1f} MiB",
+    ]
+    if record.dram_read_bytes is not None:
+        lines.append(
+            f"counted (ncu): DRAM reads {record.dram_read_bytes / 2**20:.1f} MiB, writes "
+            f"{(record.dram_write_bytes or 0) / 2**20:.1f} MiB, L2 hit rate {record.l2_hit_rate_pct:.1f}%"
+        )
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+@app.command()
+def sweep(
+    out: Annotated[str, typer.Option("--out", help="Directory for gemm.csv and provenance.json (resumed if there).")],
+    quick: Annotated[bool, typer.Option("--quick", help="3 shapes x 3 tiles instead of the full grid.")] = False,
+    ncu: Annotated[bool, typer.Option("--ncu", help="Count DRAM bytes of every kernel with Nsight Compute.")] = False,
+    budget_s: Annotated[float, typer.Option("--budget-s", help="Stop timing after this many seconds.")] = 1e9,
+) -> None:
+    """Time (and count) a grid of Triton GEMM configurations over several shapes; resumable."""
+    from pathlib import Path
+
+    from roofmodel.backends import require_gpu
+
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise RoofmodelError(f"--out {out}: exists and is not a directory")
+    require_gpu()
+    from roofmodel.backends.provenance import ClockSampler, collect
+    from roofmodel.backends.sweep import grid, run
+
+    path.mkdir(parents=True, exist_ok=True)
+    sampler = ClockSampler()
+    with sampler.running():
+        records = run(path, grid(quick=quick), with_ncu=ncu, budget_s=budget_s)
+    (path / "provenance.json").write_text(collect(sampler.samples).model_dump_json(indent=2) + "\n")
+    sys.stdout.write(f"{len(records)} records in {path / 'gemm.csv'}\n")
+
+
+@app.command()
+def validate(
+    results: Annotated[str, typer.Argument(help="A sweep directory (gemm.csv, provenance.json) or a gemm.csv.")],
+    machine: Annotated[str, typer.Option("--machine", help="Machine file to hold the measurements to.")] = "h100",
+    report: Annotated[str | None, typer.Option("--report", help="Write the Markdown report here.")] = None,
+    png: Annotated[str | None, typer.Option("--png", help="Write the predicted-vs-counted scatter here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the validation as JSON.")] = False,
+) -> None:
+    """Compare the model with a sweep's measurements: DRAM bytes, bounds, and the order it picks."""
+    from pathlib import Path
+
+    from roofmodel.backends.records import read_csv
+    from roofmodel.machine import load_machine
+    from roofmodel.validation import report_markdown
+    from roofmodel.validation import validate as run_validation
+
+    src = Path(results)
+    csv_path = src / "gemm.csv" if src.is_dir() else src
+    if not csv_path.is_file():
+        raise RoofmodelError(f"{results}: no gemm.csv there")
+    prov_path = csv_path.parent / "provenance.json"
+    provenance = json.loads(prov_path.read_text()) if prov_path.is_file() else None
+    try:
+        records = read_csv(csv_path)
+    except (ValueError, KeyError) as exc:
+        raise RoofmodelError(f"{csv_path}: not a roofmodel gemm.csv: {exc}") from None
+    if not records:
+        raise RoofmodelError(f"{csv_path}: no records")
+    v = run_validation(load_machine(machine), records)
+    text = report_markdown(v, provenance)
+    if png:
+        from roofmodel.plots import save_figure, traffic_scatter_figure
+
+        save_figure(traffic_scatter_figure(v.checks, f"DRAM reads, {v.machine}: model vs Nsight Compute"), Path(png))
+    if report:
+        Path(report).write_text(text)
+    sys.stdout.write(v.model_dump_json(indent=2) + "\n" if as_json else text)
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -622,3 +622,40 @@ def save_figure(fig: Any, path: Path, fmt: str | None = None) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise RoofmodelError(f"-o {path}: cannot write: {exc.strerror}") from None
     return path
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation
+
+
+def traffic_scatter_figure(checks: list[Any], title: str) -> Any:
+    """Predicted vs counted DRAM reads per recorded kernel (log-log), one marker per order, with
+    y = x and a +-15% band."""
+    fig = _new_figure(6.4, 5.6)
+    ax = fig.add_subplot()
+    counted = [c for c in checks if c.record.dram_read_bytes]
+    if not counted:
+        raise ProblemError("plot: no record has DRAM counters")
+    groups = sorted({c.record.group_m for c in counted})
+    markers = ["o", "s", "^", "D", "v", "P"]
+    for i, g in enumerate(groups):
+        sel = [c for c in counted if c.record.group_m == g]
+        ax.plot([c.record.dram_read_bytes / 2**20 for c in sel], [c.predicted_dram_read_bytes / 2**20 for c in sel],
+                markers[i % len(markers)], color=PALETTE[i % len(PALETTE)], mfc="none" if i % 2 else None, ms=5,
+                label=("row-major" if g == 1 else f"grouped:{g}") + f" ({len(sel)})", ls="")  # fmt: skip
+    values = [c.record.dram_read_bytes / 2**20 for c in counted] + [
+        c.predicted_dram_read_bytes / 2**20 for c in counted
+    ]
+    lo, hi = min(values) / 1.5, max(values) * 1.5
+    ax.plot([lo, hi], [lo, hi], "-", color="0.2", lw=1, label="predicted = counted")
+    ax.fill_between([lo, hi], [lo * 0.85, hi * 0.85], [lo * 1.15, hi * 1.15], color="0.85", label="within 15%")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(lo, hi)
+    ax.set_xlabel("DRAM reads counted by Nsight Compute (MiB)")
+    ax.set_ylabel("DRAM reads predicted by the raster model (MiB)")
+    ax.legend(fontsize=7, loc="upper left")
+    ax.grid(True, which="major", color="0.88", lw=0.6)
+    ax.set_title(title, fontsize=9)
+    return fig

@@ -1,0 +1,180 @@
+"""Hold the model to recorded measurements (``roofmodel validate``). Pure: runs on CSV records.
+
+What it checks, with the model as it stands:
+
+- DRAM traffic: the raster model's predicted DRAM reads for each recorded kernel (its tile, its
+  GROUP_M order, the CTAs per SM that occupancy gives with its compiled registers and shared
+  memory) against Nsight Compute's count; error per record and per order, median / p90 / worst.
+- Bounds: no measured kernel may beat the model's hierarchical roofline bound for its own tile and
+  order; a kernel that does falsifies a machine-file number. Reported as measured / bound.
+- Order choice: per shape and tile, whether the GROUP_M the model predicts to read the least DRAM
+  is the measured fastest one (and by how much it is slower if not).
+
+Predicted TFLOPS (and so the TFLOPS error and the Spearman rank correlation the issue asks for)
+need a performance predictor, which roofmodel does not have yet; this module says so rather than
+inventing one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from roofmodel.analysis import analyze
+from roofmodel.backends.records import GemmRecord, percent_error, predict_dram_traffic, raster_order_of, summarize
+from roofmodel.errors import ProblemError
+from roofmodel.machine import Machine
+from roofmodel.problem import Gemm, Tile
+
+
+class RecordCheck(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    record: GemmRecord
+    ctas_per_sm: int
+    predicted_dram_read_bytes: float
+    compulsory_read_bytes: float
+    dram_read_error_pct: float | None
+    hierarchical_bound_tflops: float | None
+    amplification_bound_tflops: float | None
+    measured_over_bound: float | None
+    bound_note: str | None
+
+
+class Validation(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    machine: str
+    records: int
+    counted: int
+    dram_read_error: dict[str, float]
+    dram_read_error_by_group: dict[str, dict[str, float]]
+    bound_violations: int
+    max_measured_over_bound: float | None
+    order_choice: list[dict[str, Any]]
+    checks: list[RecordCheck]
+    not_validated: str
+
+
+def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
+    pred = predict_dram_traffic(machine, r)
+    err = percent_error(pred["dram_read_bytes"], r.dram_read_bytes) if r.dram_read_bytes else None
+    order = raster_order_of(r.group_m).label
+    try:
+        res = analyze(
+            machine,
+            Gemm(m=r.m, n=r.n, k=r.k, dtype=r.dtype),
+            tile=Tile(bm=r.block_m, bn=r.block_n, bk=r.block_k),
+            raster=order,
+            stages=r.num_stages,
+            regs=min(max(r.registers_per_thread, 1), machine.limits.max_registers_per_thread.n),
+        )
+        hb, ab, note = res.hierarchical_bound_tflops, res.amplification_bound_tflops, None
+    except ProblemError as exc:
+        hb = ab = None
+        note = f"the model cannot place this tile: {exc}"
+    return RecordCheck(
+        record=r,
+        ctas_per_sm=int(pred["ctas_per_sm"]),
+        predicted_dram_read_bytes=pred["dram_read_bytes"],
+        compulsory_read_bytes=pred["compulsory_read_bytes"],
+        dram_read_error_pct=err,
+        hierarchical_bound_tflops=hb,
+        amplification_bound_tflops=ab,
+        measured_over_bound=r.tflops / hb if hb else None,
+        bound_note=note,
+    )
+
+
+def validate(machine: Machine, records: list[GemmRecord]) -> Validation:
+    checks = [check_record(machine, r) for r in records]
+    counted = [c for c in checks if c.dram_read_error_pct is not None]
+    by_group: dict[str, list[float]] = defaultdict(list)
+    for c in counted:
+        by_group[raster_order_of(c.record.group_m).label].append(c.dram_read_error_pct or 0.0)
+    ratios = [c.measured_over_bound for c in checks if c.measured_over_bound is not None]
+    # Order choice: within each (shape, tile, warps, stages), the model's least-DRAM GROUP_M vs the fastest.
+    families: dict[tuple[Any, ...], list[RecordCheck]] = defaultdict(list)
+    for c in checks:
+        r = c.record
+        families[(r.m, r.n, r.k, r.dtype, r.block_m, r.block_n, r.block_k, r.num_warps, r.num_stages)].append(c)
+    choice = []
+    for key, fam in sorted(families.items()):
+        if len(fam) < 2:
+            continue
+        picked = min(fam, key=lambda c: (c.predicted_dram_read_bytes, c.record.group_m))
+        fastest = min(fam, key=lambda c: c.record.time_ms)
+        choice.append(
+            {
+                "shape": f"{key[0]}x{key[1]}x{key[2]}",
+                "tile": f"{key[4]}x{key[5]}x{key[6]} w{key[7]} s{key[8]}",
+                "model_group_m": picked.record.group_m,
+                "fastest_group_m": fastest.record.group_m,
+                "model_pick_slower_pct": 100.0 * (picked.record.time_ms / fastest.record.time_ms - 1.0),
+            }
+        )
+    return Validation(
+        machine=machine.name,
+        records=len(checks),
+        counted=len(counted),
+        dram_read_error=summarize([c.dram_read_error_pct or 0.0 for c in counted]),
+        dram_read_error_by_group={g: summarize(v) for g, v in sorted(by_group.items())},
+        bound_violations=sum(1 for x in ratios if x > 1.0),
+        max_measured_over_bound=max(ratios) if ratios else None,
+        order_choice=choice,
+        checks=checks,
+        not_validated=(
+            "predicted TFLOPS, their error and the Spearman rank correlation need a performance predictor "
+            "(issue 5), which roofmodel does not have yet"
+        ),
+    )
+
+
+def report_markdown(v: Validation, provenance: dict[str, Any] | None = None) -> str:
+    """The validation as a Markdown report."""
+    e = v.dram_read_error
+    lines = [f"# roofmodel validation on {v.machine}", ""]
+    if provenance:
+        lines += [
+            f"Measured on {provenance.get('device')} ({provenance.get('sm_count')} SMs), {provenance.get('date')}; "
+            f"driver {provenance.get('driver')}, CUDA {provenance.get('cuda')}, torch {provenance.get('torch')}, "
+            f"triton {provenance.get('triton')}; SM clock median {provenance.get('sm_clock_mhz_median')} MHz.",
+            "",
+        ]
+    lines += [
+        f"{v.records} timed configurations, {v.counted} with Nsight Compute DRAM counters.",
+        "",
+        "## DRAM traffic: raster model vs counters",
+        "",
+    ]
+    if v.counted:
+        lines += [
+            f"Predicted DRAM read bytes against `dram__bytes_read.sum`: median absolute error {e['median_abs_pct']:.1f}%, "
+            f"p90 {e['p90_abs_pct']:.1f}%, worst {e['worst_abs_pct']:.1f}% (target: within 15%).",
+            "",
+            "| order | n | median abs % | p90 abs % | worst abs % |",
+            "|---|---|---|---|---|",
+        ]
+        for g, s in v.dram_read_error_by_group.items():
+            lines.append(
+                f"| {g} | {s['n']} | {s['median_abs_pct']:.1f} | {s['p90_abs_pct']:.1f} | {s['worst_abs_pct']:.1f} |"
+            )
+    else:
+        lines.append("No counters were recorded.")
+    lines += ["", "## Bounds", ""]
+    if v.max_measured_over_bound is not None:
+        lines.append(
+            f"{v.bound_violations} of {v.records} kernels ran faster than the model's hierarchical bound for their own "
+            f"tile and order; the highest measured / bound is {v.max_measured_over_bound:.2f}."
+        )
+    lines += ["", "## Order choice", "", "| shape | tile | model's GROUP_M | fastest | model's pick slower by |",
+              "|---|---|---|---|---|"]  # fmt: skip
+    for c in v.order_choice:
+        lines.append(
+            f"| {c['shape']} | {c['tile']} | {c['model_group_m']} | {c['fastest_group_m']} | "
+            f"{c['model_pick_slower_pct']:.1f}% |"
+        )
+    lines += ["", "## Not validated", "", v.not_validated + ".", ""]
+    return "\n".join(lines)
