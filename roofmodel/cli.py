@@ -705,8 +705,11 @@ def sweep(
     quick: Annotated[bool, typer.Option("--quick", help="3 shapes x 3 tiles instead of the full grid.")] = False,
     ncu: Annotated[bool, typer.Option("--ncu", help="Count DRAM bytes of every kernel with Nsight Compute.")] = False,
     budget_s: Annotated[float, typer.Option("--budget-s", help="Stop timing after this many seconds.")] = 1e9,
+    dtype: Annotated[str, typer.Option("--dtype", help="fp16, bf16, tf32 or fp32 (CUDA cores).")] = "fp16",
 ) -> None:
     """Time (and count) a grid of Triton GEMM configurations over several shapes; resumable."""
+    if dtype not in ("fp16", "bf16", "tf32", "fp32"):
+        raise RoofmodelError(f"--dtype: the Triton kernel runs fp16, bf16, tf32 or fp32 (got {dtype!r})")
     from pathlib import Path
 
     from roofmodel.backends import require_gpu
@@ -721,7 +724,7 @@ def sweep(
     path.mkdir(parents=True, exist_ok=True)
     sampler = ClockSampler()
     with sampler.running():
-        records = run(path, grid(quick=quick), with_ncu=ncu, budget_s=budget_s)
+        records = run(path, grid(dtype=dtype, quick=quick), with_ncu=ncu, budget_s=budget_s)
     (path / "provenance.json").write_text(collect(sampler.samples).model_dump_json(indent=2) + "\n")
     sys.stdout.write(f"{len(records)} records in {path / 'gemm.csv'}\n")
 
