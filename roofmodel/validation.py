@@ -159,7 +159,7 @@ def report_markdown(v: Validation, provenance: dict[str, Any] | None = None) -> 
         ]
         for g, s in v.dram_read_error_by_group.items():
             lines.append(
-                f"| {g} | {s['n']} | {s['median_abs_pct']:.1f} | {s['p90_abs_pct']:.1f} | {s['worst_abs_pct']:.1f} |"
+                f"| {g} | {int(s['n'])} | {s['median_abs_pct']:.1f} | {s['p90_abs_pct']:.1f} | {s['worst_abs_pct']:.1f} |"
             )
     else:
         lines.append("No counters were recorded.")
