@@ -65,8 +65,18 @@ DEFAULT_STAGES = 2
 DEFAULT_REGISTER_OVERHEAD = 16
 
 
-def _input(field: str, q: _Quantity) -> Input:
-    return Input(field=field, value=q.value, unit=q.unit, kind=q.kind, source=q.source)  # type: ignore[attr-defined]
+def _input(machine: Machine, field: str, q: _Quantity) -> Input:
+    """A machine number as used, with the file and line it is written on."""
+    where = machine.source_line(field)
+    return Input(
+        field=field,
+        value=q.value,
+        unit=q.unit,  # type: ignore[attr-defined]
+        kind=q.kind,
+        source=q.source,
+        file=where[0] if where else None,
+        line=where[1] if where else None,
+    )
 
 
 def instruction_k_step(instruction: Instruction) -> int:
@@ -181,7 +191,7 @@ def register_tile_checks(ctx: _Context, rm: int, rn: int) -> list[CapacityCheck]
             limit=lim.value,
             unit="registers",
             fits=need <= lim.value,
-            limit_input=_input("limits.max_registers_per_thread", lim),
+            limit_input=_input(ctx.machine, "limits.max_registers_per_thread", lim),
         )
     ]
     max_n = ctx.instruction.max_n
@@ -206,7 +216,7 @@ def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[Ca
                 limit=smem.bytes,
                 unit="B",
                 fits=n.smem_bytes <= smem.bytes,
-                limit_input=_input("memory.smem.max_per_block", smem),
+                limit_input=_input(ctx.machine, "memory.smem.max_per_block", smem),
             )
         )
     checks.append(
@@ -235,7 +245,7 @@ def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[Ca
                 limit=q.value,
                 unit=unit,
                 fits=need <= q.value,
-                limit_input=_input(field, q),
+                limit_input=_input(ctx.machine, field, q),
             )
         )
     checks.extend(register_tile_checks(ctx, *reg))
@@ -520,7 +530,9 @@ def analyze(
                 destination_level=s.dst,
                 bandwidth_bytes_per_cycle_per_sm=s.per_sm,
                 bandwidth_gb_per_s=units.bytes_per_cycle_per_sm_to_gb_per_s(s.per_sm, sms, clock_hz),
-                bandwidth_input=_input(s.bw.field, s.bw.quantity) if s.bw and s.bw.quantity and s.bw.field else None,
+                bandwidth_input=_input(machine, s.bw.field, s.bw.quantity)
+                if s.bw and s.bw.quantity and s.bw.field
+                else None,
                 bandwidth_assumed=s.bw is None,
                 demand_bytes_per_cycle_per_sm=demand,
                 required_reuse=s.required,
@@ -638,7 +650,7 @@ def analyze(
             peak_tflops=peak_flops / 1e12,
             clock_mhz=clock_hz / 1e6,
             clock_origin=clock_origin,
-            rate_input=_input(f"compute.{g.dtype}.rate.{rate_q.kind}", rate_q),
+            rate_input=_input(machine, f"compute.{g.dtype}.rate.{rate_q.kind}", rate_q),
         ),
         tiles=TileInfo(
             cta=(cta[0], cta[1], bk),

@@ -236,24 +236,26 @@ def machines(
 ) -> None:
     """List the built-in machines."""
     from roofmodel.machine import builtin_machine_names, load_machine
+    from roofmodel.report import MachinesDocument, MachineSummary
 
     rows = []
     for name in builtin_machine_names():
         mach = load_machine(name)
         rows.append(
-            {
-                "name": name,
-                "full_name": mach.name,
-                "aliases": mach.aliases,
-                "architecture": mach.architecture,
-                "compute_capability": mach.compute_capability,
-                "sm_count": mach.sm_count.n,
-                "dtypes": list(mach.compute),
-            }
+            MachineSummary(
+                name=name,
+                full_name=mach.name,
+                aliases=mach.aliases,
+                architecture=mach.architecture,
+                compute_capability=mach.compute_capability,
+                sm_count=mach.sm_count.n,
+                dtypes=list(mach.compute),
+            )
         )
     if as_json:
-        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+        sys.stdout.write(MachinesDocument(machines=rows).model_dump_json(indent=2) + "\n")
         return
+    rows = [r.model_dump() for r in rows]
     lines = [f"{'name':<6} {'machine':<24} {'arch':<8} {'cc':<4} {'SMs':>4}  dtypes / aliases"]
     for r in rows:
         lines.append(
@@ -282,12 +284,14 @@ def show_machine(
     as_json: Annotated[bool, typer.Option("--json", help="Print the validated machine as JSON.")] = False,
 ) -> None:
     """Print one machine with every number's unit, kind and source."""
-    from roofmodel.machine import load_machine
+    from roofmodel.machine import MachineDocument, load_machine
+    from roofmodel.report import JSON_SCHEMA_VERSION
 
     mach = load_machine(name)
     data = mach.model_dump(mode="json", exclude_none=True)
     if as_json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        doc = MachineDocument(schema_version=JSON_SCHEMA_VERSION, machine=mach)
+        sys.stdout.write(doc.model_dump_json(indent=2, exclude_none=True) + "\n")
         return
     lines = [
         f"{mach.name} ({mach.architecture}, compute capability {mach.compute_capability})",
@@ -368,17 +372,18 @@ def raster(
         orders.insert(0, chosen)
     table = [order_traffic(o, **common) for o in orders]
     if as_json:
-        doc = {
-            "schema_version": result.schema_version,
-            "machine": result.machine.model_dump(),
-            "gemm": result.gemm.model_dump(),
-            "tile": list(result.tiles.cta),
-            "cluster": [cm, cn],
-            "occupancy": x.occupancy.model_dump(),
-            "chosen": x.raster.model_dump(),
-            "orders": [t.model_dump(exclude={"first_waves"}) for t in table],
-        }
-        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        from roofmodel.report import RasterDocument
+
+        doc = RasterDocument(
+            machine=result.machine,
+            gemm=result.gemm,
+            tile=result.tiles.cta,
+            cluster=(cm, cn),
+            occupancy=x.occupancy,
+            chosen=x.raster,
+            orders=table,
+        )
+        sys.stdout.write(doc.model_dump_json(indent=2) + "\n")
         return
     sys.stdout.write(_render_raster(result, table, waves_shown))
 

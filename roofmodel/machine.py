@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from roofmodel import units
 from roofmodel.errors import MachineFileError
@@ -31,7 +31,7 @@ DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"]
 class StrictModel(BaseModel):
     """Rejects unknown keys, so a typo in a machine file is an error, not a silent default."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
 
 
 class _Quantity(StrictModel):
@@ -233,12 +233,26 @@ class Machine(StrictModel):
     limits: Limits
     cluster: Cluster | None = None
     source_file: str | None = Field(default=None, description="set by the loader")
+    _lines: dict[str, tuple[str, int]] = PrivateAttr(default_factory=dict)
+
+    def source_line(self, field: str) -> tuple[str, int] | None:
+        """(file, line) where the quantity at a dotted field path is written, base files included."""
+        return self._lines.get(field)
 
     def pipe(self, dtype: str) -> ComputePipe:
         if dtype not in self.compute:
             have = ", ".join(self.compute)
             raise MachineFileError(f"{self.name} has no {dtype} pipe (has: {have})")
         return self.compute[dtype]  # type: ignore[index]
+
+
+class MachineDocument(BaseModel):
+    """``roofmodel show-machine --json``: the validated machine (JSON Schema: docs/schema/machine.schema.json)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: int
+    machine: Machine
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,6 +280,28 @@ def _builtin_by_alias(key: str) -> Path | None:
 def builtin_machine_names() -> list[str]:
     """The built-in machines, by file stem (``a100``, ``h100``, ``t4``, ``v100``)."""
     return sorted(p.stem for p in _builtin_dir().glob("*.yaml"))
+
+
+def _quantity_lines(node: Any, path: str, file: str, out: dict[str, tuple[str, int]]) -> None:
+    """Walk a composed YAML node tree; record the line of every mapping that has a 'value' key."""
+    if isinstance(node, yaml.MappingNode):
+        keys = {k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+        if "value" in keys:
+            out[path] = (file, node.start_mark.line + 1)
+            return
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                _quantity_lines(v, f"{path}.{k.value}" if path else str(k.value), file, out)
+
+
+def _read_lines(path: Path) -> dict[str, tuple[str, int]]:
+    out: dict[str, tuple[str, int]] = {}
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, OSError, UnicodeDecodeError):
+        return out  # _read_yaml has already reported any problem
+    _quantity_lines(root, "", str(path), out)
+    return out
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -323,23 +359,31 @@ def _resolve(name_or_path: str) -> Path:
     raise MachineFileError(f"unknown machine {name_or_path!r} (built-in: {known}; or give a path to a YAML file)")
 
 
-def _load_raw(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
+def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict[str, tuple[str, int]]]:
+    """The merged data of a file and its base chain, and where each quantity was written."""
     real = path.resolve()
     if real in chain:
         loop = " -> ".join(str(p.name) for p in (*chain, real))
         raise MachineFileError(f"{path}: base chain loops ({loop})")
     data = _read_yaml(path)
+    lines = _read_lines(path)
     base = data.pop("base", None)
     if base is None:
-        return data
+        return data, lines
     if not isinstance(base, str):
         raise MachineFileError(f"{path}: base: must be a machine name or path (got {base!r})")
-    base_path = _resolve(base) if not base.endswith((".yaml", ".yml")) else (path.parent / base)
-    parent = _load_raw(base_path, (*chain, real))
+    try:
+        base_path = _resolve(base) if not base.endswith((".yaml", ".yml")) else (path.parent / base)
+    except MachineFileError as exc:
+        raise MachineFileError(f"{path}: base: {exc}") from None
+    if not base_path.is_file():
+        what = "is a directory" if base_path.is_dir() else "no such file"
+        raise MachineFileError(f"{path}: base: {base}: {what}")
+    parent, parent_lines = _load_raw(base_path, (*chain, real))
     merged = merge_overrides(parent, data)
     if "aliases" not in data:
         merged["aliases"] = []
-    return merged
+    return merged, {**parent_lines, **lines}
 
 
 def _format_validation_error(path: Path, exc: ValidationError) -> str:
@@ -363,9 +407,11 @@ def load_machine(name_or_path: str | Path) -> Machine:
     Raises MachineFileError with one line naming the file, the field and the rule.
     """
     path = _resolve(str(name_or_path))
-    data = _load_raw(path, ())
+    data, lines = _load_raw(path, ())
     try:
         machine = Machine.model_validate(data)
     except ValidationError as exc:
         raise MachineFileError(_format_validation_error(path, exc)) from None
-    return machine.model_copy(update={"source_file": str(path)})
+    machine = machine.model_copy(update={"source_file": str(path)})
+    machine._lines = lines
+    return machine

@@ -66,6 +66,7 @@ def parse_order(text: str) -> RasterOrder:
 
 
 NUMPY_ABOVE_TILES = 20_000  # below this, plain Python is faster than importing numpy
+MAX_TILES = 1 << 24  # about 1 GB and 10 s of work at most; beyond, a larger tile is the answer
 
 
 def _indices(order: RasterOrder, pid: Any, tiles_m: int, tiles_n: int, minimum: Any) -> tuple[Any, Any]:
@@ -95,6 +96,11 @@ def _indices(order: RasterOrder, pid: Any, tiles_m: int, tiles_n: int, minimum: 
 
 def _launch_count(order: RasterOrder, tiles_m: int, tiles_n: int) -> int:
     """Tile ids to enumerate: CUTLASS pads its minor dimension to a multiple of the swizzle."""
+    if tiles_m * tiles_n > MAX_TILES:
+        raise ProblemError(
+            f"the raster model handles at most {MAX_TILES:,} tiles (this grid has {tiles_m:,} x {tiles_n:,}); "
+            "use a larger tile"
+        )
     if order.kind == "superm" and tiles_m % order.size:
         raise ProblemError(
             f"--raster superm:{order.size}: seed 002's formula assumes the {tiles_m} tile rows divide by {order.size}"
@@ -200,7 +206,8 @@ def _per_wave_scalar(
 
 
 def _per_wave_numpy(rows: Any, cols: Any, concurrent: int, a: list[int], b: list[int], l2: float) -> _PerWave:
-    """The same sums with boolean wave x panel matrices, for large grids."""
+    """The same sums for large grids, in O(tiles) memory: each distinct (wave, panel) pair once,
+    and a pair also present in the previous wave is a retained panel."""
     import numpy as np
 
     rows = np.asarray(rows, dtype=np.int64)
@@ -209,17 +216,24 @@ def _per_wave_numpy(rows: Any, cols: Any, concurrent: int, a: list[int], b: list
     b_bytes = np.asarray(b, dtype=np.float64)
     wave = np.arange(rows.size, dtype=np.int64) // concurrent
     n_waves = int(wave[-1]) + 1
-    a_in = np.zeros((n_waves, a_bytes.size), dtype=bool)
-    b_in = np.zeros((n_waves, b_bytes.size), dtype=bool)
-    a_in[wave, rows] = True
-    b_in[wave, cols] = True
-    footprint = a_in @ a_bytes + b_in @ b_bytes
+    sums = []
+    for idx, nbytes in ((rows, a_bytes), (cols, b_bytes)):
+        width = nbytes.size
+        keys = np.unique(wave * width + idx)  # distinct (wave, panel), sorted
+        kw, kp = keys // width, keys % width
+        unique = np.bincount(kw, minlength=n_waves)
+        fp = np.bincount(kw, weights=nbytes[kp], minlength=n_waves)
+        prev = keys - width  # the same panel one wave earlier
+        again = np.isin(prev, keys) & (kw > 0)
+        shared = np.bincount(kw[again], weights=nbytes[kp[again]], minlength=n_waves)
+        sums.append((unique, fp, shared))
+    (ua, fpa, sha), (ub, fpb, shb) = sums
+    footprint = fpa + fpb
     kept = np.zeros(n_waves)
     if n_waves > 1:
-        shared = (a_in[1:] & a_in[:-1]) @ a_bytes + (b_in[1:] & b_in[:-1]) @ b_bytes
-        kept[1:] = np.where(footprint[:-1] + footprint[1:] <= l2, shared, 0.0)
+        kept[1:] = np.where(footprint[:-1] + footprint[1:] <= l2, (sha + shb)[1:], 0.0)
     requested = np.bincount(wave, weights=a_bytes[rows] + b_bytes[cols], minlength=n_waves)
-    return _PerWave(requested.tolist(), footprint.tolist(), kept.tolist(), a_in.sum(1).tolist(), b_in.sum(1).tolist())
+    return _PerWave(requested.tolist(), footprint.tolist(), kept.tolist(), ua.tolist(), ub.tolist())
 
 
 def raster_traffic(

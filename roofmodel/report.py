@@ -30,6 +30,8 @@ class Input(_Result):
     unit: str
     kind: Literal["spec", "measured"]
     source: str
+    file: str | None = Field(default=None, description="the machine file the number is written in")
+    line: int | None = Field(default=None, description="its line there (1-based)")
 
 
 class PipeInfo(_Result):
@@ -192,12 +194,61 @@ class AnalysisResult(_Result):
         return json.dumps(self.model_dump(mode="json"), indent=2, sort_keys=False) + "\n"
 
 
+class MachineSummary(_Result):
+    name: str
+    full_name: str
+    aliases: list[str]
+    architecture: str
+    compute_capability: str
+    sm_count: int
+    dtypes: list[str]
+
+
+class MachinesDocument(_Result):
+    """``roofmodel machines --json``."""
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    machines: list[MachineSummary]
+
+
+class RasterDocument(_Result):
+    """``roofmodel raster --json``: the chosen order with its first waves, and every order compared."""
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    machine: MachineInfo
+    gemm: GemmInfo
+    tile: tuple[int, int, int]
+    cluster: tuple[int, int]
+    occupancy: Occupancy
+    chosen: RasterTraffic
+    orders: list[RasterTraffic]
+
+
+def _schema(model: type[BaseModel], name: str) -> dict[str, Any]:
+    schema = model.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://roofmodel.invalid/schema/{name}-v{JSON_SCHEMA_VERSION}.json"
+    return schema
+
+
 def analysis_json_schema() -> dict[str, Any]:
     """The JSON Schema of ``roofmodel analyze --json`` (docs/schema/analysis.schema.json)."""
-    schema = AnalysisResult.model_json_schema()
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["$id"] = f"https://roofmodel.invalid/schema/analysis-v{JSON_SCHEMA_VERSION}.json"
-    return schema
+    return _schema(AnalysisResult, "analysis")
+
+
+def all_json_schemas() -> dict[str, dict[str, Any]]:
+    """Every --json document's schema, by file stem under docs/schema/."""
+    from roofmodel.machine import MachineDocument
+    from roofmodel.validation import Validation
+
+    return {
+        "analysis": analysis_json_schema(),
+        "machines": _schema(MachinesDocument, "machines"),
+        "machine": _schema(MachineDocument, "machine"),
+        "raster": _schema(RasterDocument, "raster"),
+        "validation": _schema(Validation, "validation"),
+    }
+
 
 
 # ---------------------------------------------------------------------------------------------

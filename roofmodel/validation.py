@@ -44,8 +44,11 @@ class RecordCheck(BaseModel):
 
 
 class Validation(BaseModel):
+    """``roofmodel validate --json`` (JSON Schema: docs/schema/validation.schema.json)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    schema_version: int = 2
     machine: str
     records: int
     counted: int

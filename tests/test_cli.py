@@ -24,7 +24,7 @@ def test_version(cli):
 def test_machines_lists_the_four_builtins(cli):
     r = cli("machines", "--json")
     assert r.exit_code == 0
-    names = [row["name"] for row in json.loads(r.stdout)]
+    names = [row["name"] for row in json.loads(r.stdout)["machines"]]
     assert names == ["a100", "h100", "t4", "v100"] == builtin_machine_names()
     text = cli("machines").stdout
     assert "NVIDIA H100 SXM5 80GB" in text and "Turing" in text
@@ -49,7 +49,7 @@ def test_analyze_runs_on_every_builtin_and_alias(cli, machine):
 def test_analyze_json_matches_the_published_schema(cli):
     committed = json.loads(SCHEMA_FILE.read_text())
     assert committed == json.loads(json.dumps(analysis_json_schema())), (
-        "docs/schema/analysis.schema.json is stale: run python -m roofmodel.report > it (see docs/schema/README.md)"
+        "docs/schema/analysis.schema.json is stale: run python docs/make_schemas.py"
     )
     for args in (
         ["--machine", "h100", "--m", "4096", "--dtype", "fp16"],
@@ -84,7 +84,10 @@ def test_json_traces_numbers_to_their_source(cli):
         "unit": "GB/s",
         "kind": "spec",
         "source": dram["source"],
+        "file": dram["file"],
+        "line": dram["line"],
     }
+    assert dram["file"].endswith("a100.yaml") and dram["line"] > 0
     assert "seed 000" in dram["source"]
     assert doc["pipe"]["rate_input"]["field"] == "compute.fp32.rate.spec"
 
