@@ -1,0 +1,134 @@
+"""Invariants over random machine files (issue 7): every built-in machine with its numbers scaled
+at random, then monotonicity, conservation, bounds and unit round trips checked on each.
+
+CI runs a derandomized profile (HYPOTHESIS_PROFILE=ci, set by CI=true); for thousands of examples
+and the count printed: HYPOTHESIS_PROFILE=soak python -m pytest tests/test_invariants.py
+--hypothesis-show-statistics
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from roofmodel import Gemm, ProblemError, analyze
+from roofmodel.machine import builtin_machine_names, load_machine
+from roofmodel.rasterization import parse_order, tile_order
+from roofmodel.units import bandwidth_bytes_per_cycle_per_sm, bytes_per_cycle_per_sm_to_gb_per_s
+from tests.conftest import machine_dict, machine_from
+
+FACTOR = st.floats(min_value=0.25, max_value=4.0)
+
+
+@st.composite
+def random_machine(draw):
+    """A built-in machine with its bandwidths, capacities, rates, SM count and clock scaled."""
+    name = draw(st.sampled_from(builtin_machine_names()))
+    data = machine_dict(name)
+
+    def scale(q, integral=False):
+        v = q["value"] * draw(FACTOR)
+        q["value"] = float(max(1, round(v))) if integral else v
+
+    for level in ("dram", "l2", "smem"):
+        for entry in data["memory"][level]["bandwidth"].values():
+            scale(entry)
+    for key in ("capacity_per_sm", "max_per_block"):
+        data["memory"]["smem"][key]["value"] = data["memory"]["smem"]["capacity_per_sm"]["value"] * (
+            1.0 if key == "capacity_per_sm" else draw(st.floats(0.3, 1.0))
+        )
+    scale(data["memory"]["l2"]["capacity"])
+    scale(data["sm_count"], integral=True)
+    scale(data["clocks"]["boost"])
+    for pipe in data["compute"].values():
+        for entry in pipe["rate"].values():
+            scale(entry)
+    dtype = draw(st.sampled_from(sorted(data["compute"])))
+    return machine_from(data), dtype
+
+
+SIZES = st.integers(min_value=64, max_value=8192)
+
+
+def _result(machine, dtype, m, n, k, **kw):
+    try:
+        return analyze(machine, Gemm(m=m, n=n, k=k, dtype=dtype), **kw)
+    except ProblemError as exc:  # a random machine may leave no tile that fits: a clean refusal is fine
+        assert "fits" in str(exc) or "does not fit" in str(exc), exc
+        return None
+
+
+@given(random_machine(), SIZES, SIZES, SIZES, st.sampled_from(["row", "grouped:8"]))
+def test_bounds_reuse_and_traffic_on_random_machines(mdt, m, n, k, raster):
+    machine, dtype = mdt
+    r = _result(machine, dtype, m, n, k, raster=raster)
+    if r is None:
+        return
+    eps = 1 + 1e-9
+    assert r.amplification_bound_tflops <= r.peak_tflops * eps
+    assert r.hierarchical_bound_tflops <= r.classic_bound_tflops * eps <= r.peak_tflops * eps**2
+    assert all(s.achieved_reuse >= 1 - 1e-9 and s.missing_amplification >= 1 for s in r.stages)
+    x = r.cross_sm
+    assert x.dram_read_bytes >= x.compulsory_read_bytes * (1 - 1e-12)
+    assert x.raster.requested_bytes >= x.dram_read_bytes * (1 - 1e-12)
+    assert 1 <= x.multicast_factor <= x.cluster[0] * x.cluster[1] + 1e-9
+
+
+@given(random_machine(), SIZES, SIZES, SIZES, st.sampled_from(["dram", "l2", "smem"]), st.floats(1.0, 5.0))
+def test_more_bandwidth_never_slower_on_random_machines(mdt, m, n, k, level, factor):
+    machine, dtype = mdt
+    data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    for entry in data["memory"][level]["bandwidth"].values():
+        entry["value"] *= factor
+    base = _result(machine, dtype, m, n, k)
+    more = _result(machine_from(data), dtype, m, n, k)
+    if base is None or more is None:
+        return
+    assert more.amplification_bound_tflops >= base.amplification_bound_tflops * (1 - 1e-9)
+    assert more.hierarchical_bound_tflops >= base.hierarchical_bound_tflops * (1 - 1e-9)
+
+
+@given(random_machine(), SIZES, SIZES, SIZES, st.floats(1.0, 3.0))
+def test_more_capacity_never_slower_and_min_tiles_unchanged(mdt, m, n, k, factor):
+    machine, dtype = mdt
+    data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    for key in ("capacity_per_sm", "max_per_block"):
+        data["memory"]["smem"][key]["value"] *= factor
+    data["limits"]["registers_per_sm"]["value"] = float(
+        math.floor(data["limits"]["registers_per_sm"]["value"] * factor)
+    )
+    base = _result(machine, dtype, m, n, k)
+    more = _result(machine_from(data), dtype, m, n, k)
+    if base is None or more is None:
+        return
+    assert more.amplification_bound_tflops >= base.amplification_bound_tflops * (1 - 1e-9)
+    # The minimum tile a stage needs depends on bandwidths and the pipe, never on capacity.
+    assert [s.minimum_tile_edge for s in more.stages] == [s.minimum_tile_edge for s in base.stages]
+
+
+@given(st.integers(1, 300), st.integers(1, 300), st.integers(1, 64), st.integers(1, 64), st.sampled_from(
+    ["row", "col", "grouped:3", "grouped:8", "swizzle:4", "swizzle:2:m"]))  # fmt: skip
+def test_requested_bytes_are_the_sum_over_tiles(tm, tn, bm, bn, order):
+    """Conservation: what the raster model says the CTAs request equals the sum, tile by tile, of
+    the A and B panels each one reads, and every tile appears once."""
+    from roofmodel.rasterization import order_traffic
+
+    m, n, k = tm * bm - (bm // 3), tn * bn - (bn // 2), 17
+    t = order_traffic(parse_order(order), concurrent=7, m=m, n=n, k=k, bm=bm, bn=bn, input_bytes=2,
+                      output_bytes=2, l2_bytes=1e5)  # fmt: skip
+    rows, cols = tile_order(parse_order(order), math.ceil(m / bm), math.ceil(n / bn))
+    by_hand = sum(min(bm, m - r * bm) * k * 2 + min(bn, n - c * bn) * k * 2 for r, c in zip(rows, cols, strict=True))
+    assert t.requested_bytes == by_hand
+    assert len(set(zip(rows, cols, strict=True))) == len(rows) == math.ceil(m / bm) * math.ceil(n / bn)
+
+
+@pytest.mark.parametrize("name", builtin_machine_names())
+@given(st.floats(min_value=1e-3, max_value=1e6), st.floats(min_value=1e8, max_value=5e9))
+def test_unit_round_trip_through_each_machine(name, gb_s, clock):
+    sms = load_machine(name).sm_count.n
+    per_sm = bandwidth_bytes_per_cycle_per_sm(gb_s, "GB/s", sms, clock)
+    assert bytes_per_cycle_per_sm_to_gb_per_s(per_sm, sms, clock) == pytest.approx(gb_s, rel=1e-12)
+    assert bandwidth_bytes_per_cycle_per_sm(gb_s / 1e3, "TB/s", sms, clock) == pytest.approx(per_sm, rel=1e-12)
