@@ -361,6 +361,7 @@ def analyze(
     raster: str = "row",
     warps: int | None = None,
     regs: int | None = None,
+    kernel_threads: int | None = None,
 ) -> AnalysisResult:
     """The amplification budget, tiles, rooflines and verdict for ``gemm`` on ``machine``.
 
@@ -476,7 +477,8 @@ def analyze(
         if regs is not None
         else min(machine.limits.max_registers_per_thread.n, math.ceil((cost.per_thread + reg_overhead) / 8) * 8)
     )
-    occ = occupancy_of(machine, threads, regs_thread, smem_bytes)
+    # A compiled kernel's own thread count (Triton's num_warps) sets its occupancy when given.
+    occ = occupancy_of(machine, kernel_threads or threads, regs_thread, smem_bytes)
     if occ.ctas_per_sm < 1:
         raise ProblemError(f"the CTA ({threads} threads, {regs_thread} registers each) does not fit one SM")
     cm, cn = cluster
@@ -584,6 +586,16 @@ def analyze(
         else:
             level_bytes, basis = operand_bytes, "every operand read from registers for each FMA"
         bw_bps = units.bytes_per_cycle_per_sm_to_gb_per_s(s.per_sm, sms, clock_hz) * 1e9
+        shared_l2 = machine.memory.l2.shared_read_bandwidth
+        if s.src == "l2" and s.dst == "smem" and shared_l2 is not None:
+            # Repeated requests of one wave's CTAs for the same panels go at the same-address rate:
+            # the L2 roof's bandwidth is the blend that moves this traffic in the same time.
+            q = shared_l2.pick(bandwidth)
+            shared_bps = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
+            repeated = max(0.0, traffic.requested_bytes - traffic.wave_distinct_bytes)
+            seconds = (level_bytes - repeated) / bw_bps + repeated / max(shared_bps, bw_bps)
+            bw_bps = level_bytes / seconds
+            basis += f"; repeated same-wave requests ({repeated / 2**20:,.0f} MiB) at the same-address rate"
         intensity = g.flops / level_bytes
         balance = roofline.balance_point(peak_flops, bw_bps)
         roofs.append(

@@ -773,6 +773,56 @@ def validate(
     sys.stdout.write(v.model_dump_json(indent=2) + "\n" if as_json else text)
 
 
+@app.command()
+def predict(
+    machine: Annotated[str, typer.Option("--machine", help="Built-in name or YAML path (a calibrated overlay).")],
+    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
+    tile: Annotated[str, typer.Option("--tile", help="CTA tile BMxBNxBK.")],
+    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
+    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
+    dtype: Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")] = "fp16",
+    raster: Annotated[str, typer.Option("--raster", help="row, col, grouped:G, swizzle:S[:m], superm:S.")] = "row",
+    cluster: Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")] = "1x1",
+    stages: Annotated[int, typer.Option("--stages", help="Pipeline stages.")] = 3,
+    warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA (the kernel's num_warps).")] = None,
+    regs: Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled.")] = None,
+    compute: Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")] = Pick.spec,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the prediction as JSON.")] = False,
+) -> None:
+    """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
+    from roofmodel.machine import load_machine
+    from roofmodel.multicast import parse_cluster
+    from roofmodel.prediction import predict as run_prediction
+    from roofmodel.problem import DTYPES, Gemm, Tile
+
+    for name, value in (("--m", m), ("--n", n), ("--k", k), ("--stages", stages), ("--warps", warps)):
+        _positive(name, value)
+    if dtype not in DTYPES:
+        raise RoofmodelError(f"--dtype: unknown dtype {dtype!r} (choose from {', '.join(DTYPES)})")
+    t = Tile.parse(tile)
+    if t.bk is None:
+        raise RoofmodelError(f"--tile: give BK too, e.g. {t.bm}x{t.bn}x64")
+    mach = load_machine(machine)
+    p = run_prediction(
+        mach, Gemm(m=m, n=n or m, k=k or m, dtype=dtype), t, raster=raster, cluster=parse_cluster(cluster),
+        stages=stages, regs=regs, kernel_threads=32 * warps if warps else None,
+        compute=compute.value,  # type: ignore[arg-type]
+    )  # fmt: skip
+    if as_json:
+        sys.stdout.write(p.model_dump_json(indent=2) + "\n")
+        return
+    lines = [
+        f"{mach.name}: {m}x{n or m}x{k or m} {dtype}, tile {t.label()}, raster {raster}, cluster {cluster}, "
+        f"{stages} stages ({p.ctas_per_sm} CTA/SM at {p.clock_mhz:.0f} MHz)",
+        f"predicted {p.seconds * 1e3:.4f} ms = {p.tflops:,.1f} TFLOPS, limited by {p.limiter}",
+        "time each resource alone would take, slowest first:",
+    ]
+    for term in p.terms:
+        lines.append(f"  {term.name:<14} {term.seconds * 1e3:9.4f} ms  {term.detail}")
+    lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in p.inputs))
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

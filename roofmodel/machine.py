@@ -168,6 +168,9 @@ class DramLevel(StrictModel):
 class L2Level(StrictModel):
     capacity: Capacity
     bandwidth: Rated[Bandwidth]
+    # Reads of the same addresses by many SMs at once (a GEMM wave's shared panels) can be served
+    # faster than distinct ones (the L2 request coalescer, seed 000 §5.2.4). Optional; measured.
+    shared_read_bandwidth: Rated[Bandwidth] | None = None
     latency: Latency | None = None
 
 

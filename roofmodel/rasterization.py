@@ -151,6 +151,7 @@ class RasterTraffic(BaseModel):
     concurrent: int
     waves: int
     requested_bytes: float
+    wave_distinct_bytes: float  # sum over waves of each wave's distinct panel bytes
     dram_read_bytes: float
     dram_write_bytes: float
     compulsory_read_bytes: float
@@ -291,6 +292,7 @@ def raster_traffic(
         concurrent=concurrent,
         waves=len(per.requested),
         requested_bytes=requested,
+        wave_distinct_bytes=math.fsum(per.footprint),
         dram_read_bytes=reads,
         dram_write_bytes=float(m * n * output_bytes),
         compulsory_read_bytes=float((m * k + k * n) * input_bytes),

@@ -79,14 +79,35 @@ def test_known_failure_modes_stay_visible(records):
     assert all(c.dram_read_error_pct < -40 for c in drift)
 
 
-def test_the_hierarchical_bound_is_beaten_by_real_kernels(records):
-    """A falsified assumption, kept in view: the L2 roof counts every CTA's panel request as L2
-    traffic; measured kernels beat that bound (up to 1.7x with the calibrated ceilings), so the
-    L2 -> SM path serves more than the model counts (Hopper's L2 request coalescer or L1 hits)."""
+def _without_shared_l2(path):
+    from tests.conftest import machine_from
+
+    data = load_machine(path).model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    data["memory"]["l2"].pop("shared_read_bandwidth", None)
+    return machine_from(data)
+
+
+def test_the_hierarchical_bound_and_same_address_l2_reads(records):
+    """A falsified assumption and its repair. Counting every CTA's panel request at the L2's
+    distinct-address rate, real kernels beat the bound (up to 1.7x with the calibrated ceilings);
+    with the measured same-address rate for a wave's repeated requests, none does."""
     builtin = validate(load_machine("h100"), records)
+    distinct_only = validate(_without_shared_l2(RECORDED / "h100-measured.yaml"), records)
     calibrated = validate(load_machine(RECORDED / "h100-measured.yaml"), records)
-    assert builtin.bound_violations > calibrated.bound_violations > 0
-    assert 1.5 < calibrated.max_measured_over_bound < 1.8
+    assert builtin.bound_violations > distinct_only.bound_violations > 0
+    assert 1.5 < distinct_only.max_measured_over_bound < 1.8
+    assert calibrated.bound_violations == 0 and calibrated.max_measured_over_bound < 1.0
+
+
+def test_predicted_tflops_against_measured(records):
+    """The predictor against the 168 kernels, with the calibrated overlay. It misses the issue's
+    targets (median 10%, p90 25%): 24.7% and 49%, over-predicting small tiles, whose per-iteration
+    overheads it does not model. Held here so that a change that makes it worse fails."""
+    v = validate(load_machine(RECORDED / "h100-measured.yaml"), records)
+    assert v.tflops_error["n"] == 168
+    assert v.tflops_error["median_abs_pct"] < 26 and v.tflops_error["p90_abs_pct"] < 50
+    assert min(v.spearman_by_shape.values()) > 0.8
+    assert sum(1 for t in v.top_choice if t["shortfall_pct"] <= 5) >= 4
 
 
 def test_committed_reports_are_current(records):
@@ -211,8 +232,8 @@ def test_l2_serves_same_address_reads_faster_than_distinct_ones():
     med = {(r["shared"], r["programs_per_sm"]): r["gb_per_s"][1] for r in rows}
     assert med[(True, 4)] / med[(False, 4)] > 2.0
     # ... which is more than the most any GEMM beat the bound by, with the calibrated ceilings.
-    calibrated = validate(load_machine(RECORDED / "h100-measured.yaml"), read_csv(RECORDED / "gemm.csv"))
-    assert med[(True, 4)] / med[(False, 4)] > calibrated.max_measured_over_bound
+    distinct_only = validate(_without_shared_l2(RECORDED / "h100-measured.yaml"), read_csv(RECORDED / "gemm.csv"))
+    assert med[(True, 4)] / med[(False, 4)] > distinct_only.max_measured_over_bound
 
 
 @pytest.mark.parametrize(("sub", "n", "median_below"), [("tf32", 12, 2.0), ("fp32", 36, 16.0)])
