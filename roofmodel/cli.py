@@ -73,6 +73,21 @@ class Pick(str, Enum):
     measured = "measured"
 
 
+# Options shared by several commands, declared once.
+MachineOpt = Annotated[str, typer.Option("--machine", help="Built-in name (a100, h100, t4, v100) or a YAML path.")]
+MOpt = Annotated[int, typer.Option("--m", help="Rows of A and C.")]
+NOpt = Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")]
+KOpt = Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")]
+DtypeOpt = Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")]
+TileOpt = Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")]
+RasterOpt = Annotated[str, typer.Option("--raster", help="row, col, grouped:G, swizzle:S[:m], superm:S.")]
+ClusterOpt = Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")]
+OutOpt = Annotated[str, typer.Option("-o", "--output", help="File to write (.png, .svg or .pdf).")]
+FormatOpt = Annotated[str | None, typer.Option("--format", help="png, svg or pdf (default: from the file name).")]
+RegsOpt = Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled.")]
+StagesOpt = Annotated[int, typer.Option("--stages", help="Pipeline stages of the shared-memory tile.")]
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"roofmodel {__version__}")
@@ -107,12 +122,12 @@ def _pair(text: str | None, name: str) -> tuple[int, int] | None:
 
 @app.command()
 def analyze(
-    machine: Annotated[str, typer.Option("--machine", help="Built-in name (a100, h100, t4, v100) or a YAML path.")],
-    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
-    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
-    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
-    dtype: Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")] = "fp32",
-    tile: Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")] = None,
+    machine: MachineOpt,
+    m: MOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp32",
+    tile: TileOpt = None,
     reg_tile: Annotated[
         str | None,
         typer.Option(
@@ -133,7 +148,7 @@ def analyze(
         float | None,
         typer.Option("--clock-mhz", help="SM clock (default: the pipe's rated clock)."),
     ] = None,
-    stages: Annotated[int, typer.Option("--stages", help="Pipeline stages of the shared-memory tile.")] = 2,
+    stages: StagesOpt = 2,
     reg_overhead: Annotated[
         int,
         typer.Option("--reg-overhead", help="Registers per thread besides the tiles (addresses, counters)."),
@@ -312,17 +327,17 @@ def show_machine(
 
 @app.command()
 def raster(
-    machine: Annotated[str, typer.Option("--machine", help="Built-in name (a100, h100, t4, v100) or a YAML path.")],
-    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
-    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
-    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
-    dtype: Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")] = "fp32",
-    tile: Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")] = None,
+    machine: MachineOpt,
+    m: MOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp32",
+    tile: TileOpt = None,
     order: Annotated[str, typer.Option("--order", help="row, col, grouped:G, swizzle:S[:m], superm:S.")] = "row",
-    cluster: Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")] = "1x1",
-    stages: Annotated[int, typer.Option("--stages", help="Pipeline stages of the shared-memory tile.")] = 2,
+    cluster: ClusterOpt = "1x1",
+    stages: StagesOpt = 2,
     warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA.")] = None,
-    regs: Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled.")] = None,
+    regs: RegsOpt = None,
     waves_shown: Annotated[int, typer.Option("--waves", help="How many waves to draw.")] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
@@ -431,17 +446,6 @@ plot_app = typer.Typer(
 )
 app.add_typer(plot_app, name="plot")
 
-MachineOpt = Annotated[str, typer.Option("--machine", help="Built-in name or YAML path (roofline: comma-separated).")]
-MOpt = Annotated[int, typer.Option("--m", help="Rows of A and C.")]
-NOpt = Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")]
-KOpt = Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")]
-DtypeOpt = Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")]
-TileOpt = Annotated[str | None, typer.Option("--tile", help="CTA tile BMxBN or BMxBNxBK.")]
-RasterOpt = Annotated[str, typer.Option("--raster", help="row, col, grouped:G, swizzle:S[:m], superm:S.")]
-ClusterOpt = Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")]
-OutOpt = Annotated[str, typer.Option("-o", "--output", help="File to write (.png, .svg or .pdf).")]
-FormatOpt = Annotated[str | None, typer.Option("--format", help="png, svg or pdf (default: from the file name).")]
-
 
 def _write_plot(fig: Any, output: str, fmt: str | None) -> None:
     from pathlib import Path
@@ -501,7 +505,10 @@ def plot_roofline(
     raster: RasterOpt = "grouped:8",
     fmt: FormatOpt = None,
 ) -> None:
-    """Hierarchical roofline: a roof per memory level and compute pipe, ridge points, the GEMM at each level."""
+    """Hierarchical roofline: a roof per memory level and compute pipe, ridge points, the GEMM at each level.
+
+    --machine takes several machines separated by commas (a100,h100,t4,v100) to draw them on one plot.
+    """
     from roofmodel.machine import load_machine
     from roofmodel.plots import roofline_data, roofline_figure
 
@@ -618,10 +625,10 @@ def calibrate(
 @app.command()
 def measure(
     machine: Annotated[str, typer.Option("--machine", help="Machine file to hold the kernel to.")],
-    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
+    m: MOpt,
     tile: Annotated[str, typer.Option("--tile", help="BLOCK_M x BLOCK_N x BLOCK_K.")],
-    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
-    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
+    n: NOpt = None,
+    k: KOpt = None,
     dtype: Annotated[str, typer.Option("--dtype", help="fp16, bf16, tf32 or fp32 (CUDA cores).")] = "fp16",
     group_m: Annotated[int, typer.Option("--group-m", help="Triton GROUP_M (1: row-major).")] = 8,
     warps: Annotated[int, typer.Option("--warps", help="num_warps.")] = 4,
@@ -776,16 +783,16 @@ def validate(
 @app.command()
 def predict(
     machine: Annotated[str, typer.Option("--machine", help="Built-in name or YAML path (a calibrated overlay).")],
-    m: Annotated[int, typer.Option("--m", help="Rows of A and C.")],
+    m: MOpt,
     tile: Annotated[str, typer.Option("--tile", help="CTA tile BMxBNxBK.")],
-    n: Annotated[int | None, typer.Option("--n", help="Columns of B and C (default: M).")] = None,
-    k: Annotated[int | None, typer.Option("--k", help="Inner dimension (default: M).")] = None,
-    dtype: Annotated[str, typer.Option("--dtype", help="fp32, fp64, tf32, fp16, bf16, fp8, int8.")] = "fp16",
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
     raster: Annotated[str, typer.Option("--raster", help="row, col, grouped:G, swizzle:S[:m], superm:S.")] = "row",
-    cluster: Annotated[str, typer.Option("--cluster", help="Thread block cluster CMxCN (Hopper).")] = "1x1",
+    cluster: ClusterOpt = "1x1",
     stages: Annotated[int, typer.Option("--stages", help="Pipeline stages.")] = 3,
     warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA (the kernel's num_warps).")] = None,
-    regs: Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled.")] = None,
+    regs: RegsOpt = None,
     compute: Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")] = Pick.spec,
     as_json: Annotated[bool, typer.Option("--json", help="Print the prediction as JSON.")] = False,
 ) -> None:

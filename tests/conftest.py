@@ -77,3 +77,16 @@ settings.register_profile("ci", derandomize=True, max_examples=60, deadline=None
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile("soak", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def mappings_with(node: Any, keys: set[str]):
+    """Every mapping in a nested JSON-like tree that has all of ``keys`` (not looking inside it)."""
+    if isinstance(node, dict):
+        if keys <= node.keys():
+            yield node
+            return
+        for value in node.values():
+            yield from mappings_with(value, keys)
+    elif isinstance(node, list):
+        for value in node:
+            yield from mappings_with(value, keys)

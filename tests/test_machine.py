@@ -11,7 +11,7 @@ import pytest
 
 from roofmodel import MachineFileError, load_machine
 from roofmodel.machine import builtin_machine_names, merge_overrides
-from tests.conftest import REPO
+from tests.conftest import REPO, mappings_with
 
 
 @pytest.mark.parametrize("name", ["a100", "h100", "t4", "v100"])
@@ -19,18 +19,7 @@ def test_every_builtin_validates_and_cites_every_number(name):
     m = load_machine(name)
     dumped = m.model_dump(mode="json", exclude_none=True)
 
-    def walk(node):
-        if isinstance(node, dict):
-            if "value" in node and "unit" in node:
-                yield node
-            else:
-                for v in node.values():
-                    yield from walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                yield from walk(v)
-
-    quantities = list(walk(dumped))
+    quantities = list(mappings_with(dumped, {"value", "unit"}))
     assert len(quantities) >= 18
     for q in quantities:
         assert q["kind"] in ("spec", "measured")

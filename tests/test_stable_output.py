@@ -13,7 +13,7 @@ import pytest
 
 from roofmodel.backends.records import GEMM_COLUMNS
 from roofmodel.report import JSON_SCHEMA_VERSION, all_json_schemas
-from tests.conftest import REPO
+from tests.conftest import REPO, mappings_with
 
 SCHEMAS = REPO / "docs" / "schema"
 SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "analyze_a100_seed000.txt"
@@ -76,17 +76,7 @@ def test_text_report_snapshot(cli):
 def test_every_machine_number_in_an_output_traces_to_its_line(cli, machine):
     doc = json.loads(cli("analyze", "--machine", machine, "--m", "4096", "--json").stdout)
 
-    def inputs(node):
-        if isinstance(node, dict):
-            if {"field", "value", "source", "file", "line"} <= node.keys():
-                yield node
-            for v in node.values():
-                yield from inputs(v)
-        elif isinstance(node, list):
-            for v in node:
-                yield from inputs(v)
-
-    found = list(inputs(doc))
+    found = list(mappings_with(doc, {"field", "value", "source", "file", "line"}))
     assert len(found) >= 5
     for q in found:
         line = Path(q["file"]).read_text().splitlines()[q["line"] - 1]
