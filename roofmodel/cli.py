@@ -794,6 +794,9 @@ def predict(
     warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA (the kernel's num_warps).")] = None,
     regs: RegsOpt = None,
     compute: Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")] = Pick.spec,
+    reg_tile: Annotated[
+        str | None, typer.Option("--reg-tile", help="Register-level tile: per thread (FFMA), warp, or 64xN.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the prediction as JSON.")] = False,
 ) -> None:
     """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
@@ -813,7 +816,7 @@ def predict(
     p = run_prediction(
         mach, Gemm(m=m, n=n or m, k=k or m, dtype=dtype), t, raster=raster, cluster=parse_cluster(cluster),
         stages=stages, regs=regs, kernel_threads=32 * warps if warps else None,
-        compute=compute.value,  # type: ignore[arg-type]
+        register_tile=_pair(reg_tile, "reg-tile"), compute=compute.value,  # type: ignore[arg-type]
     )  # fmt: skip
     if as_json:
         sys.stdout.write(p.model_dump_json(indent=2) + "\n")

@@ -60,13 +60,14 @@ def predict(
     regs: int | None = None,
     warps: int | None = None,
     kernel_threads: int | None = None,
+    register_tile: tuple[int, int] | None = None,
     compute: Source = "spec",
     bandwidth: Source = "measured",
     instruction: str | None = None,
 ) -> Prediction:
     """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
     r = analyze(machine, gemm, tile=tile, raster=raster, cluster=cluster, stages=stages, regs=regs, warps=warps,
-                kernel_threads=kernel_threads, compute=compute, bandwidth=bandwidth,
+                kernel_threads=kernel_threads, register_tile=register_tile, compute=compute, bandwidth=bandwidth,
                 instruction=instruction)  # fmt: skip
     clock = r.pipe.clock_mhz * 1e6
     sms = machine.sm_count.n
