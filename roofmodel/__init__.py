@@ -1,16 +1,29 @@
 """roofmodel: what it takes to make a compute-bound GPU kernel actually compute-bound.
 
 The analytical core (machine files, the stage hierarchy, tiling, roofline) imports only
-pydantic and PyYAML; the CLI, plots and GPU backend are thin layers over it.
+pydantic and PyYAML; the CLI, plots and GPU backend are thin layers over it. The public names are
+loaded on first use (PEP 562), so ``import roofmodel`` itself costs nothing.
 """
 
-from roofmodel.analysis import analyze
-from roofmodel.errors import MachineFileError, ProblemError, RoofmodelError
-from roofmodel.machine import Machine, builtin_machine_names, load_machine
-from roofmodel.problem import Gemm, Tile
-from roofmodel.report import AnalysisResult
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+_WHERE = {
+    "AnalysisResult": "roofmodel.report",
+    "Gemm": "roofmodel.problem",
+    "Machine": "roofmodel.machine",
+    "MachineFileError": "roofmodel.errors",
+    "ProblemError": "roofmodel.errors",
+    "RoofmodelError": "roofmodel.errors",
+    "Tile": "roofmodel.problem",
+    "analyze": "roofmodel.analysis",
+    "builtin_machine_names": "roofmodel.machine",
+    "load_machine": "roofmodel.machine",
+}
 
 __all__ = [
     "AnalysisResult",
@@ -25,3 +38,22 @@ __all__ = [
     "builtin_machine_names",
     "load_machine",
 ]
+
+if TYPE_CHECKING:
+    from roofmodel.analysis import analyze
+    from roofmodel.errors import MachineFileError, ProblemError, RoofmodelError
+    from roofmodel.machine import Machine, builtin_machine_names, load_machine
+    from roofmodel.problem import Gemm, Tile
+    from roofmodel.report import AnalysisResult
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(import_module(_WHERE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'roofmodel' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

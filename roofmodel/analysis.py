@@ -63,6 +63,9 @@ DEFAULT_STAGES = 2
 # model parameter (``--reg-overhead``), shown in every report; ptxas reports for real GEMM
 # kernels show at least this many.
 DEFAULT_REGISTER_OVERHEAD = 16
+# Among tile pairs that deliver equally, the chooser prefers a grid of at most this many tiles
+# (where it can), so low-demand pipes (fp64 on a T4) do not pick 4x8 tiles for a 64K^2 problem.
+PREFERRED_MAX_TILES = 1 << 16
 
 
 def _input(machine: Machine, field: str, q: _Quantity) -> Input:
@@ -266,8 +269,8 @@ def choose_tiles(
     """The (CTA, register) tile pair the model picks where the user gave none.
 
     The pair whose stages deliver the most: per-stage fractions min(1, reuse / required reuse),
-    compared sorted from the worst stage up, so the bottleneck decides first; then power-of-two
-    squares before rectangles (seed 000 §5.1.1 picks 64 x 64 for a reuse of 39); then the
+    compared sorted from the worst stage up, so the bottleneck decides first; then a grid of at
+    most PREFERRED_MAX_TILES tiles; then power-of-two squares before rectangles (seed 000 §5.1.1 picks 64 x 64 for a reuse of 39); then the
     smallest CTA tile and register tile. More bandwidth or capacity can only raise fractions or
     add pairs, so a better machine never gets a worse pick.
     """
@@ -294,9 +297,12 @@ def choose_tiles(
                 continue
             if ctx.warps is not None and math.ceil(threads / 32) != ctx.warps:
                 continue
+            if threads < 32:  # a CTA smaller than one warp leaves SIMT lanes idle
+                continue
             cta_reuse = tile_reuse(*cta)
             fracs = tuple(sorted([reg_frac, *(min(1.0, cta_reuse / need) for need in cta_needs)]))
-            key = (fracs, cta[0] == cta[1], -cta[0] * cta[1], *reg_key)
+            grid = math.ceil(ctx.gemm.m / cta[0]) * math.ceil(ctx.gemm.n / cta[1])
+            key = (fracs, grid <= PREFERRED_MAX_TILES, cta[0] == cta[1], -cta[0] * cta[1], *reg_key)
             if best is None or key > best:
                 best, choice = key, (cta, reg)
     if choice is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
@@ -93,17 +93,18 @@ class Count(_Quantity):
         return int(self.value)
 
 
-Q = TypeVar("Q", bound=_Quantity)
+class _Rated(StrictModel):
+    """A figure that may exist as a datasheet peak, a measurement, or both.
 
+    Two concrete subclasses rather than one generic class: a parametrized pydantic generic builds
+    its schema at import, which cost the CLI about 60 ms of start-up.
+    """
 
-class Rated(StrictModel, Generic[Q]):
-    """A figure that may exist as a datasheet peak, a measurement, or both."""
-
-    spec: Q | None = None
-    measured: Q | None = None
+    spec: _Quantity | None = None
+    measured: _Quantity | None = None
 
     @model_validator(mode="after")
-    def _at_least_one(self) -> Rated[Q]:
+    def _at_least_one(self) -> _Rated:
         if self.spec is None and self.measured is None:
             raise ValueError("needs a 'spec' or a 'measured' entry")
         for name in ("spec", "measured"):
@@ -112,12 +113,22 @@ class Rated(StrictModel, Generic[Q]):
                 raise ValueError(f"{name}: kind must be {name!r} (got {q.kind!r})")
         return self
 
-    def pick(self, preferred: Source) -> Q:
+    def pick(self, preferred: Source) -> Any:
         """The preferred entry where present, else the other one."""
         first, second = (self.measured, self.spec) if preferred == "measured" else (self.spec, self.measured)
         chosen = first if first is not None else second
         assert chosen is not None
         return chosen
+
+
+class RatedBandwidth(_Rated):
+    spec: Bandwidth | None = None
+    measured: Bandwidth | None = None
+
+
+class RatedRate(_Rated):
+    spec: Rate | None = None
+    measured: Rate | None = None
 
 
 class Instruction(StrictModel):
@@ -145,7 +156,7 @@ class Instruction(StrictModel):
 
 class ComputePipe(StrictModel):
     engine: Literal["cuda_core", "tensor_core"]
-    rate: Rated[Rate]
+    rate: RatedRate
     rated_clock: Clock | None = None
     instructions: list[Instruction] = Field(min_length=1)
 
@@ -161,16 +172,16 @@ class ComputePipe(StrictModel):
 
 class DramLevel(StrictModel):
     capacity: Capacity
-    bandwidth: Rated[Bandwidth]
+    bandwidth: RatedBandwidth
     latency: Latency | None = None
 
 
 class L2Level(StrictModel):
     capacity: Capacity
-    bandwidth: Rated[Bandwidth]
+    bandwidth: RatedBandwidth
     # Reads of the same addresses by many SMs at once (a GEMM wave's shared panels) can be served
     # faster than distinct ones (the L2 request coalescer, seed 000 §5.2.4). Optional; measured.
-    shared_read_bandwidth: Rated[Bandwidth] | None = None
+    shared_read_bandwidth: RatedBandwidth | None = None
     latency: Latency | None = None
 
 
@@ -178,7 +189,7 @@ class SmemLevel(StrictModel):
     capacity_per_sm: Capacity
     max_per_block: Capacity
     l1_smem_combined: Capacity | None = None
-    bandwidth: Rated[Bandwidth]
+    bandwidth: RatedBandwidth
     latency: Latency | None = None
 
     @model_validator(mode="after")
@@ -190,7 +201,7 @@ class SmemLevel(StrictModel):
 
 class RfLevel(StrictModel):
     capacity_per_sm: Capacity
-    bandwidth: Rated[Bandwidth] | None = None
+    bandwidth: RatedBandwidth | None = None
     latency: Latency | None = None
 
 
@@ -252,7 +263,7 @@ class Machine(StrictModel):
 class MachineDocument(BaseModel):
     """``roofmodel show-machine --json``: the validated machine (JSON Schema: docs/schema/machine.schema.json)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     schema_version: int
     machine: Machine

@@ -26,7 +26,7 @@ from roofmodel.units import (
 from tests.conftest import machine_dict, machine_from
 
 edges = st.integers(min_value=1, max_value=4096)
-sizes = st.integers(min_value=1, max_value=1 << 16)
+sizes = st.integers(min_value=1, max_value=1 << 14)
 pow2 = st.sampled_from([16, 32, 64, 128, 256])
 MACHINE_DTYPES = [(m, d) for m in builtin_machine_names() for d in load_machine(m).compute]
 
