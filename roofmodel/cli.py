@@ -171,26 +171,10 @@ def analyze(
 ) -> None:
     """The bandwidth-amplification budget of a GEMM: reuse, tiles, rooflines, verdict."""
     result = _analysis(
-        machine,
-        m,
-        n,
-        k,
-        dtype,
-        tile,
-        reg_tile,
-        levels,
-        instruction,
-        bandwidth,
-        compute,
-        clock_mhz,
-        stages,
-        reg_overhead,
-        acc,
-        cluster,
-        raster,
-        warps,
-        regs,
-    )
+        machine, m, n, k, dtype, tile, reg_tile=reg_tile, levels=levels, instruction=instruction,
+        bandwidth=bandwidth, compute=compute, clock_mhz=clock_mhz, stages=stages, reg_overhead=reg_overhead,
+        acc=acc, cluster=cluster, raster=raster, warps=warps, regs=regs,
+    )  # fmt: skip
     if as_json:
         text = result.to_json()
     else:
@@ -203,23 +187,24 @@ def analyze(
 def _analysis(
     machine: str,
     m: int,
-    n: int | None,
-    k: int | None,
-    dtype: str,
-    tile: str | None,
-    reg_tile: str | None,
-    levels: str | None,
-    instruction: str | None,
-    bandwidth: Pick,
-    compute: Pick,
-    clock_mhz: float | None,
-    stages: int,
-    reg_overhead: int,
-    acc: str | None,
-    cluster: str,
-    raster: str,
-    warps: int | None,
-    regs: int | None,
+    n: int | None = None,
+    k: int | None = None,
+    dtype: str = "fp32",
+    tile: str | None = None,
+    *,
+    reg_tile: str | None = None,
+    levels: str | None = None,
+    instruction: str | None = None,
+    bandwidth: Pick = Pick.measured,
+    compute: Pick = Pick.spec,
+    clock_mhz: float | None = None,
+    stages: int = 2,
+    reg_overhead: int = 16,
+    acc: str | None = None,
+    cluster: str = "1x1",
+    raster: str = "row",
+    warps: int | None = None,
+    regs: int | None = None,
 ) -> Any:
     """Validate the problem options shared by analyze and raster, and run the analysis."""
     from roofmodel.analysis import analyze as run_analysis
@@ -352,25 +337,7 @@ def raster(
     from roofmodel.rasterization import order_traffic, parse_order, standard_orders
 
     result = _analysis(
-        machine,
-        m,
-        n,
-        k,
-        dtype,
-        tile,
-        None,
-        None,
-        None,
-        Pick.measured,
-        Pick.spec,
-        None,
-        stages,
-        16,
-        None,
-        cluster,
-        order,
-        warps,
-        regs,
+        machine, m, n, k, dtype, tile, stages=stages, cluster=cluster, raster=order, warps=warps, regs=regs
     )
     x = result.cross_sm
     g = result.gemm
@@ -477,27 +444,7 @@ def _plot_analysis(
     raster: str = "row",
     cluster: str = "1x1",
 ) -> Any:
-    return _analysis(
-        machine,
-        m,
-        n,
-        k,
-        dtype,
-        tile,
-        None,
-        None,
-        None,
-        Pick.measured,
-        Pick.spec,
-        None,
-        2,
-        16,
-        None,
-        cluster,
-        raster,
-        None,
-        None,
-    )
+    return _analysis(machine, m, n, k, dtype, tile, cluster=cluster, raster=raster)
 
 
 @plot_app.command("roofline")
