@@ -645,9 +645,11 @@ def measure(
     )
     pred = predict_dram_traffic(mach, record)
     prov = collect(sampler.samples)
-    doc = {"record": record.model_dump(), "model": pred, "provenance": prov.model_dump()}
     if as_json:
-        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        from roofmodel.backends.records import MeasureDocument
+
+        doc = MeasureDocument(record=record, model=pred, provenance=prov)
+        sys.stdout.write(doc.model_dump_json(indent=2) + "\n")
         return
     lines = [
         f"{prov.device}: {m}x{n}x{k} {dtype}, tile {t.bm}x{t.bn}x{t.bk}, GROUP_M {group_m}, {warps} warps, "
@@ -700,7 +702,10 @@ def validate(
     results: Annotated[str, typer.Argument(help="A sweep directory (gemm.csv, provenance.json) or a gemm.csv.")],
     machine: Annotated[str, typer.Option("--machine", help="Machine file to hold the measurements to.")] = "h100",
     report: Annotated[str | None, typer.Option("--report", help="Write the Markdown report here.")] = None,
-    png: Annotated[str | None, typer.Option("--png", help="Write the predicted-vs-counted scatter here.")] = None,
+    png: Annotated[str | None, typer.Option("--png", help="Write the DRAM predicted-vs-counted scatter here.")] = None,
+    png_tflops: Annotated[
+        str | None, typer.Option("--png-tflops", help="Write the TFLOPS predicted-vs-measured scatter here.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the validation as JSON.")] = False,
 ) -> None:
     """Compare the model with a sweep's measurements: DRAM bytes, bounds, and the order it picks."""
@@ -729,6 +734,11 @@ def validate(
         from roofmodel.plots import save_figure, traffic_scatter_figure
 
         save_figure(traffic_scatter_figure(v.checks, f"DRAM reads, {v.machine}: model vs Nsight Compute"), Path(png))
+    if png_tflops:
+        from roofmodel.plots import save_figure, tflops_scatter_figure
+
+        fig = tflops_scatter_figure(v.checks, f"Triton GEMMs on {v.machine}: predicted vs measured")
+        save_figure(fig, Path(png_tflops))
     if report:
         Path(report).write_text(text)
     sys.stdout.write(v.model_dump_json(indent=2) + "\n" if as_json else text)

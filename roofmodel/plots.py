@@ -659,3 +659,31 @@ def traffic_scatter_figure(checks: list[Any], title: str) -> Any:
     ax.grid(True, which="major", color="0.88", lw=0.6)
     ax.set_title(title, fontsize=9)
     return fig
+
+
+def tflops_scatter_figure(checks: list[Any], title: str) -> Any:
+    """Predicted vs measured TFLOPS per recorded kernel, one marker per CTA tile, with y = x."""
+    fig = _new_figure(6.4, 5.6)
+    ax = fig.add_subplot()
+    done = [c for c in checks if c.predicted_tflops]
+    if not done:
+        raise ProblemError("plot: no record has a prediction")
+    tiles = sorted({(c.record.block_m, c.record.block_n) for c in done})
+    markers = ["o", "s", "^", "D", "v", "P", "X", "<"]
+    for i, t in enumerate(tiles):
+        sel = [c for c in done if (c.record.block_m, c.record.block_n) == t]
+        ax.plot([c.record.tflops for c in sel], [c.predicted_tflops for c in sel], markers[i % len(markers)],
+                color=PALETTE[i % len(PALETTE)], mfc="none" if i % 2 else None, ms=5, ls="",
+                label=f"{t[0]}x{t[1]} ({len(sel)})")  # fmt: skip
+    values = [c.record.tflops for c in done] + [c.predicted_tflops for c in done]
+    lo, hi = min(values) / 1.2, max(values) * 1.2
+    ax.plot([lo, hi], [lo, hi], "-", color="0.2", lw=1, label="predicted = measured")
+    ax.fill_between([lo, hi], [lo * 0.9, hi * 0.9], [lo * 1.1, hi * 1.1], color="0.85", label="within 10%")
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(lo, hi)
+    ax.set_xlabel("measured TFLOPS")
+    ax.set_ylabel("predicted TFLOPS")
+    ax.legend(fontsize=7, loc="upper left", title="CTA tile", title_fontsize=7)
+    ax.grid(True, color="0.88", lw=0.6)
+    ax.set_title(title, fontsize=9)
+    return fig

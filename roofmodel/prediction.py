@@ -38,8 +38,11 @@ class Term(BaseModel):
 
 
 class Prediction(BaseModel):
+    """``roofmodel predict --json`` (with ``schema_version``; JSON Schema: docs/schema/prediction.schema.json)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    schema_version: int = 2
     seconds: float
     tflops: float
     limiter: str

@@ -238,7 +238,9 @@ def analysis_json_schema() -> dict[str, Any]:
 
 def all_json_schemas() -> dict[str, dict[str, Any]]:
     """Every --json document's schema, by file stem under docs/schema/."""
+    from roofmodel.backends.records import MeasureDocument
     from roofmodel.machine import MachineDocument
+    from roofmodel.prediction import Prediction
     from roofmodel.validation import Validation
 
     return {
@@ -247,6 +249,8 @@ def all_json_schemas() -> dict[str, dict[str, Any]]:
         "machine": _schema(MachineDocument, "machine"),
         "raster": _schema(RasterDocument, "raster"),
         "validation": _schema(Validation, "validation"),
+        "prediction": _schema(Prediction, "prediction"),
+        "measurement": _schema(MeasureDocument, "measurement"),
     }
 
 

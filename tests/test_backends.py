@@ -180,11 +180,11 @@ def test_validate_bad_input(cli, tmp_path):
 
 
 def test_validate_cli_on_the_recorded_sweep(cli, tmp_path):
-    png = tmp_path / "scatter.png"
-    r = cli("validate", str(RECORDED), "--machine", "h100", "--png", str(png))
+    png, png_tflops = tmp_path / "scatter.png", tmp_path / "tflops.png"
+    r = cli("validate", str(RECORDED), "--machine", "h100", "--png", str(png), "--png-tflops", str(png_tflops))
     assert r.exit_code == 0, r.output
     assert "median absolute error 0.4%" in r.stdout
-    assert png.stat().st_size > 20_000
+    assert png.stat().st_size > 20_000 and png_tflops.stat().st_size > 20_000
 
 
 @pytest.mark.skipif(not HAS_TORCH_AND_TRITON, reason="needs torch and triton (CPU builds suffice)")

@@ -36,6 +36,7 @@ def test_committed_schemas_match_the_models():
         ("machine", ["show-machine", "h100", "--json"]),
         ("raster", ["raster", "--machine", "h100", "--m", "4096", "--tile", "128x128", "--json"]),
         ("validation", ["validate", str(RECORDED / "tf32"), "--json"]),
+        ("prediction", ["predict", "--machine", "h100", "--m", "4096", "--tile", "128x256x64", "--json"]),
     ],
 )
 def test_every_json_document_validates_and_is_byte_identical(cli, stem, args):

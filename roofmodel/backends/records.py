@@ -66,6 +66,17 @@ class GemmRecord(BaseModel):
 GEMM_COLUMNS = list(GemmRecord.model_fields)
 
 
+class MeasureDocument(BaseModel):
+    """``roofmodel measure --json``: one timed kernel, the model's traffic for it, and provenance."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: int = 2
+    record: GemmRecord
+    model: dict[str, float]
+    provenance: Provenance
+
+
 def raster_order_of(group_m: int) -> RasterOrder:
     """Triton's grouped ordering with GROUP_M = 1 is row-major."""
     return RasterOrder("row") if group_m == 1 else RasterOrder("grouped", group_m)
