@@ -503,6 +503,15 @@ def analyze(
         output_bytes=g.output_bytes,
         l2_bytes=machine.memory.l2.capacity.bytes,
     )
+    if "l2" not in path:
+        # No L2 in this model of the machine: nothing is shared through it, every request is a DRAM read.
+        traffic = traffic.model_copy(
+            update={
+                "dram_read_bytes": traffic.requested_bytes,
+                "sharing_factor": 1.0,
+                "cache_assumption": "no L2 level in this analysis: every CTA request is read from DRAM",
+            }
+        )
     wave = waves_of(math.ceil(g.m / cta[0]) * math.ceil(g.n / cta[1]), sms, occ.ctas_per_sm)
     operand_bytes = 2.0 * g.fmas * b
     c_bytes = float(g.m * g.n * g.output_bytes)
