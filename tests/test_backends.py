@@ -243,3 +243,15 @@ def test_other_dtypes_recorded(sub, n, median_below):
     v = validate(load_machine("h100"), rs)
     assert v.dram_read_error["median_abs_pct"] < median_below
     assert v.bound_violations == 0
+
+
+def test_bf16_hold_out():
+    """The bf16 grid, run after the model and its tie-break were fixed: the same quality as fp16."""
+    rs = read_csv(RECORDED / "bf16" / "gemm.csv")
+    assert len(rs) == 168 and all(r.dtype == "bf16" and r.rel_error < 2e-2 and r.dram_read_bytes for r in rs)
+    v = validate(load_machine(RECORDED / "h100-measured.yaml"), rs)
+    assert v.dram_read_error["median_abs_pct"] < 1.0
+    assert v.tflops_error["median_abs_pct"] < 27 and v.tflops_error["p90_abs_pct"] < 47
+    assert min(v.spearman_by_shape.values()) > 0.85
+    assert sum(1 for t in v.top_choice if t["shortfall_pct"] <= 5) >= 4
+    assert v.bound_violations == 0
