@@ -629,7 +629,9 @@ def analyze(
     dram_bps = stages_out[0].bandwidth_gb_per_s * 1e9
     problem_intensity = g.flops / g.compulsory_bytes
     classic = roofline.attainable(problem_intensity, dram_bps, peak_flops)
-    hierarchical = min([peak_flops, *(r.bound_tflops * 1e12 for r in roofs)])
+    hierarchical = roofline.hierarchical_attainable(
+        peak_flops, [(r.intensity_flop_per_byte, r.bandwidth_gb_per_s * 1e9) for r in roofs]
+    )
     fractions = [min(1.0, st.achieved_reuse / st.required_reuse) for st in stages_out]
     amplification = peak_flops * min(fractions)
 

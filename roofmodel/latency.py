@@ -15,11 +15,6 @@ def bytes_in_flight(bandwidth_bytes_per_cycle: float, latency_cycles: float) -> 
     return bandwidth_bytes_per_cycle * latency_cycles
 
 
-def bandwidth_from_in_flight(bytes_outstanding: float, latency_cycles: float) -> float:
-    """The bandwidth a fixed number of outstanding bytes sustains: bytes / latency."""
-    return bytes_outstanding / latency_cycles
-
-
 def sms_to_saturate(chip_gb_per_s: float, latency_ns: float, per_sm_bytes_in_flight: float) -> float:
     """SMs needed when each keeps per_sm_bytes_in_flight outstanding: BW x latency / per-SM bytes.
 
