@@ -75,6 +75,7 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", derandomize=True, max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("mid", max_examples=400, deadline=None)
 settings.register_profile("soak", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
