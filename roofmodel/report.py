@@ -276,10 +276,13 @@ def _bytes(x: float) -> str:
 
 def render_analysis(result: AnalysisResult, width: int = 120) -> str:
     """The report a kernel engineer reads in ten seconds, as plain text with rich tables."""
+    import io
+
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=width, record=True, force_terminal=False, color_system=None, file=_NullFile())
+    out = io.StringIO()
+    console = Console(width=width, force_terminal=False, color_system=None, file=out, highlight=False)
     r = result
     g = r.gemm
     p = r.pipe
@@ -387,7 +390,7 @@ def render_analysis(result: AnalysisResult, width: int = 120) -> str:
     console.print(f"[b]Verdict:[/b] {r.verdict}")
     for note in r.notes:
         console.print(f"note: {note}")
-    return console.export_text()
+    return out.getvalue()
 
 
 def _render_cross_sm(console: Any, r: AnalysisResult) -> None:
@@ -425,13 +428,3 @@ def _render_cross_sm(console: Any, r: AnalysisResult) -> None:
             f"cycles = {_bytes(lat.bytes_in_flight_per_sm)} in flight per SM; stages of {_bytes(lat.stage_bytes)}: "
             f"{lat.stages_needed} needed, {lat.stages_given} given"
         )
-
-
-class _NullFile:
-    """rich writes to this while recording; the text is taken with export_text."""
-
-    def write(self, _s: str) -> int:
-        return 0
-
-    def flush(self) -> None:
-        return None
