@@ -259,6 +259,14 @@ def _fits(checks: list[CapacityCheck]) -> bool:
     return all(c.fits for c in checks)
 
 
+def exact_cta_reuse(gemm: Gemm, bm: int, bn: int) -> float:
+    """The operand reuse a BM x BN CTA tile achieves on this problem, edge tiles included:
+    2*M*N*K / (M*K*ceil(N/BN) + K*N*ceil(M/BM)). Equals 2*BM*BN/(BM+BN) when the tile divides M and N;
+    below it when a ragged edge wastes part of a tile (a 256-row tile on M = 257)."""
+    m, n, k = gemm.m, gemm.n, gemm.k
+    return 2.0 * m * n * k / (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm))
+
+
 def choose_tiles(
     ctx: _Context,
     cta_needs: list[float],
@@ -268,7 +276,8 @@ def choose_tiles(
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """The (CTA, register) tile pair the model picks where the user gave none.
 
-    The pair whose stages deliver the most: per-stage fractions min(1, reuse / required reuse),
+    The pair whose stages deliver the most: per-stage fractions min(1, reuse / required reuse), the
+    CTA tile's reuse taken exactly for this problem (exact_cta_reuse),
     compared sorted from the worst stage up, so the bottleneck decides first; then a grid of at
     most PREFERRED_MAX_TILES tiles; then power-of-two squares before rectangles (seed 000 §5.1.1 picks 64 x 64 for a reuse of 39); then the
     smallest CTA tile and register tile. More bandwidth or capacity can only raise fractions or
@@ -299,7 +308,7 @@ def choose_tiles(
                 continue
             if threads < 32:  # a CTA smaller than one warp leaves SIMT lanes idle
                 continue
-            cta_reuse = tile_reuse(*cta)
+            cta_reuse = exact_cta_reuse(ctx.gemm, *cta)
             fracs = tuple(sorted([reg_frac, *(min(1.0, cta_reuse / need) for need in cta_needs)]))
             grid = math.ceil(ctx.gemm.m / cta[0]) * math.ceil(ctx.gemm.n / cta[1])
             key = (fracs, grid <= PREFERRED_MAX_TILES, cta[0] == cta[1], -cta[0] * cta[1], *reg_key)
