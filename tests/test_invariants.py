@@ -61,6 +61,16 @@ def _result(machine, dtype, m, n, k, **kw):
         return None
 
 
+def _same_kernel_on(machine, other, dtype, m, n, k):
+    """The default analysis on ``machine`` and the same kernel (its CTA and register tiles) on ``other``."""
+    base = _result(machine, dtype, m, n, k)
+    if base is None:
+        return None
+    tile = Tile(bm=base.tiles.cta[0], bn=base.tiles.cta[1], bk=base.tiles.cta[2])
+    more = _result(other, dtype, m, n, k, tile=tile, register_tile=base.tiles.register_tile)
+    return None if more is None else (base, more)
+
+
 @given(random_machine(), SIZES, SIZES, SIZES, st.sampled_from(["row", "grouped:8"]))
 def test_bounds_reuse_and_traffic_on_random_machines(mdt, m, n, k, raster):
     machine, dtype = mdt
@@ -89,14 +99,10 @@ def test_more_bandwidth_never_slower_on_random_machines(mdt, m, n, k, level, fac
     data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
     for entry in data["memory"][level]["bandwidth"].values():
         entry["value"] *= factor
-    base = _result(machine, dtype, m, n, k)
-    if base is None:
+    pair = _same_kernel_on(machine, machine_from(data), dtype, m, n, k)
+    if pair is None:
         return
-    fixed = {"tile": Tile(bm=base.tiles.cta[0], bn=base.tiles.cta[1], bk=base.tiles.cta[2]),
-             "register_tile": base.tiles.register_tile}  # fmt: skip
-    more = _result(machine_from(data), dtype, m, n, k, **fixed)
-    if more is None:
-        return
+    base, more = pair
     assert more.amplification_bound_tflops >= base.amplification_bound_tflops * (1 - 1e-9)
     assert more.hierarchical_bound_tflops >= base.hierarchical_bound_tflops * (1 - 1e-9)
 
@@ -110,14 +116,10 @@ def test_more_capacity_never_slower_and_min_tiles_unchanged(mdt, m, n, k, factor
     data["limits"]["registers_per_sm"]["value"] = float(
         math.floor(data["limits"]["registers_per_sm"]["value"] * factor)
     )
-    base = _result(machine, dtype, m, n, k)
-    if base is None:
+    pair = _same_kernel_on(machine, machine_from(data), dtype, m, n, k)
+    if pair is None:
         return
-    fixed = {"tile": Tile(bm=base.tiles.cta[0], bn=base.tiles.cta[1], bk=base.tiles.cta[2]),
-             "register_tile": base.tiles.register_tile}  # fmt: skip
-    more = _result(machine_from(data), dtype, m, n, k, **fixed)
-    if more is None:
-        return
+    base, more = pair
     assert more.amplification_bound_tflops >= base.amplification_bound_tflops * (1 - 1e-9)
     # The minimum tile a stage needs depends on bandwidths and the pipe, never on capacity.
     assert [s.minimum_tile_edge for s in more.stages] == [s.minimum_tile_edge for s in base.stages]
