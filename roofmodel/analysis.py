@@ -456,7 +456,7 @@ def analyze(
         if bad:
             raise ProblemError(
                 f"--reg-tile {register_tile[0]}x{register_tile[1]}: {bad[0].resource}: "
-                f"needs {bad[0].need:g}, limit {bad[0].limit:g}"
+                f"needs {bad[0].need:,.0f}, limit {bad[0].limit:,.0f}"
             )
     fixed_cta = (tile.bm, tile.bn) if tile is not None else None
     try:
@@ -469,7 +469,7 @@ def analyze(
             (r for r in _register_tile_candidates(ctx) if _register_tile_fits(ctx, r)), key=lambda r: tile_reuse(*r)
         )
         bad = [c for c in cta_checks(ctx, tile.bm, tile.bn, reg) if not c.fits]
-        detail = f"{bad[0].resource}: needs {bad[0].need:g} {bad[0].unit}, limit {bad[0].limit:g} {bad[0].unit}"
+        detail = f"{bad[0].resource}: needs {bad[0].need:,.0f} {bad[0].unit}, limit {bad[0].limit:,.0f} {bad[0].unit}"
         raise ProblemError(f"--tile {tile.label()}: {detail.rstrip()}") from None
     picked = "model: the tile pair whose stages deliver the most (squares, then smallest, on ties)"
     cta_origin = "--tile" if tile is not None else picked
