@@ -23,7 +23,7 @@ from roofmodel.hierarchy import (
     operand_path,
     required_reuse,
 )
-from roofmodel.latency import bytes_in_flight, pipeline_stages_needed
+from roofmodel.latency import bytes_in_flight, mean_latency_cycles, pipeline_stages_needed
 from roofmodel.machine import Instruction, Machine, Source, _Quantity
 from roofmodel.multicast import check_cluster
 from roofmodel.occupancy import occupancy as occupancy_of
@@ -46,11 +46,14 @@ from roofmodel.report import (
 )
 from roofmodel.tiling import (
     POW2_EDGES,
+    WGMMA_ROWS,
     RegisterTileCost,
     balanced_pow2_rectangles,
     cta_tile_traffic_bytes,
     default_bk,
     register_tile_cost,
+    register_tile_read_bytes,
+    register_tile_reuse,
     smallest_pow2_square,
     smem_tile_bytes,
     tile_reuse,
@@ -297,7 +300,7 @@ def choose_tiles(
             continue
         cost = ctx.register_cost(*reg)
         per_thread = cost.per_thread + ctx.reg_overhead
-        reg_frac = min(1.0, tile_reuse(*reg) / reg_need)
+        reg_frac = min(1.0, register_tile_reuse(ctx.granularity, *reg) / reg_need)
         reg_key = (reg[0] == reg[1], -reg[0] * reg[1])
         for cta in [fixed_cta] if fixed_cta else _cta_candidates(reg):
             # The same limits as _pair_fits, inlined (see the docstring).
@@ -448,9 +451,9 @@ def analyze(
     reg_need = reg_stage.required if reg_stage else 1.0
     cta_needs = [s.required for s in stage_list if s.dst in ("smem", "l2")]
     if register_tile is not None:
-        if ctx.granularity == "warpgroup" and register_tile[0] != 64:
+        if ctx.granularity == "warpgroup" and register_tile[0] % WGMMA_ROWS:
             raise ProblemError(
-                f"--reg-tile: a wgmma warpgroup tile is 64xN (got {register_tile[0]}x{register_tile[1]})"
+                f"--reg-tile: a wgmma warpgroup tile has a multiple of 64 rows (got {register_tile[0]}x{register_tile[1]})"
             )
         bad = [c for c in register_tile_checks(ctx, *register_tile) if not c.fits]
         if bad:
@@ -475,13 +478,18 @@ def analyze(
     cta_origin = "--tile" if tile is not None else picked
     reg_origin = "--reg-tile" if register_tile is not None else picked
     cta_reuse = tile_reuse(*cta)
-    reg_reuse = tile_reuse(*reg)
+    reg_reuse = register_tile_reuse(ctx.granularity, *reg)
     cost = ctx.register_cost(*reg)
     threads = (cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads
 
     max_cta_reuse = max((tile_reuse(*c) for c in _cta_candidates(reg) if _pair_fits(ctx, c, reg)), default=cta_reuse)
     max_reg_reuse = max(
-        (tile_reuse(*c) for c in _register_tile_candidates(ctx) if _register_tile_fits(ctx, c)), default=reg_reuse
+        (
+            register_tile_reuse(ctx.granularity, *c)
+            for c in _register_tile_candidates(ctx)
+            if _register_tile_fits(ctx, c)
+        ),
+        default=reg_reuse,
     )
 
     # Across SMs: occupancy sets how many CTAs run at once; the cluster and the raster order set
@@ -607,7 +615,7 @@ def analyze(
             basis = f"CTA tile {cta[0]}x{cta[1]} requests" + (f" over {cm}x{cn} multicast" if cm * cn > 1 else "")
             basis += " + C written once"
         elif s is reg_stage:
-            level_bytes = g.fmas * (1 / reg[0] + 1 / reg[1]) * b
+            level_bytes = register_tile_read_bytes(g.fmas, ctx.granularity, *reg, b)
             basis = f"{ctx.granularity} tile {reg[0]}x{reg[1]}"
         else:
             level_bytes, basis = operand_bytes, "every operand read from registers for each FMA"
@@ -753,8 +761,11 @@ def _latency_hiding(
     if lat_l2 is None or lat_dram is None:
         mean = 0.0
     else:
-        mean = hit * latency_cycles(lat_l2.value, lat_l2.unit, clock_hz) + (1 - hit) * latency_cycles(
-            lat_dram.value, lat_dram.unit, clock_hz
+        mean = mean_latency_cycles(
+            traffic.dram_read_bytes,
+            traffic.requested_bytes,
+            latency_cycles(lat_l2.value, lat_l2.unit, clock_hz),
+            latency_cycles(lat_dram.value, lat_dram.unit, clock_hz),
         )
     stage_bytes = (cta[0] + cta[1]) * bk * element_bytes
     in_flight = bytes_in_flight(fill_bytes_per_cycle_per_sm, mean)

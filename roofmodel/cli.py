@@ -93,6 +93,17 @@ OutOpt = Annotated[str, typer.Option("-o", "--output", help="File to write (.png
 FormatOpt = Annotated[str | None, typer.Option("--format", help="png, svg or pdf (default: from the file name).")]
 RegsOpt = Annotated[int | None, typer.Option("--regs", help="Registers per thread as compiled.")]
 StagesOpt = Annotated[int, typer.Option("--stages", help="Pipeline stages of the shared-memory tile.")]
+InstructionOpt = Annotated[
+    str | None, typer.Option("--instruction", help="fma, mma.sync or wgmma (default: the first listed).")
+]
+ClockOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--clock", help="sustained, rated, boost or MHz (default: sustained where the file has it, else rated)."
+    ),
+]
+SpaceOpt = Annotated[str, typer.Option("--space", help="all, or triton (what a Triton matmul can express).")]
+ComputeOpt = Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")]
 
 
 def _version(value: bool) -> None:
@@ -761,6 +772,11 @@ def predict(
     reg_tile: Annotated[
         str | None, typer.Option("--reg-tile", help="Register-level tile: per thread (FFMA), warp, or 64xN.")
     ] = None,
+    instruction: InstructionOpt = None,
+    clock: ClockOpt = None,
+    persistent: Annotated[
+        bool, typer.Option("--persistent", help="A persistent kernel (carried and reported; no term depends on it).")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the prediction as JSON.")] = False,
 ) -> None:
     """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
@@ -781,19 +797,120 @@ def predict(
         mach, Gemm(m=m, n=n or m, k=k or m, dtype=dtype), t, raster=raster, cluster=parse_cluster(cluster),
         stages=stages, regs=regs, kernel_threads=32 * warps if warps else None,
         register_tile=_pair(reg_tile, "reg-tile"), compute=compute.value,  # type: ignore[arg-type]
+        instruction=instruction, clock=clock, persistent=persistent,
     )  # fmt: skip
     if as_json:
         sys.stdout.write(p.model_dump_json(indent=2) + "\n")
         return
     lines = [
         f"{mach.name}: {m}x{n or m}x{k or m} {dtype}, tile {t.label()}, raster {raster}, cluster {cluster}, "
-        f"{stages} stages ({p.ctas_per_sm} CTA/SM at {p.clock_mhz:.0f} MHz)",
+        f"{stages} stages, {p.instruction} with a {p.register_tile[0]}x{p.register_tile[1]} register-level tile, "
+        f"{p.ctas_per_sm} CTA/SM (limited by {p.occupancy_limiter})",
+        f"clock {p.clock_mhz:.0f} MHz: {p.clock_origin}",
         f"predicted {p.seconds * 1e3:.4f} ms = {p.tflops:,.1f} TFLOPS, limited by {p.limiter}",
         "time each resource alone would take, slowest first:",
     ]
     for term in p.terms:
         lines.append(f"  {term.name:<14} {term.seconds * 1e3:9.4f} ms  {term.detail}")
     lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in p.inputs))
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _gemm(m: int, n: int | None, k: int | None, dtype: str) -> Any:
+    from roofmodel.problem import DTYPES, Gemm
+
+    for name, value in (("--m", m), ("--n", n), ("--k", k)):
+        _positive(name, value)
+    if dtype not in DTYPES:
+        raise RoofmodelError(f"--dtype: unknown dtype {dtype!r} (choose from {', '.join(DTYPES)})")
+    return Gemm(m=m, n=n or m, k=k or m, dtype=dtype)
+
+
+@app.command()
+def tune(
+    machine: MachineOpt,
+    m: MOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
+    top: Annotated[int, typer.Option("--top", help="How many configurations to list.")] = 10,
+    space: SpaceOpt = "all",
+    instruction: InstructionOpt = None,
+    compute: ComputeOpt = Pick.spec,
+    clock: ClockOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ranking as JSON.")] = False,
+) -> None:
+    """Rank every configuration that fits by predicted time; say why the first wins."""
+    from roofmodel.machine import load_machine
+    from roofmodel.search import space_named, tune_report
+
+    _positive("--top", top)
+    g = _gemm(m, n, k, dtype)
+    rep = tune_report(load_machine(machine), g, space_named(space), top=top, compute=compute.value,  # type: ignore[arg-type]
+                      clock=clock, instruction=instruction)  # fmt: skip
+    if as_json:
+        sys.stdout.write(rep.model_dump_json(indent=2) + "\n")
+        return
+    lines = [
+        f"{rep.machine}: {rep.gemm}, space {rep.space}: {rep.considered:,} configurations, {rep.feasible:,} fit; "
+        f"{rep.evaluated_exactly:,} evaluated exactly ({rep.raster_keys} raster-model keys), the rest bounded out",
+        f"clock {rep.clock_mhz:.0f} MHz: {rep.clock_origin}",
+        f"{'#':>3}  {'configuration':<58} {'ms':>9} {'TFLOPS':>8}  {'limited by':<14} against the first",
+    ]
+    for r in rep.top:
+        lines.append(
+            f"{r.rank:>3}  {r.config.label():<58} {r.seconds * 1e3:9.4f} {r.tflops:8.1f}  {r.limiter:<14} {r.note}"
+        )
+    lines.append(f"why: {rep.why}")
+    lines.append("time each resource alone would take for the first, slowest first:")
+    for term in rep.winner.terms:
+        lines.append(f"  {term.name:<14} {term.seconds * 1e3:9.4f} ms  {term.detail}")
+    lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in rep.inputs))
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+@app.command()
+def explore(
+    machine: MachineOpt,
+    m: MOpt,
+    vary: Annotated[list[str], typer.Option("--vary", help="NAME=LOW:HIGH, repeatable (e.g. smem_bandwidth=64:512).")],
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = "fp16",
+    steps: Annotated[int, typer.Option("--steps", help="Values per parameter, geometric from LOW to HIGH.")] = 5,
+    space: SpaceOpt = "all",
+    compute: ComputeOpt = Pick.spec,
+    clock: ClockOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the exploration as JSON.")] = False,
+) -> None:
+    """Fix the dataflow, search the hardware: the best configuration as machine parameters vary."""
+    from roofmodel.machine import load_machine
+    from roofmodel.search import explore as run_explore
+    from roofmodel.search import parse_vary, space_named
+
+    g = _gemm(m, n, k, dtype)
+    varies = [parse_vary(v) for v in vary]
+    rep = run_explore(load_machine(machine), g, varies, steps=steps, space=space_named(space),
+                      compute=compute.value, clock=clock)  # type: ignore[arg-type]  # fmt: skip
+    if as_json:
+        sys.stdout.write(rep.model_dump_json(indent=2) + "\n")
+        return
+    lines = [
+        f"{rep.machine}: {rep.gemm}, space {rep.space}; kernel held fixed ({rep.kernel_origin}): {rep.kernel.label()}"
+    ]
+    for name in dict.fromkeys(p.parameter for p in rep.points):
+        pts = [p for p in rep.points if p.parameter == name]
+        lines.append(f"{name} ({pts[0].unit}):")
+        lines.append(
+            f"  {'value':>10}  {'best configuration':<58} {'TFLOPS':>8}  {'limited by':<14} {'fixed kernel':>12}"
+        )
+        for p in pts:
+            kt = f"{p.kernel_tflops:8.1f} ({p.kernel_limiter})" if p.kernel_tflops is not None else "does not fit"
+            lines.append(f"  {p.value:10,.4g}  {p.best:<58} {p.best_tflops:8.1f}  {p.best_limiter:<14} {kt}")
+    lines.append("sensitivity of the fixed kernel's time at the base machine (d ln time / d ln parameter, +10%):")
+    for sv in rep.sensitivity:
+        lines.append(f"  {sv.parameter:<26} {sv.elasticity:+.3f}  (base {sv.base_value:,.4g} {sv.unit})")
+    lines.append(f"most sensitive to: {rep.most_sensitive}")
     sys.stdout.write("\n".join(lines) + "\n")
 
 

@@ -8,6 +8,7 @@ cycles, or GB/s and ns (1 GB/s x 1 ns = 1 byte).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 
 def bytes_in_flight(bandwidth_bytes_per_cycle: float, latency_cycles: float) -> float:
@@ -37,3 +38,10 @@ def pipeline_stages_needed(
     """
     per_cta = bytes_in_flight(bandwidth_bytes_per_cycle_per_sm, latency_cycles) / ctas_per_sm
     return 1 + max(1, math.ceil(per_cta / stage_bytes))
+
+
+def mean_latency_cycles(dram_read_bytes: Any, requested_bytes: Any, l2_cycles: float, dram_cycles: float) -> Any:
+    """Mean latency of a CTA's tile loads: hit x L2 latency + (1 - hit) x DRAM latency, with the L2
+    hit rate 1 - DRAM reads / requested bytes from the raster model. Numbers or numpy arrays."""
+    hit = 1.0 - dram_read_bytes / requested_bytes
+    return hit * l2_cycles + (1 - hit) * dram_cycles

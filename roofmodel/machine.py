@@ -215,6 +215,9 @@ class Memory(StrictModel):
 class Clocks(StrictModel):
     boost: Clock
     base: Clock | None = None
+    # The SM clock under sustained load (power and thermal limits), measured by `roofmodel
+    # calibrate`; predictions use it where present (issue 5). Optional.
+    sustained: Clock | None = None
 
 
 class Limits(StrictModel):

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from roofmodel.occupancy import Occupancy, Waves
 from roofmodel.rasterization import RasterTraffic
 
-JSON_SCHEMA_VERSION = 2
+JSON_SCHEMA_VERSION = 3
 
 
 class _Result(BaseModel):
@@ -241,6 +241,7 @@ def all_json_schemas() -> dict[str, dict[str, Any]]:
     from roofmodel.backends.records import MeasureDocument
     from roofmodel.machine import MachineDocument
     from roofmodel.prediction import Prediction
+    from roofmodel.search import ExploreReport, TuneReport
     from roofmodel.validation import Validation
 
     return {
@@ -251,6 +252,8 @@ def all_json_schemas() -> dict[str, dict[str, Any]]:
         "validation": _schema(Validation, "validation"),
         "prediction": _schema(Prediction, "prediction"),
         "measurement": _schema(MeasureDocument, "measurement"),
+        "tune": _schema(TuneReport, "tune"),
+        "explore": _schema(ExploreReport, "explore"),
     }
 
 

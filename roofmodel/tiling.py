@@ -20,6 +20,24 @@ def tile_reuse(bm: float, bn: float) -> float:
     return 2 * bm * bn / (bm + bn)
 
 
+# One wgmma instruction covers 64 rows: a warpgroup tile of 64*j rows is j instructions, each
+# reading its own 64 rows of A and all of the tile's B from shared memory (PTX ISA, wgmma.mma_async).
+WGMMA_ROWS = 64
+
+
+def register_tile_reuse(granularity: str, rm: float, rn: float) -> float:
+    """Reuse of a register-level tile from the level that feeds it: 2*rm*rn/(rm+rn), with rm
+    capped at 64 for a warpgroup (wgmma reads its operands from shared memory per instruction)."""
+    return tile_reuse(min(rm, WGMMA_ROWS) if granularity == "warpgroup" else rm, rn)
+
+
+def register_tile_read_bytes(fmas: float, granularity: str, rm: float, rn: float, element_bytes: int) -> float:
+    """Operand bytes read into the register-level tiles for the whole GEMM: FMAs x (1/rm + 1/rn) x
+    bytes, rm capped at 64 for a warpgroup as in register_tile_reuse."""
+    rows = min(rm, WGMMA_ROWS) if granularity == "warpgroup" else rm
+    return fmas * (1 / rows + 1 / rn) * element_bytes
+
+
 def tile_intensity_flop_per_byte(bm: float, bn: float, element_bytes: float) -> float:
     """FLOP per operand byte moved into a BM x BN tile: 2*BM*BN*K / ((BM+BN)*K*bytes).
 

@@ -10,8 +10,9 @@ What it checks, with the model as it stands:
 - Order choice: per shape and tile, whether the GROUP_M the model predicts to read the least DRAM
   is the measured fastest one (and by how much it is slower if not).
 
-- Predicted TFLOPS (roofmodel.prediction, with the machine file's rates: ``compute="measured"``
-  where the file has a measured rate) against measured: absolute percentage error per shape and
+- Predicted TFLOPS (roofmodel.prediction, each record described by the Triton preset,
+  roofmodel.kernel.triton_config, with the machine file's rates: ``compute="measured"`` where the
+  file has a measured rate) against measured: absolute percentage error per shape and
   overall (median, p90, worst), the Spearman rank correlation of predicted and measured speed
   within each shape, and how far the model's first-ranked configuration is from the fastest.
 """
@@ -26,9 +27,11 @@ from pydantic import BaseModel, ConfigDict
 from roofmodel.analysis import analyze
 from roofmodel.backends.records import GemmRecord, percent_error, predict_dram_traffic, raster_order_of, summarize
 from roofmodel.errors import ProblemError
+from roofmodel.kernel import triton_config
 from roofmodel.machine import Machine
-from roofmodel.prediction import predict
+from roofmodel.prediction import predict_kernel
 from roofmodel.problem import Gemm, Tile
+from roofmodel.report import JSON_SCHEMA_VERSION
 
 
 class RecordCheck(BaseModel):
@@ -54,7 +57,7 @@ class Validation(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    schema_version: int = 2
+    schema_version: int = JSON_SCHEMA_VERSION
     machine: str
     records: int
     counted: int
@@ -94,14 +97,13 @@ def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
         hb = ab = None
         note = f"the model cannot place this tile: {exc}"
     try:
-        p = predict(
+        config = triton_config(machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
+                               group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
+        p = predict_kernel(
             machine,
             Gemm(m=r.m, n=r.n, k=r.k, dtype=r.dtype),
-            Tile(bm=r.block_m, bn=r.block_n, bk=r.block_k),
-            raster=order,
-            stages=r.num_stages,
+            config,
             regs=min(max(r.registers_per_thread, 1), machine.limits.max_registers_per_thread.n),
-            kernel_threads=32 * r.num_warps,
             compute=_compute_source(machine, r.dtype),  # type: ignore[arg-type]
         )
         ptf, plim, perr = p.tflops, p.limiter, percent_error(p.tflops, r.tflops)

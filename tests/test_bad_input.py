@@ -42,7 +42,7 @@ CLI_CASES = [
         ["analyze", "--machine", "a100", "--m", "64", "--reg-tile", "16x16"],
         ["--reg-tile 16x16", "registers per thread"],
     ),
-    (["analyze", "--machine", "h100", "--m", "64", "--dtype", "fp16", "--reg-tile", "32x64"], ["64xN"]),
+    (["analyze", "--machine", "h100", "--m", "64", "--dtype", "fp16", "--reg-tile", "32x64"], ["multiple of 64 rows"]),
     (["analyze", "--machine", "h100", "--m", "64", "--levels", "dram,l3"], ["unknown level 'l3'"]),
     (["analyze", "--machine", "h100", "--m", "64", "--levels", "l2,smem,rf"], ["must include 'dram'"]),
     (

@@ -26,9 +26,11 @@ def test_prediction_names_every_resource_and_takes_the_slowest():
 def test_compute_term_is_wave_quantized_at_sm_granularity():
     # 8192^2 / (128 x 256) = 2048 tiles over 132 SMs: 16 tiles per SM, each 128*256*8192 FMAs at
     # 2048 FMA/cycle and 1.83 GHz.
-    p = predict(load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), Tile(bm=128, bn=256, bk=64))
-    compute = next(t for t in p.terms if t.name == "compute")
-    assert compute.seconds == pytest.approx(16 * 128 * 256 * 8192 / (2048 * 1.83e9))
+    h100, g, t = load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), Tile(bm=128, bn=256, bk=64)
+    p = predict(h100, g, t)
+    compute = next(term for term in p.terms if term.name == "compute")
+    assert compute.seconds == pytest.approx(16 * 128 * 256 * 8192 / (2048 * 1.83e9), rel=1e-12)
+    assert p.wave_efficiency == pytest.approx(2048 / (16 * 132))
 
 
 @given(

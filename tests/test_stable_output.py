@@ -37,6 +37,11 @@ def test_committed_schemas_match_the_models():
         ("raster", ["raster", "--machine", "h100", "--m", "4096", "--tile", "128x128", "--json"]),
         ("validation", ["validate", str(RECORDED / "tf32"), "--json"]),
         ("prediction", ["predict", "--machine", "h100", "--m", "4096", "--tile", "128x256x64", "--json"]),
+        ("tune", ["tune", "--machine", "h100", "--m", "2048", "--k", "1024", "--top", "3", "--json"]),
+        (
+            "explore",
+            ["explore", "--machine", "t4", "--m", "1024", "--vary", "sm_count=20:40", "--steps", "2", "--json"],
+        ),
     ],
 )
 def test_every_json_document_validates_and_is_byte_identical(cli, stem, args):

@@ -5,6 +5,7 @@ and how it was obtained, for the calibration overlay's sources.
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 import triton
@@ -89,6 +90,41 @@ def matmul_tflops(dtype: str, size: int = 8192) -> dict[str, Any]:
     return {"value": 2 * size**3 / (ms * 1e-3) / 1e12, "how": f"cuBLAS via torch.matmul, {size}^3 random {dtype}"}
 
 
+def sustained_clock_mhz(seconds: float = 10.0, size: int = 8192, dtype: str = "fp16") -> dict[str, Any]:
+    """The SM clock under sustained tensor-core load: cuBLAS size^3 GEMMs back to back for
+    ``seconds`` while nvidia-smi samples the clock every 0.1 s; the median of the samples after the
+    first third (the clock settles as power and temperature rise), with the TFLOPS over that time."""
+    import time
+
+    import torch
+
+    from roofmodel.backends.provenance import ClockSampler
+
+    t = {"fp16": torch.float16, "bf16": torch.bfloat16}[dtype]
+    a = torch.randn(size, size, device="cuda").to(t)
+    b = torch.randn(size, size, device="cuda").to(t)
+    sampler = ClockSampler(period=0.1)
+    count = 0
+    with sampler.running():
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(10):
+                a @ b
+            torch.cuda.synchronize()
+            count += 10
+        elapsed = time.perf_counter() - start
+    settled = sampler.samples[len(sampler.samples) // 3 :]
+    if not settled:
+        raise RuntimeError("nvidia-smi returned no SM clock samples")
+    return {
+        "value": statistics.median(settled),
+        "samples": sampler.samples,
+        "tflops": 2 * size**3 * count / elapsed / 1e12,
+        "how": f"nvidia-smi clocks.sm every 0.1 s during {seconds:g} s of back-to-back cuBLAS {size}^3 {dtype} GEMMs "
+        f"(torch.matmul), median of the samples after the first third",
+    }
+
+
 def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp32")) -> tuple[dict[str, Any], Any]:
     """Measure the ceilings and build a machine-file overlay (``base: <base>``) of measured
     quantities whose sources carry the device, date, method and clocks. Returns (overlay, provenance)."""
@@ -100,6 +136,7 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
         read = dram_read_gb_per_s()
         l2 = l2_read_gb_per_s()
         rates = {d: matmul_tflops(d) for d in dtypes}
+    sustained = sustained_clock_mhz()
     prov = collect(sampler.samples)
     tag = f"roofmodel calibrate on {prov.device}, {prov.date}, driver {prov.driver}, torch {prov.torch}"
     clock = f"; SM clock median {prov.sm_clock_mhz_median:.0f} MHz" if prov.sm_clock_mhz_median else ""
@@ -117,5 +154,7 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
             "l2": {"bandwidth": {"measured": q(l2["value"], "GB/s", l2["how"])}},
         },
         "compute": {d: {"rate": {"measured": q(r["value"], "TFLOPS", r["how"])}} for d, r in rates.items()},
+        "clocks": {"sustained": {"value": round(sustained["value"]), "unit": "MHz", "kind": "measured",
+                                 "source": f"{tag}: {sustained['how']}; {sustained['tflops']:.0f} TFLOPS over the run"}},
     }  # fmt: skip
     return overlay, prov

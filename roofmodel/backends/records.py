@@ -21,6 +21,7 @@ from roofmodel.machine import Machine
 from roofmodel.occupancy import occupancy
 from roofmodel.problem import INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.rasterization import RasterOrder, order_traffic
+from roofmodel.report import JSON_SCHEMA_VERSION
 
 
 class Provenance(BaseModel):
@@ -71,7 +72,7 @@ class MeasureDocument(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    schema_version: int = 2
+    schema_version: int = JSON_SCHEMA_VERSION
     record: GemmRecord
     model: dict[str, float]
     provenance: Provenance

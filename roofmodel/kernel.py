@@ -1,0 +1,235 @@
+"""A kernel configuration as the model sees it, and the presets that map a compiler's
+configuration to one (issue 5).
+
+A configuration is a CTA tile BM x BN x BK, warps, pipeline stages, an instruction family (fma,
+mma.sync or wgmma), a cluster shape, a raster order, persistent or not, and the register-level
+tile each thread (fma), warp (mma.sync) or warpgroup (wgmma) owns. The presets derive the
+instruction family and the register-level tile by the rules the compilers use:
+
+- Triton (``triton_config``): on compute capability 9.x a dot becomes wgmma (MMAv3) when
+  num_warps % 4 == 0, BLOCK_M % 64 == 0, BLOCK_N % 8 == 0 and the operands are fp16, bf16, tf32,
+  fp8 or int8 (``supportMMA(dot, 3)`` in Triton's TritonGPU utilities); otherwise, from 8.0 on,
+  mma.sync (MMAv2); fp32 without tf32 is an FMA loop. Warps are laid out as Triton's
+  ``warpsPerTileV3`` (wgmma: warpgroups along M while BLOCK_M > 16 x warps along M, then along N)
+  and ``warpsPerTileV2`` (mma.sync: double the dimension with more 16 x 8 instruction tiles per
+  warp). The FMA layout is not Triton's blocked layout: each thread gets the squarest power-of-two
+  share of the tile (stated, not derived from the compiler).
+- CUTLASS (``cutlass_config``): ``sm90`` is the TMA warp-specialized cooperative kernel (wgmma,
+  persistent, one producer and two consumer warpgroups splitting BM, 384 threads, the CUTLASS
+  sm90 swizzled tile order); ``sm80`` the multistage mma.sync kernel with an explicit warp tile
+  (default BM/2 x BN/2, four warps) and the identity threadblock swizzle, whose blockIdx.x walks
+  M first (column order over tiles); ``simt`` the same with FFMA and CUTLASS's 4 x 8 lane
+  arrangement of a warp.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from roofmodel.errors import ProblemError
+from roofmodel.machine import Machine
+from roofmodel.tiling import WGMMA_ROWS
+
+Family = Literal["fma", "mma.sync", "wgmma"]
+FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma")
+
+WGMMA_DTYPES = ("fp16", "bf16", "tf32", "fp8", "int8")
+SM90_PRODUCER_WARPS = 4  # CUTLASS's TMA producer warpgroup
+
+
+class KernelConfig(BaseModel):
+    """One kernel configuration (``roofmodel predict``/``tune``; JSON in ``tune --json``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    bm: int = Field(ge=1)
+    bn: int = Field(ge=1)
+    bk: int = Field(ge=1)
+    warps: int = Field(ge=1)
+    stages: int = Field(ge=1)
+    instruction: Family
+    register_tile: tuple[int, int]
+    cluster: tuple[int, int] = (1, 1)
+    raster: str = "row"
+    persistent: bool = False
+    origin: str = "given"
+
+    def label(self) -> str:
+        cm, cn = self.cluster
+        parts = [f"{self.bm}x{self.bn}x{self.bk}", f"w{self.warps}", f"s{self.stages}", self.instruction]
+        parts.append(f"reg {self.register_tile[0]}x{self.register_tile[1]}")
+        if cm * cn > 1:
+            parts.append(f"cluster {cm}x{cn}")
+        parts.append(self.raster)
+        if self.persistent:
+            parts.append("persistent")
+        return " ".join(parts)
+
+
+def _major(machine: Machine) -> int:
+    return int(machine.compute_capability.split(".")[0])
+
+
+def triton_family(machine: Machine, dtype: str, block_m: int, block_n: int, num_warps: int) -> Family:
+    """The instruction family Triton's AccelerateMatmul pass gives a tl.dot (see the module doc)."""
+    have = {i.family for i in machine.pipe(dtype).instructions}
+    if (
+        _major(machine) >= 9
+        and "wgmma" in have
+        and dtype in WGMMA_DTYPES
+        and num_warps % 4 == 0
+        and block_m % 64 == 0
+        and block_n % 8 == 0
+    ):
+        return "wgmma"
+    if _major(machine) >= 8 and "mma.sync" in have:
+        return "mma.sync"
+    if "fma" in have:
+        return "fma"
+    raise ProblemError(f"{dtype}: Triton has no instruction for it on {machine.name} (have: {', '.join(sorted(have))})")
+
+
+def triton_warps_v3(block_m: int, num_warps: int) -> tuple[int, int]:
+    """Warps along (M, N) for wgmma, as Triton's warpsPerTileV3: start at (4, 1); double M while
+    BLOCK_M > 16 x warps along M, else N, until the product reaches num_warps."""
+    wm, wn = 4, 1
+    while wm * wn < num_warps:
+        if block_m > 16 * wm:
+            wm *= 2
+        else:
+            wn *= 2
+    return wm, wn
+
+
+def triton_warps_v2(block_m: int, block_n: int, num_warps: int) -> tuple[int, int]:
+    """Warps along (M, N) for mma.sync, as Triton's warpsPerTileV2 (16 x 8 instruction tiles)."""
+    wm, wn = 1, 1
+    while wm * wn < num_warps:
+        if block_m // 16 // wm >= block_n // (8 * wn):
+            if wm < block_m // 16:
+                wm *= 2
+            else:
+                wn *= 2
+        else:
+            wn *= 2
+    return wm, wn
+
+
+def balanced_thread_tile(bm: int, bn: int, threads: int) -> tuple[int, int] | None:
+    """The squarest per-thread tile (BM/tm, BN/tn) with tm x tn = threads, both powers of two
+    dividing the tile; rows first on ties. None where no split divides the tile."""
+    best: tuple[float, int, tuple[int, int]] | None = None
+    tm = 1
+    while tm <= threads:
+        tn = threads // tm
+        if tm * tn == threads and bm % tm == 0 and bn % tn == 0:
+            rm, rn = bm // tm, bn // tn
+            key = (abs(rm / rn - 1.0) if rm >= rn else abs(rn / rm - 1.0), -rm, (rm, rn))
+            if best is None or key[:2] < best[:2]:
+                best = key
+        tm *= 2
+    return best[2] if best else None
+
+
+def register_tile_for(family: str, bm: int, bn: int, warps: int) -> tuple[int, int] | None:
+    """The register-level tile a Triton kernel of ``warps`` warps gives each thread, warp or
+    warpgroup; None where the layout does not tile the CTA (a warp would get less than one
+    instruction tile, or the warps do not form whole warpgroups)."""
+    if family == "wgmma":
+        if warps % 4 or bm % WGMMA_ROWS:
+            return None
+        wm, wn = triton_warps_v3(bm, warps)
+        rm, rn = bm // (wm // 4), bn // wn
+        if rm < WGMMA_ROWS or rm % WGMMA_ROWS or rn < 8 or rn % 8:
+            return None
+        return rm, rn
+    if family == "mma.sync":
+        wm, wn = triton_warps_v2(bm, bn, warps)
+        rm, rn = bm // wm, bn // wn
+        if rm < 16 or rn < 8 or bm % wm or bn % wn:
+            return None
+        return rm, rn
+    if family == "fma":
+        return balanced_thread_tile(bm, bn, 32 * warps)
+    raise ProblemError(f"unknown instruction family {family!r} (families: {', '.join(FAMILIES)})")
+
+
+def triton_config(
+    machine: Machine,
+    dtype: str,
+    *,
+    block_m: int,
+    block_n: int,
+    block_k: int,
+    group_m: int = 1,
+    num_warps: int = 4,
+    num_stages: int = 3,
+) -> KernelConfig:
+    """The model's description of a Triton matmul configuration (the 03-matrix-multiplication
+    tutorial's kernel: GROUP_M ordering, non-persistent, no cluster)."""
+    for name, v in (("BLOCK_M", block_m), ("BLOCK_N", block_n), ("BLOCK_K", block_k), ("GROUP_M", group_m),
+                    ("num_warps", num_warps), ("num_stages", num_stages)):  # fmt: skip
+        if v < 1:
+            raise ProblemError(f"{name}: must be >= 1 (got {v})")
+    family = triton_family(machine, dtype, block_m, block_n, num_warps)
+    reg = register_tile_for(family, block_m, block_n, num_warps)
+    if reg is None:
+        raise ProblemError(
+            f"Triton {block_m}x{block_n} with {num_warps} warps: the {family} warp layout does not tile the block"
+        )
+    return KernelConfig(
+        bm=block_m, bn=block_n, bk=block_k, warps=num_warps, stages=num_stages, instruction=family,
+        register_tile=reg, raster="row" if group_m == 1 else f"grouped:{group_m}",
+        origin=f"Triton BLOCK {block_m}x{block_n}x{block_k}, GROUP_M {group_m}, num_warps {num_warps}, "
+               f"num_stages {num_stages}: {family} (Triton's rule), warp layout {reg[0]}x{reg[1]}",
+    )  # fmt: skip
+
+
+def cutlass_config(
+    machine: Machine,
+    dtype: str,
+    *,
+    kind: Literal["sm90", "sm80", "simt"],
+    tile: tuple[int, int, int],
+    stages: int,
+    cluster: tuple[int, int] = (1, 1),
+    warp_tile: tuple[int, int] | None = None,
+    swizzle: int = 1,
+) -> KernelConfig:
+    """The model's description of a CUTLASS GEMM (see the module doc for each kind)."""
+    bm, bn, bk = tile
+    have = {i.family for i in machine.pipe(dtype).instructions}
+    if kind == "sm90":
+        if "wgmma" not in have:
+            raise ProblemError(f"CUTLASS sm90 kernel: {machine.name} has no wgmma for {dtype}")
+        if bm % (2 * WGMMA_ROWS):
+            raise ProblemError(f"CUTLASS sm90 cooperative: BM must be a multiple of 128 (got {bm})")
+        return KernelConfig(
+            bm=bm, bn=bn, bk=bk, warps=SM90_PRODUCER_WARPS + 8, stages=stages, instruction="wgmma",
+            register_tile=(bm // 2, bn), cluster=cluster, raster=f"swizzle:{swizzle}", persistent=True,
+            origin=f"CUTLASS sm90 TMA warp-specialized cooperative {bm}x{bn}x{bk}, cluster {cluster[0]}x{cluster[1]}, "
+                   f"{stages} stages: two consumer warpgroups of {bm // 2}x{bn} and a producer warpgroup",
+        )  # fmt: skip
+    if cluster != (1, 1):
+        raise ProblemError(f"CUTLASS {kind}: clusters need the sm90 kernel")
+    if swizzle != 1:
+        raise ProblemError(f"CUTLASS {kind}: only the identity swizzle (1) is modeled (got {swizzle})")
+    family: Family = "mma.sync" if kind == "sm80" else "fma"
+    if family not in have:
+        raise ProblemError(f"CUTLASS {kind} kernel: {machine.name} has no {family} for {dtype}")
+    wt = warp_tile or (bm // 2, bn // 2)
+    if bm % wt[0] or bn % wt[1]:
+        raise ProblemError(f"CUTLASS {kind}: warp tile {wt[0]}x{wt[1]} does not divide {bm}x{bn}")
+    warps = (bm // wt[0]) * (bn // wt[1])
+    # CUTLASS SIMT warps arrange their 32 lanes 4 x 8 (MmaSimtPolicy<MatrixShape<4, 8>, ...>).
+    reg = wt if family == "mma.sync" else (wt[0] // 4, wt[1] // 8)
+    if min(reg) < 1:
+        raise ProblemError(f"CUTLASS simt: warp tile {wt[0]}x{wt[1]} is smaller than the 4x8 lane grid")
+    return KernelConfig(
+        bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, instruction=family, register_tile=reg,
+        raster="col",
+        origin=f"CUTLASS {kind} {bm}x{bn}x{bk}, warp tile {wt[0]}x{wt[1]}, {stages} stages: {family}, "
+               f"identity swizzle (blockIdx.x along M)",
+    )  # fmt: skip

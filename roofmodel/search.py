@@ -1,0 +1,737 @@
+"""Search the configuration space (``roofmodel tune``) and the machine space (``roofmodel explore``).
+
+The space: CTA tile BM x BN, BK, pipeline stages, warps, instruction family, the register-level
+tile's layout over the warps, cluster shape and raster order, minus what does not fit registers,
+threads or shared memory, and minus what occupancy cannot place. ``space="triton"`` keeps what the
+Triton tutorial kernel expresses: the family and warp layout Triton's compiler picks
+(roofmodel.kernel), GROUP_M orders, no clusters. ``persistent`` is not a search dimension: it
+changes no term of the model (roofmodel.prediction says why).
+
+Every configuration is evaluated by the prediction's own formula (prediction.resource_seconds)
+on numpy arrays. What depends on a configuration's few discrete shapes is computed once per
+distinct value with the scalar model's own functions: the register-tile cost per (family, tile,
+layout); the raster traffic per (cluster tile, order, concurrent clusters) with
+rasterization.order_traffic. The raster traffic is the one expensive piece (milliseconds per
+key), so ``tune`` evaluates it lazily: every configuration first gets a lower bound with DRAM
+reads at the compulsory bytes, every same-wave repeat at the same-address rate and the L2 latency
+(the requested bytes need no raster model), and configurations are then evaluated exactly in
+order of their bound until the next bound exceeds the n-th best exact time. The ranking of the
+top n is therefore exact, and ``evaluate`` gives every configuration its exact time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from roofmodel.analysis import DEFAULT_REGISTER_OVERHEAD
+from roofmodel.errors import ProblemError
+from roofmodel.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
+from roofmodel.latency import mean_latency_cycles
+from roofmodel.machine import Machine, Source
+from roofmodel.multicast import check_cluster
+from roofmodel.occupancy import REGISTER_ALLOCATION_UNIT, smem_reserved_per_block
+from roofmodel.prediction import Prediction, Rates, machine_rates, predict_kernel, resource_seconds
+from roofmodel.problem import Gemm
+from roofmodel.rasterization import MAX_TILES, order_traffic, parse_order
+from roofmodel.report import JSON_SCHEMA_VERSION, Input
+from roofmodel.tiling import WGMMA_ROWS, default_bk, register_tile_cost, register_tile_read_bytes
+
+TILE_EDGES = (16, 32, 64, 128, 256)
+WARPS = (1, 2, 4, 8, 16)
+CLUSTERS = ((1, 1), (2, 1), (1, 2), (2, 2), (4, 1), (1, 4))
+ORDERS_ALL = ("row", "col", "grouped:4", "grouped:8", "grouped:16", "swizzle:2", "swizzle:4", "swizzle:8")
+ORDERS_TRITON = ("row", "grouped:4", "grouped:8", "grouped:16")
+TERMS = ("compute", "DRAM", "L2", "shared memory", "latency")
+SPACES = ("all", "triton")
+
+
+@dataclass(frozen=True)
+class Space:
+    """The values each dimension takes. ``triton``: Triton's own family and warp layout only."""
+
+    name: str = "all"
+    tiles: tuple[int, ...] = TILE_EDGES
+    bks: tuple[int, ...] | None = None  # None: 1/4, 1/2, 1 and 2 x the 128-byte default
+    # One stage (no prefetch) is left out: Little's law with one load in flight is optimistic for it.
+    stages: tuple[int, ...] = (2, 3, 4, 5, 6)
+    warps: tuple[int, ...] = WARPS
+    clusters: tuple[tuple[int, int], ...] | None = None  # None: every cluster the machine runs
+    orders: tuple[str, ...] | None = None  # None: the space's orders
+
+    def bk_values(self, element_bytes: int) -> tuple[int, ...]:
+        if self.bks is not None:
+            return self.bks
+        d = default_bk(element_bytes)
+        return tuple(sorted({max(8, d // 4), max(8, d // 2), d, 2 * d}))
+
+    def cluster_values(self, machine: Machine) -> tuple[tuple[int, int], ...]:
+        if self.clusters is not None:
+            chosen = self.clusters
+        elif self.name == "triton":
+            chosen = ((1, 1),)
+        else:
+            chosen = CLUSTERS
+        out = []
+        for c in chosen:
+            try:
+                check_cluster(machine, *c)
+            except ProblemError:
+                continue
+            out.append(c)
+        return tuple(out)
+
+    def order_values(self) -> tuple[str, ...]:
+        if self.orders is not None:
+            return self.orders
+        return ORDERS_TRITON if self.name == "triton" else ORDERS_ALL
+
+
+def space_named(name: str) -> Space:
+    if name not in SPACES:
+        raise ProblemError(f"--space: unknown space {name!r} (spaces: {', '.join(SPACES)})")
+    return Space(name=name)
+
+
+def _layouts(family: str, bm: int, bn: int, warps: int, max_n: int | None) -> list[tuple[int, int]]:
+    """Every register-level tile that splits a BM x BN tile evenly over ``warps`` warps."""
+    if family == "fma":
+        units_, lo_m, lo_n = 32 * warps, 1, 1
+    elif family == "mma.sync":
+        units_, lo_m, lo_n = warps, 16, 8
+    else:
+        if warps % 4:
+            return []
+        units_, lo_m, lo_n = warps // 4, WGMMA_ROWS, 8
+    out = []
+    um = 1
+    while um <= units_:
+        un = units_ // um
+        if um * un == units_ and bm % um == 0 and bn % un == 0:
+            rm, rn = bm // um, bn // un
+            ok = rm >= lo_m and rn >= lo_n and (family != "wgmma" or (rm % WGMMA_ROWS == 0 and rn % 8 == 0))
+            if ok and (family != "wgmma" or max_n is None or rn <= max_n):
+                out.append((rm, rn))
+        um *= 2
+    return out
+
+
+@dataclass
+class Configs:
+    """Configurations as columns (numpy arrays of equal length), feasible ones only."""
+
+    bm: Any
+    bn: Any
+    bk: Any
+    warps: Any
+    stages: Any
+    family: Any  # index into FAMILIES
+    rm: Any
+    rn: Any
+    cm: Any
+    cn: Any
+    order: Any  # index into ``orders``
+    orders: tuple[str, ...]
+    # derived
+    ctas_per_sm: Any = None
+    smem_read_bytes: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return int(self.bm.size)
+
+    def take(self, idx: Any) -> Configs:
+        cols = {k: getattr(self, k)[idx] for k in _COLUMNS}
+        return Configs(**cols, orders=self.orders)
+
+    def config(self, i: int) -> KernelConfig:
+        return KernelConfig(
+            bm=int(self.bm[i]), bn=int(self.bn[i]), bk=int(self.bk[i]), warps=int(self.warps[i]),
+            stages=int(self.stages[i]), instruction=FAMILIES[int(self.family[i])],  # type: ignore[arg-type]
+            register_tile=(int(self.rm[i]), int(self.rn[i])), cluster=(int(self.cm[i]), int(self.cn[i])),
+            raster=self.orders[int(self.order[i])], origin="roofmodel tune",
+        )  # fmt: skip
+
+
+_COLUMNS = ("bm", "bn", "bk", "warps", "stages", "family", "rm", "rn", "cm", "cn", "order", "ctas_per_sm",
+            "smem_read_bytes")  # fmt: skip
+
+
+def enumerate_space(machine: Machine, gemm: Gemm, space: Space, instruction: str | None = None) -> tuple[Configs, int]:
+    """The feasible configurations of ``space`` for this problem, and how many were considered.
+
+    Feasible, as the scalar analysis: the register tile within the per-thread limit (with the
+    model's register overhead) and wgmma's largest N; the CTA's threads within the block limit,
+    at least one warp, and its registers within the SM's; the pipelined tiles within the block's
+    shared memory; at least one CTA per SM and one cluster on the chip.
+    """
+    pipe = machine.pipe(gemm.dtype)
+    lim = machine.limits
+    b = gemm.input_bytes
+    families = [i for i in pipe.instructions if instruction is None or i.family == instruction]
+    if not families:
+        have = ", ".join(i.family for i in pipe.instructions)
+        raise ProblemError(f"--instruction {instruction}: not available for {gemm.dtype} (have: {have})")
+    # Per (family, BM, BN, warps, register tile): the register cost, in plain Python.
+    shapes: list[tuple[int, int, int, int, int, int, float, int]] = []
+    considered_shapes = 0
+    for ins in families:
+        fam = FAMILIES.index(ins.family)
+        gran = ins.tile_granularity
+        k_step = _k_step(ins.shape)
+        for bm in space.tiles:
+            for bn in space.tiles:
+                for w in space.warps:
+                    if space.name == "triton":
+                        if triton_family(machine, gemm.dtype, bm, bn, w) != ins.family:
+                            continue
+                        reg = register_tile_for(ins.family, bm, bn, w)
+                        layouts = [reg] if reg else []
+                    else:
+                        layouts = _layouts(ins.family, bm, bn, w, ins.max_n)
+                    considered_shapes += max(1, len(layouts))
+                    for rm, rn in layouts:
+                        cost = register_tile_cost(gran, rm, rn, b, gemm.accumulator_registers, k_step)
+                        per_thread = cost.per_thread + DEFAULT_REGISTER_OVERHEAD
+                        threads = (bm // rm) * (bn // rn) * cost.threads
+                        if (
+                            per_thread > lim.max_registers_per_thread.value
+                            or threads > lim.max_threads_per_block.value
+                            or threads * per_thread > lim.registers_per_sm.value
+                            or threads < 32
+                            or 32 * w > lim.max_threads_per_block.value
+                        ):
+                            continue
+                        regs = min(lim.max_registers_per_thread.n, math.ceil(per_thread / 8) * 8)
+                        smem_read = register_tile_read_bytes(gemm.fmas, gran, rm, rn, b)
+                        shapes.append((fam, bm, bn, w, rm, rn, smem_read, regs))
+    bks = space.bk_values(b)
+    stages = space.stages
+    clusters = space.cluster_values(machine)
+    orders = space.order_values()
+    for o in orders:
+        parse_order(o)
+    n_other = len(bks) * len(stages) * len(clusters) * len(orders)
+    considered = considered_shapes * n_other
+    if not shapes or not clusters:
+        return _empty(orders), considered
+    sh = np.array([s[:6] for s in shapes], dtype=np.int64)
+    smem_read = np.array([s[6] for s in shapes], dtype=np.float64)
+    regs = np.array([s[7] for s in shapes], dtype=np.int64)
+    grid = np.stack(np.meshgrid(np.arange(len(shapes)), bks, stages, np.arange(len(clusters)), np.arange(len(orders)),
+                                indexing="ij"), axis=-1).reshape(-1, 5)  # fmt: skip
+    si, bk, st, ci, oi = (grid[:, j] for j in range(5))
+    fam, bm, bn, w, rm, rn = (sh[si, j] for j in range(6))
+    cl = np.array(clusters, dtype=np.int64)
+    cm, cn = cl[ci, 0], cl[ci, 1]
+    smem = (bm + bn) * bk * b * st  # smem_tile_bytes, vectorized
+    ok = smem <= machine.memory.smem.max_per_block.bytes
+    # Occupancy (roofmodel.occupancy), vectorized over the kernel's own threads (32 x warps).
+    kthreads = 32 * w
+    kwarps = -(-kthreads // 32)
+    reg = regs[si]
+    per_warp = -(-(reg * 32) // REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
+    used = np.where(smem > 0, smem + smem_reserved_per_block(machine), 0)
+    by_smem = np.where(used > 0, machine.memory.smem.capacity_per_sm.bytes // np.maximum(used, 1), 10**9)
+    ctas = np.minimum.reduce([
+        np.full(si.shape, lim.max_blocks_per_sm.n),
+        lim.max_threads_per_sm.n // kthreads,
+        lim.max_warps_per_sm.n // kwarps,
+        lim.registers_per_sm.n // (per_warp * kwarps),
+        by_smem.astype(np.int64),
+    ])  # fmt: skip
+    ok &= ctas >= 1
+    ok &= (machine.sm_count.n * ctas) // (cm * cn) >= 1
+    tiles_m, tiles_n = -(-gemm.m // (cm * bm)), -(-gemm.n // (cn * bn))
+    ok &= tiles_m * tiles_n <= MAX_TILES
+    keep = np.nonzero(ok)[0]
+    c = Configs(
+        bm=bm[keep], bn=bn[keep], bk=bk[keep], warps=w[keep], stages=st[keep], family=fam[keep], rm=rm[keep],
+        rn=rn[keep], cm=cm[keep], cn=cn[keep], order=oi[keep], orders=orders, ctas_per_sm=ctas[keep],
+        smem_read_bytes=smem_read[si[keep]],
+    )  # fmt: skip
+    return c, considered
+
+
+def _empty(orders: tuple[str, ...]) -> Configs:
+    z = np.zeros(0, dtype=np.int64)
+    return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, smem_read_bytes=np.zeros(0))  # type: ignore[arg-type]
+
+
+def _k_step(shape: str | None) -> int:
+    import re
+
+    match = re.search(r"k(\d+)$", shape or "")
+    return int(match.group(1)) if match else 1
+
+
+class TrafficTable:
+    """The raster model's traffic per (cluster tile, order, concurrent clusters), computed once each."""
+
+    def __init__(self, machine: Machine, gemm: Gemm) -> None:
+        self.machine, self.gemm = machine, gemm
+        self.cache: dict[tuple[int, int, str, int], tuple[float, float, float]] = {}
+
+    def get(self, bm: int, bn: int, order: str, concurrent: int) -> tuple[float, float, float]:
+        """(requested, wave-distinct, DRAM read) bytes."""
+        key = (bm, bn, order, concurrent)
+        hit = self.cache.get(key)
+        if hit is None:
+            g = self.gemm
+            t = order_traffic(parse_order(order), concurrent=concurrent, m=g.m, n=g.n, k=g.k, bm=bm, bn=bn,
+                              input_bytes=g.input_bytes, output_bytes=g.output_bytes,
+                              l2_bytes=self.machine.memory.l2.capacity.bytes, keep_waves=0)  # fmt: skip
+            hit = self.cache[key] = (t.requested_bytes, t.wave_distinct_bytes, t.dram_read_bytes)
+        return hit
+
+    def lookup(self, c: Configs) -> tuple[Any, Any, Any]:
+        sms = self.machine.sm_count.n
+        conc = (sms * c.ctas_per_sm) // (c.cm * c.cn)
+        # One int64 per key (edges < 2^13, orders < 2^6, concurrency < 2^21): a 1-D unique is fast.
+        packed = ((c.cm * c.bm * 8192 + c.cn * c.bn) * 64 + c.order) * (1 << 21) + conc
+        uniq, inverse = np.unique(packed, return_inverse=True)
+        q, rest = uniq % (1 << 21), uniq // (1 << 21)
+        o, rest = rest % 64, rest // 64
+        a, b = rest // 8192, rest % 8192
+        vals = np.array(
+            [self.get(int(x), int(y), c.orders[int(z)], int(w)) for x, y, z, w in zip(a, b, o, q, strict=True)],
+            dtype=np.float64,
+        ).reshape(-1, 3)[inverse.reshape(-1)]
+        return vals[:, 0], vals[:, 1], vals[:, 2]
+
+
+def requested_bytes(gemm: Gemm, c: Configs) -> Any:
+    """What the CTAs request of L2, closed form (no raster model): each cluster tile row reads its A
+    panel once per tile column and each column its B panel once per row:
+    M*K*b*ceil(N/(cn*BN)) + K*N*b*ceil(M/(cm*BM))."""
+    g = gemm
+    return (
+        g.m * g.k * g.input_bytes * -(-g.n // (c.cn * c.bn)) + g.k * g.n * g.input_bytes * -(-g.m // (c.cm * c.bm))
+    ).astype(np.float64)
+
+
+def term_seconds(
+    gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, Any, Any] | None, sms: int
+) -> dict[str, Any]:
+    """Each term's seconds for every configuration: exact with ``traffic`` (requested,
+    wave-distinct, DRAM read) from the raster model, a lower bound without it."""
+    b = gemm.input_bytes
+    c_bytes = float(gemm.m * gemm.n * gemm.output_bytes)
+    tiles = -(-gemm.m // c.bm) * -(-gemm.n // c.bn)
+    if traffic is None:
+        requested = requested_bytes(gemm, c)
+        dram_read = np.full(len(c), float(gemm.m * gemm.k + gemm.k * gemm.n) * b)
+        distinct = dram_read
+        lat_l2, lat_dram = rates.l2_latency_cycles, rates.dram_latency_cycles
+        if lat_l2 is not None and lat_dram is not None:
+            lat_l2 = lat_dram = min(lat_l2, lat_dram)
+    else:
+        requested, distinct, dram_read = traffic
+        lat_l2, lat_dram = rates.l2_latency_cycles, rates.dram_latency_cycles
+    mean = None
+    if lat_l2 is not None and lat_dram is not None:
+        mean = mean_latency_cycles(dram_read, requested, lat_l2, lat_dram) / rates.clock_hz
+    stage_bytes = (c.bm + c.bn) * c.bk * b
+    return resource_seconds(
+        sms=sms, tiles=tiles, tile_fmas=c.bm * c.bn * gemm.k, fma_per_s_per_sm=rates.fma_per_s_per_sm,
+        dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps, l2_bytes=requested + c_bytes,
+        l2_repeated_bytes=np.maximum(0.0, requested - distinct), l2_bps=rates.l2_bps,
+        l2_same_address_bps=rates.l2_same_address_bps, smem_bytes=c.smem_read_bytes, smem_bps=rates.smem_bps,
+        requested_bytes=requested, in_flight_bytes_per_sm=np.maximum(c.stages - 1, 1) * stage_bytes * c.ctas_per_sm,
+        mean_latency_s=mean,
+    )  # fmt: skip
+
+
+def _stack(terms: dict[str, Any], n: int) -> Any:
+    return np.stack([terms.get(t, np.zeros(n)) for t in TERMS], axis=1)
+
+
+@dataclass
+class Evaluated:
+    configs: Configs
+    terms: Any  # (n, len(TERMS)) seconds
+    seconds: Any
+    exact: Any  # bool per configuration: raster traffic evaluated
+
+    def ranked(self) -> Any:
+        """Indices of exact configurations by predicted time; ties broken by the next-slowest terms
+        in turn (the configuration with more slack first), then the simpler configuration: the
+        smaller cluster, then the order listed first in the space (row before the others)."""
+        idx = np.nonzero(self.exact)[0]
+        srt = -np.sort(-self.terms[idx], axis=1)
+        c = self.configs
+        keys = (c.order[idx], c.cm[idx] * c.cn[idx], *(srt[:, j] for j in reversed(range(srt.shape[1]))))
+        return idx[np.lexsort(keys)]
+
+
+def evaluate(
+    machine: Machine,
+    gemm: Gemm,
+    space: Space | None = None,
+    *,
+    compute: Source = "spec",
+    bandwidth: Source = "measured",
+    clock: str | float | None = None,
+    instruction: str | None = None,
+) -> Evaluated:
+    """Every feasible configuration's exact predicted time (the raster model on every key)."""
+    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
+    c, _ = enumerate_space(machine, gemm, space or Space(), instruction)
+    table = TrafficTable(machine, gemm)
+    terms = term_seconds(gemm, rates, c, table.lookup(c), machine.sm_count.n)
+    t = _stack(terms, len(c))
+    return Evaluated(c, t, t.max(axis=1), np.ones(len(c), dtype=bool))
+
+
+@dataclass
+class TuneResult:
+    evaluated: Evaluated
+    considered: int
+    feasible: int
+    exact_count: int
+    traffic_keys: int
+    rates: Rates
+    top: list[int]
+
+
+def tune(
+    machine: Machine,
+    gemm: Gemm,
+    space: Space | None = None,
+    *,
+    top: int = 10,
+    compute: Source = "spec",
+    bandwidth: Source = "measured",
+    clock: str | float | None = None,
+    instruction: str | None = None,
+    max_batch: int = 8192,
+) -> TuneResult:
+    """The ``top`` configurations by exact predicted time, found by bound-ordered evaluation."""
+    if top < 1:
+        raise ProblemError(f"--top: must be >= 1 (got {top})")
+    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
+    sms = machine.sm_count.n
+    c, considered = enumerate_space(machine, gemm, space or Space(), instruction)
+    n = len(c)
+    if n == 0:
+        raise ProblemError("no configuration of this space fits the machine for this problem")
+    bound = _stack(term_seconds(gemm, rates, c, None, sms), n)
+    lower = bound.max(axis=1)
+    order = np.argsort(lower, kind="stable")
+    terms = bound.copy()
+    exact = np.zeros(n, dtype=bool)
+    table = TrafficTable(machine, gemm)
+    best: Any = np.array([])
+    start, size = 0, max(64, 4 * top)
+    while start < n:
+        idx = order[start : start + size]
+        if best.size >= top:
+            # Past the n-th best exact time no bound can enter the top n (ties are evaluated too).
+            idx = idx[lower[idx] <= best[top - 1]]
+            if idx.size == 0:
+                break
+        sub = c.take(idx)
+        terms[idx] = _stack(term_seconds(gemm, rates, sub, table.lookup(sub), sms), idx.size)
+        exact[idx] = True
+        best = np.sort(terms[exact].max(axis=1))[:top]
+        start += size
+        size = min(2 * size, max_batch)
+    ev = Evaluated(c, terms, terms.max(axis=1), exact)
+    ranked = ev.ranked()
+    return TuneResult(ev, considered, n, int(exact.sum()), len(table.cache), rates, [int(i) for i in ranked[:top]])
+
+
+# ---------------------------------------------------------------------------------------------
+# Reports
+
+
+class Ranked(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rank: int
+    config: KernelConfig
+    seconds: float
+    tflops: float
+    limiter: str
+    terms: dict[str, float]
+    note: str  # why it ranks where it does, against the first
+
+
+class TuneReport(BaseModel):
+    """``roofmodel tune --json`` (JSON Schema: docs/schema/tune.schema.json)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    machine: str
+    gemm: str
+    space: str
+    considered: int
+    feasible: int
+    evaluated_exactly: int
+    raster_keys: int
+    clock_mhz: float
+    clock_origin: str
+    inputs: list[Input]
+    top: list[Ranked]
+    winner: Prediction  # the scalar predictor on the first configuration: every term with its detail
+    why: str
+
+
+def _loses_on(names: tuple[str, ...], first: Any, other: Any) -> str:
+    t0, t1 = first.max(), other.max()
+    lim = names[int(other.argmax())]
+    if t1 > t0 * (1 + 1e-12):
+        return (f"{100 * (t1 / t0 - 1):.1f}% slower: its {lim} takes {t1 * 1e3:.4f} ms "
+                f"(the first's {lim} {first[names.index(lim)] * 1e3:.4f} ms)")  # fmt: skip
+    a, b = -np.sort(-first), -np.sort(-other)
+    for j in range(1, len(a)):
+        if b[j] != a[j]:
+            name = names[int(np.nonzero(other == b[j])[0][0])]
+            return f"ties the first; its next-slowest resource ({name}, {b[j] * 1e3:.4f} ms) leaves less slack"
+    return "identical terms; ranked below as the larger cluster or the order listed later"
+
+
+def tune_report(
+    machine: Machine,
+    gemm: Gemm,
+    space: Space,
+    *,
+    top: int = 10,
+    compute: Source = "spec",
+    bandwidth: Source = "measured",
+    clock: str | float | None = None,
+    instruction: str | None = None,
+) -> TuneReport:
+    r = tune(machine, gemm, space, top=top, compute=compute, bandwidth=bandwidth, clock=clock, instruction=instruction)
+    ev = r.evaluated
+    first = ev.terms[r.top[0]]
+    ranked = []
+    for rank, i in enumerate(r.top, start=1):
+        t = ev.terms[i]
+        terms = {name: float(t[j]) for j, name in enumerate(TERMS) if name != "latency" or r.rates.latency_known}
+        ranked.append(Ranked(
+            rank=rank, config=ev.configs.config(i), seconds=float(ev.seconds[i]),
+            tflops=gemm.flops / float(ev.seconds[i]) / 1e12, limiter=TERMS[int(t.argmax())], terms=terms,
+            note="first" if rank == 1 else _loses_on(TERMS, first, t),
+        ))  # fmt: skip
+    winner = predict_kernel(machine, gemm, ranked[0].config, compute=compute, bandwidth=bandwidth, clock=clock)
+    nxt = winner.terms[1] if len(winner.terms) > 1 else None
+    why = f"the first is limited by {winner.limiter} ({winner.terms[0].detail})"
+    if nxt is not None:
+        why += f"; the next-slowest resource, {nxt.name}, needs {100 * nxt.seconds / winner.seconds:.0f}% of that time"
+    return TuneReport(
+        machine=machine.name,
+        gemm=f"{gemm.m}x{gemm.n}x{gemm.k} {gemm.dtype}",
+        space=space.name,
+        considered=r.considered,
+        feasible=r.feasible,
+        evaluated_exactly=r.exact_count,
+        raster_keys=r.traffic_keys,
+        clock_mhz=r.rates.clock_hz / 1e6,
+        clock_origin=r.rates.clock_origin,
+        inputs=list(r.rates.inputs),
+        top=ranked,
+        winner=winner,
+        why=why,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Explore: fix the dataflow, search the hardware (seed 000 §6)
+
+# name -> (path in the machine data, unit, rated: {spec, measured} pair or a single quantity)
+PARAMETERS: dict[str, tuple[tuple[str, ...], str, bool]] = {
+    "dram_bandwidth": (("memory", "dram", "bandwidth"), "GB/s", True),
+    "l2_bandwidth": (("memory", "l2", "bandwidth"), "GB/s", True),
+    "l2_same_address_bandwidth": (("memory", "l2", "shared_read_bandwidth"), "GB/s", True),
+    "l2_capacity": (("memory", "l2", "capacity"), "MiB", False),
+    "smem_bandwidth": (("memory", "smem", "bandwidth"), "B/cycle/SM", True),
+    "smem_capacity": (("memory", "smem", "capacity_per_sm"), "KiB", False),
+    "peak": (("compute", "{dtype}", "rate"), "FMA/cycle/SM", True),
+    "sm_count": (("sm_count",), "SMs", False),
+    "registers_per_sm": (("limits", "registers_per_sm"), "registers", False),
+    "l2_latency": (("memory", "l2", "latency"), "cycles", False),
+    "dram_latency": (("memory", "dram", "latency"), "cycles", False),
+}
+
+
+def parse_vary(text: str) -> tuple[str, float, float]:
+    """'smem_bandwidth=64:512' -> ('smem_bandwidth', 64.0, 512.0)."""
+    name, _, rng = text.partition("=")
+    name = name.strip()
+    if name not in PARAMETERS:
+        raise ProblemError(f"--vary: unknown parameter {name!r} (parameters: {', '.join(PARAMETERS)})")
+    lo_s, _, hi_s = rng.partition(":")
+    try:
+        lo, hi = float(lo_s), float(hi_s)
+    except ValueError:
+        raise ProblemError(f"--vary {text!r}: expected NAME=LOW:HIGH, e.g. smem_bandwidth=64:512") from None
+    if not (math.isfinite(lo) and math.isfinite(hi) and 0 < lo <= hi):
+        raise ProblemError(f"--vary {text!r}: need 0 < LOW <= HIGH")
+    return name, lo, hi
+
+
+def vary_machine(machine: Machine, dtype: str, name: str, value: float) -> Machine:
+    """The machine with one parameter set to ``value`` (in PARAMETERS' unit), as a datasheet figure."""
+    path, unit, rated = PARAMETERS[name]
+    data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    q = {"value": value, "unit": unit, "kind": "spec", "source": f"roofmodel explore: {name} set to {value:g} {unit}"}
+    node = data
+    keys = [k.format(dtype=dtype) for k in path]
+    for k in keys[:-1]:
+        node = node[k]
+    node[keys[-1]] = {"spec": q} if rated else q
+    if name == "sm_count" and value != int(value):
+        raise ProblemError(f"--vary sm_count: whole numbers only (got {value:g})")
+    if name == "smem_capacity":
+        # Keep what the system reserves: the per-block maximum stays this far below the SM's capacity.
+        smem = machine.memory.smem
+        reserve = smem.capacity_per_sm.bytes - smem.max_per_block.bytes
+        node["max_per_block"] = {**q, "value": max(1.0, value - reserve / 1024)}
+        if "l1_smem_combined" in node and node["l1_smem_combined"]["value"] < value:
+            node.pop("l1_smem_combined")
+    try:
+        return Machine.model_validate(data)
+    except ValueError as exc:
+        raise ProblemError(f"--vary {name}={value:g}: the machine is not valid: {str(exc).splitlines()[-1]}") from None
+
+
+class ExplorePoint(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    parameter: str
+    value: float
+    unit: str
+    best: str
+    best_seconds: float
+    best_tflops: float
+    best_limiter: str
+    kernel_tflops: float | None  # the base machine's best configuration, held fixed
+    kernel_limiter: str | None
+
+
+class Sensitivity(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    parameter: str
+    base_value: float
+    unit: str
+    elasticity: float  # d ln(time) / d ln(parameter) of the fixed kernel at the base machine, over +10%
+
+
+class ExploreReport(BaseModel):
+    """``roofmodel explore --json`` (JSON Schema: docs/schema/explore.schema.json)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    machine: str
+    gemm: str
+    space: str
+    kernel: KernelConfig
+    kernel_origin: str
+    points: list[ExplorePoint]
+    sensitivity: list[Sensitivity]  # most sensitive first
+    most_sensitive: str
+
+
+def _base_value(machine: Machine, dtype: str, name: str, compute: Source, bandwidth: Source) -> float:
+    path, unit, rated = PARAMETERS[name]
+    node: Any = machine
+    for k in path:
+        k = k.format(dtype=dtype)
+        node = node[k] if isinstance(node, dict) else getattr(node, k)
+    if node is None:
+        raise ProblemError(f"--vary {name}: {machine.name} has no such figure to vary from")
+    q = node.pick(compute if name == "peak" else bandwidth) if rated else node
+    from roofmodel import units
+
+    sms, clock = machine.sm_count.n, machine.pipe(dtype).rated_clock or machine.clocks.boost
+    if unit == "GB/s":
+        per_sm = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock.hz)
+        return units.bytes_per_cycle_per_sm_to_gb_per_s(per_sm, sms, clock.hz)
+    if unit == "B/cycle/SM":
+        return units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock.hz)
+    if unit == "FMA/cycle/SM":
+        return units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock.hz)
+    if unit == "MiB":
+        return q.bytes / 2**20
+    if unit == "KiB":
+        return q.bytes / 2**10
+    if unit == "cycles":
+        return units.latency_cycles(q.value, q.unit, clock.hz)
+    return float(q.value)
+
+
+def explore(
+    machine: Machine,
+    gemm: Gemm,
+    varies: list[tuple[str, float, float]],
+    *,
+    steps: int = 5,
+    space: Space | None = None,
+    kernel: KernelConfig | None = None,
+    compute: Source = "spec",
+    bandwidth: Source = "measured",
+    clock: str | float | None = None,
+) -> ExploreReport:
+    """For each parameter and value: the best configuration and its time, and the time of one kernel
+    held fixed (``kernel``, else the base machine's best); the fixed kernel's elasticity to each."""
+    if steps < 2:
+        raise ProblemError(f"--steps: must be >= 2 (got {steps})")
+    sp = space or Space()
+    kw: dict[str, Any] = {"compute": compute, "bandwidth": bandwidth, "clock": clock}
+    if kernel is None:
+        base = tune(machine, gemm, sp, top=1, **kw)
+        kernel = base.evaluated.configs.config(base.top[0])
+        origin = "the base machine's best configuration"
+    else:
+        origin = "given"
+    base_seconds = predict_kernel(machine, gemm, kernel, **kw).seconds
+    points, sens = [], []
+    for name, lo, hi in varies:
+        unit = PARAMETERS[name][1]
+        for i in range(steps):
+            value = lo * (hi / lo) ** (i / (steps - 1))
+            if name in ("sm_count", "registers_per_sm"):
+                value = float(round(value))
+            m = vary_machine(machine, gemm.dtype, name, value)
+            try:
+                best = tune(m, gemm, sp, top=1, **kw)
+            except ProblemError:
+                continue
+            j = best.top[0]
+            secs = float(best.evaluated.seconds[j])
+            try:
+                p = predict_kernel(m, gemm, kernel, **kw)
+                ktf, klim = p.tflops, p.limiter
+            except ProblemError:
+                ktf = klim = None
+            points.append(ExplorePoint(
+                parameter=name, value=value, unit=unit, best=best.evaluated.configs.config(j).label(),
+                best_seconds=secs, best_tflops=gemm.flops / secs / 1e12,
+                best_limiter=TERMS[int(best.evaluated.terms[j].argmax())], kernel_tflops=ktf, kernel_limiter=klim,
+            ))  # fmt: skip
+        v0 = _base_value(machine, gemm.dtype, name, compute, bandwidth)
+        try:
+            up = predict_kernel(vary_machine(machine, gemm.dtype, name, v0 * 1.1), gemm, kernel, **kw).seconds
+            sens.append(Sensitivity(parameter=name, base_value=v0, unit=unit,
+                                    elasticity=math.log(up / base_seconds) / math.log(1.1)))  # fmt: skip
+        except ProblemError:
+            pass
+    sens.sort(key=lambda s: -abs(s.elasticity))
+    return ExploreReport(
+        machine=machine.name,
+        gemm=f"{gemm.m}x{gemm.n}x{gemm.k} {gemm.dtype}",
+        space=sp.name,
+        kernel=kernel,
+        kernel_origin=origin,
+        points=points,
+        sensitivity=sens,
+        most_sensitive=sens[0].parameter if sens and abs(sens[0].elasticity) > 1e-9 else "none",
+    )

@@ -1,0 +1,279 @@
+"""Issue 5: the kernel presets, the vectorized search against the scalar predictor, tune and explore."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
+from roofmodel.kernel import cutlass_config, register_tile_for, triton_config, triton_warps_v2, triton_warps_v3
+from roofmodel.prediction import predict_kernel, resolve_clock
+from roofmodel.report import JSON_SCHEMA_VERSION
+from roofmodel.search import TERMS, Space, enumerate_space, evaluate, explore, tune, vary_machine
+from tests.conftest import REPO, machine_dict, machine_from
+
+RECORDED = REPO / "docs" / "measurements" / "h100-2026-11-22"
+SMALL = Gemm(m=1024, n=768, k=512, dtype="fp16")  # small enough to give every configuration its raster model
+
+
+# -- presets ------------------------------------------------------------------------------------
+
+
+def test_triton_rule_picks_wgmma_only_for_whole_warpgroups_and_64_row_blocks():
+    h100 = load_machine("h100")
+    assert triton_config(h100, "fp16", block_m=128, block_n=256, block_k=64, num_warps=8).instruction == "wgmma"
+    assert triton_config(h100, "fp16", block_m=128, block_n=128, block_k=64, num_warps=2).instruction == "mma.sync"
+    assert triton_config(h100, "fp16", block_m=32, block_n=128, block_k=64, num_warps=4).instruction == "mma.sync"
+    assert triton_config(h100, "fp32", block_m=64, block_n=64, block_k=32, num_warps=4).instruction == "fma"
+    # An A100 (compute capability 8.0) has no wgmma: mma.sync.
+    a100 = load_machine("a100")
+    assert triton_config(a100, "fp16", block_m=128, block_n=256, block_k=64, num_warps=8).instruction == "mma.sync"
+
+
+def test_triton_warp_layouts():
+    # warpsPerTileV3: (4, 1), doubling M while BLOCK_M > 16 x warps along M.
+    assert triton_warps_v3(128, 8) == (8, 1)  # two warpgroups of 64 rows
+    assert triton_warps_v3(64, 8) == (4, 2)  # BLOCK_M = 64 is one warpgroup's rows: split N
+    assert triton_warps_v3(256, 8) == (8, 1)
+    assert register_tile_for("wgmma", 128, 256, 8) == (64, 256)
+    assert register_tile_for("wgmma", 256, 128, 8) == (128, 128)  # two wgmma instructions per warpgroup
+    assert register_tile_for("wgmma", 128, 256, 4) == (128, 256)
+    assert register_tile_for("wgmma", 128, 128, 6) is None  # not whole warpgroups
+    # warpsPerTileV2 on 16 x 8 instruction tiles.
+    assert triton_warps_v2(128, 128, 4) == (2, 2)
+    # 64x256: 64/16 = 4 instruction rows per warp against 256/8 = 32 columns, so N doubles each time.
+    assert triton_warps_v2(64, 256, 8) == (1, 8)
+    assert register_tile_for("mma.sync", 128, 128, 4) == (64, 64)
+
+
+def test_a_128_row_warpgroup_tile_reads_b_once_per_64_rows():
+    """wgmma covers 64 rows: a 256x128 tile with 8 warps (two 128x128 warpgroups) reads shared memory
+    as a 64x128 tile does, twice the B reads of a 128x256 tile's 64x256 warpgroups (docs/validation-h100.md)."""
+    h100, g = load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16")
+    wide = predict_kernel(h100, g, triton_config(h100, "fp16", block_m=128, block_n=256, block_k=64, num_warps=8))
+    tall = predict_kernel(h100, g, triton_config(h100, "fp16", block_m=256, block_n=128, block_k=64, num_warps=8))
+    smem = {p.register_tile: next(t.seconds for t in p.terms if t.name == "shared memory") for p in (wide, tall)}
+    fmas = 8192**3
+    assert smem[(64, 256)] * 19e12 == pytest.approx(fmas * (1 / 64 + 1 / 256) * 2)
+    assert smem[(128, 128)] * 19e12 == pytest.approx(fmas * (1 / 64 + 1 / 128) * 2)
+
+
+def test_cutlass_presets():
+    h100 = load_machine("h100")
+    c = cutlass_config(h100, "fp16", kind="sm90", tile=(256, 128, 64), stages=4, cluster=(2, 1), swizzle=8)
+    assert (c.instruction, c.register_tile, c.warps, c.persistent, c.raster) == ("wgmma", (128, 128), 12, True,
+                                                                                   "swizzle:8")  # fmt: skip
+    s80 = cutlass_config(load_machine("a100"), "fp16", kind="sm80", tile=(128, 128, 32), stages=3)
+    assert (s80.instruction, s80.register_tile, s80.warps, s80.raster) == ("mma.sync", (64, 64), 4, "col")
+    simt = cutlass_config(load_machine("v100"), "fp32", kind="simt", tile=(128, 128, 8), stages=2,
+                          warp_tile=(32, 64))  # fmt: skip
+    assert (simt.instruction, simt.register_tile, simt.warps) == ("fma", (8, 8), 8)
+    with pytest.raises(ProblemError, match="multiple of 128"):
+        cutlass_config(h100, "fp16", kind="sm90", tile=(64, 128, 64), stages=4)
+    with pytest.raises(ProblemError, match="no wgmma"):
+        cutlass_config(load_machine("a100"), "fp16", kind="sm90", tile=(128, 128, 64), stages=4)
+
+
+# -- clocks -------------------------------------------------------------------------------------
+
+
+def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
+    h100 = load_machine("h100")
+    assert resolve_clock(h100, "fp16", None)[:2] == (1830.0, "the clock the datasheet rates this pipe at")
+    assert resolve_clock(h100, "fp16", "boost")[0] == 1980.0
+    assert resolve_clock(h100, "fp16", "1500")[:2] == (1500.0, "set with --clock")
+    with pytest.raises(ProblemError, match=r"no clocks\.sustained"):
+        resolve_clock(h100, "fp16", "sustained")
+    cal = load_machine(RECORDED / "h100-measured.yaml")
+    mhz, origin, inp = resolve_clock(cal, "fp16", None)
+    assert mhz == 1320.0 and "sustained" in origin and inp is not None and inp.kind == "measured"
+    # At the sustained clock a spec rate in FMA/cycle/SM delivers 1320/1830 of the rated peak.
+    g, cfg = Gemm(m=8192, n=8192, k=8192, dtype="fp16"), triton_config(h100, "fp16", block_m=128, block_n=256, block_k=64,
+                                                         num_warps=8)  # fmt: skip
+    fast, slow = predict_kernel(cal, g, cfg, clock="rated"), predict_kernel(cal, g, cfg, clock="sustained")
+    compute = {p.clock_mhz: next(t.seconds for t in p.terms if t.name == "compute") for p in (fast, slow)}
+    assert compute[1320.0] / compute[1830.0] == pytest.approx(1830 / 1320)
+    assert slow.clock_origin.startswith("sustained")
+
+
+# -- the vectorized search against the scalar predictor -----------------------------------------
+
+
+@pytest.mark.parametrize(("name", "gemm", "space"), [
+    ("h100", SMALL, "all"),
+    ("h100", Gemm(m=2048, n=1536, k=1024, dtype="bf16"), "triton"),
+    ("a100", Gemm(m=1000, n=1000, k=1000, dtype="fp16"), "all"),
+    ("v100", Gemm(m=1024, n=1024, k=1024, dtype="fp32"), "all"),
+    ("t4", Gemm(m=777, n=512, k=300, dtype="fp16"), "all"),
+])  # fmt: skip
+def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space):
+    machine = load_machine(name)
+    ev = evaluate(machine, gemm, Space(name=space))
+    assert len(ev.configs) > 100
+    rng = random.Random(f"{name}{gemm}")
+    for i in rng.sample(range(len(ev.configs)), 40):
+        p = predict_kernel(machine, gemm, ev.configs.config(i))
+        assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
+        for t in p.terms:
+            assert t.seconds == ev.terms[i][TERMS.index(t.name)]
+
+
+def test_what_the_search_leaves_out_the_scalar_analysis_rejects():
+    """Every configuration of the space that enumerate_space drops does not fit, by the scalar model."""
+    machine = load_machine("h100")
+    kept, _ = enumerate_space(machine, SMALL, Space(name="all", stages=(4, 6), clusters=((1, 1),), orders=("row",)))
+    keys = {(int(kept.bm[i]), int(kept.bn[i]), int(kept.bk[i]), int(kept.warps[i]), int(kept.stages[i]),
+             int(kept.rm[i]), int(kept.rn[i])) for i in range(len(kept))}  # fmt: skip
+    full, _ = enumerate_space(machine, SMALL, Space(name="all", stages=(1,), clusters=((1, 1),), orders=("row",)))
+    rng = random.Random(5)
+    dropped = 0
+    for bm, bn, bk, stages in [(256, 256, 128, 6), (256, 256, 64, 6), (128, 256, 128, 4), (64, 64, 64, 4)]:
+        for w in (4, 8):
+            for reg in [(64, bn), (bm // 2, bn), (bm, bn // 2)]:
+                key = (bm, bn, bk, w, stages, *reg)
+                from roofmodel.kernel import KernelConfig
+
+                cfg = KernelConfig(bm=bm, bn=bn, bk=bk, warps=w, stages=stages, instruction="wgmma", register_tile=reg)
+                try:
+                    predict_kernel(machine, SMALL, cfg)
+                    fits = reg[0] % 64 == 0 and (bm // reg[0]) * (bn // reg[1]) * 4 == w
+                except ProblemError:
+                    fits = False
+                if not fits:
+                    dropped += 1
+                    assert key not in keys
+    assert dropped > 5 and len(full) > 0 and rng
+
+
+def test_tune_top_is_the_exact_top_of_the_whole_space():
+    """The bound-ordered search returns the same first configurations as evaluating everything."""
+    machine = load_machine(RECORDED / "h100-measured.yaml")
+    for space in ("all", "triton"):
+        full = evaluate(machine, SMALL, Space(name=space), compute="measured")
+        r = tune(machine, SMALL, Space(name=space), top=10, compute="measured")
+        assert r.exact_count < r.feasible
+        got = [r.evaluated.configs.config(i) for i in r.top]
+        want = [full.configs.config(i) for i in full.ranked()[:10]]
+        assert got == want
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from(["dram", "l2", "smem"]),
+    st.floats(1.1, 4.0),
+    st.sampled_from([(2048, 2048, 512), (4096, 1024, 2048)]),
+)
+def test_more_bandwidth_or_peak_never_makes_the_best_configuration_slower(level, factor, shape):
+    g = Gemm(m=shape[0], n=shape[1], k=shape[2], dtype="fp16")
+    base = tune(load_machine("h100"), g, Space(name="triton"), top=1)
+    best = base.evaluated.seconds[base.top[0]]
+    more = machine_dict("h100")
+    for entry in more["memory"][level]["bandwidth"].values():
+        entry["value"] *= factor
+    peak = machine_dict("h100")
+    peak["compute"]["fp16"]["rate"]["spec"]["value"] *= factor
+    for data in (more, peak):
+        r = tune(machine_from(data), g, Space(name="triton"), top=1)
+        assert r.evaluated.seconds[r.top[0]] <= best * (1 + 1e-12)
+
+
+def test_ranked_configurations_fit_and_never_beat_their_hierarchical_bound():
+    machine = load_machine("h100")
+    g = Gemm(m=4096, n=4096, k=2048, dtype="fp16")
+    r = tune(machine, g, Space(name="all"), top=8)
+    for i in r.top:
+        cfg = r.evaluated.configs.config(i)
+        res = analyze(machine, g, tile=Tile(bm=cfg.bm, bn=cfg.bn, bk=cfg.bk), register_tile=cfg.register_tile,
+                      instruction=cfg.instruction, stages=cfg.stages, cluster=cfg.cluster, raster=cfg.raster,
+                      kernel_threads=32 * cfg.warps)  # fmt: skip
+        assert g.flops / r.evaluated.seconds[i] / 1e12 <= res.hierarchical_bound_tflops * (1 + 1e-9)
+        assert res.tiles.smem_bytes <= machine.memory.smem.max_per_block.bytes
+    assert np.all(np.diff(r.evaluated.seconds[r.top]) >= 0)
+
+
+def test_tune_on_the_recorded_shapes_picks_what_the_gpu_measured_fastest():
+    """The recorded check (docs/measurements/h100-2026-11-22/tune-check): tune's first Triton configuration,
+    timed on the H100, beat the best of the 168-kernel sweep on every shape, and the model still lists it first."""
+    import csv
+
+    rows = list(csv.DictReader((RECORDED / "tune-check" / "tune_check.csv").read_text().splitlines()))
+    sweep = list(csv.DictReader((RECORDED / "gemm.csv").read_text().splitlines()))
+    machine = load_machine(RECORDED / "h100-measured.yaml")
+    for shape in {(r["m"], r["n"], r["k"]) for r in rows}:
+        m, n, k = (int(x) for x in shape)
+        first = next(r for r in rows if (r["m"], r["n"], r["k"]) == shape and r["rank"] == "1")
+        best_sweep = max(float(r["tflops"]) for r in sweep if (r["m"], r["n"], r["k"]) == shape)
+        assert float(first["measured_tflops"]) > best_sweep
+        t = tune(machine, Gemm(m=m, n=n, k=k, dtype="fp16"), Space(name="triton"), top=1, compute="measured",
+                 clock="rated")  # fmt: skip
+        c = t.evaluated.configs.config(t.top[0])
+        assert (c.bm, c.bn, c.bk, c.warps, c.stages) == tuple(
+            int(first[x]) for x in ("block_m", "block_n", "block_k", "num_warps", "num_stages")
+        )
+
+
+# -- explore ------------------------------------------------------------------------------------
+
+
+def test_explore_moves_the_bottleneck_and_names_the_sensitive_parameter():
+    h100 = load_machine("h100")
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    rep = explore(h100, g, [("l2_bandwidth", 1800, 14400), ("smem_capacity", 64, 228)], steps=4,
+                  space=Space(name="triton"))  # fmt: skip
+    l2 = [p for p in rep.points if p.parameter == "l2_bandwidth"]
+    assert [round(p.value) for p in l2] == [1800, 3600, 7200, 14400]
+    assert l2[0].best_limiter == "L2" and l2[-1].best_limiter != "L2"
+    assert all(a.best_seconds >= b.best_seconds for a, b in itertools.pairwise(l2))
+    assert rep.most_sensitive == "l2_bandwidth"
+    assert rep.sensitivity[0].elasticity == pytest.approx(-1.0, abs=0.02)  # L2-bound: time ~ 1 / bandwidth
+    small = next(p for p in rep.points if p.parameter == "smem_capacity")
+    assert small.kernel_tflops is None  # the 128x256x64, 4-stage kernel does not fit 64 KiB
+
+
+def test_vary_machine_rejects_what_is_not_a_machine():
+    with pytest.raises(ProblemError, match="unknown parameter"):
+        from roofmodel.search import parse_vary
+
+        parse_vary("warp_size=1:2")
+    with pytest.raises(ProblemError, match="whole numbers"):
+        vary_machine(load_machine("h100"), "fp16", "sm_count", 10.5)
+
+
+# -- CLI ----------------------------------------------------------------------------------------
+
+
+def test_tune_command(cli):
+    r = cli("tune", "--machine", "h100", "--m", "2048", "--k", "1024", "--top", "3", "--space", "triton")
+    assert r.exit_code == 0, r.output
+    assert "evaluated exactly" in r.stdout and "why: the first is limited by" in r.stdout
+    assert "clock 1830 MHz" in r.stdout
+    j = cli("tune", "--machine", "h100", "--m", "2048", "--top", "2", "--json")
+    doc = json.loads(j.stdout)
+    assert doc["schema_version"] == JSON_SCHEMA_VERSION and len(doc["top"]) == 2 and doc["top"][0]["note"] == "first"
+    assert doc["winner"]["seconds"] == doc["top"][0]["seconds"]
+    for args, msg in [(("--space", "cutlass"), "unknown space"), (("--top", "0"), "--top"),
+                      (("--dtype", "fp4"), "unknown dtype"), (("--clock", "fast"), "--clock")]:  # fmt: skip
+        bad = cli("tune", "--machine", "h100", "--m", "512", *args)
+        assert bad.exit_code == 2 and msg in bad.stderr and "Traceback" not in bad.output
+
+
+def test_explore_command(cli):
+    r = cli("explore", "--machine", "h100", "--m", "2048", "--vary", "dram_bandwidth=1000:4000", "--steps", "2",
+            "--space", "triton")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "most sensitive to:" in r.stdout and "dram_bandwidth (GB/s)" in r.stdout
+    bad = cli("explore", "--machine", "h100", "--m", "2048", "--vary", "dram_bandwidth=4000:1000")
+    assert bad.exit_code == 2 and "LOW <= HIGH" in bad.stderr
+
+
+def test_predict_command_names_the_clock_and_instruction(cli):
+    r = cli("predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--warps", "4",
+            "--instruction", "mma.sync", "--clock", "boost")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "clock 1980 MHz: boost clock" in r.stdout and "mma.sync" in r.stdout
