@@ -258,7 +258,8 @@ def predict(
     traffic = x.raster
     c_bytes = x.dram_write_bytes
     mean_cycles = None
-    if rates.l2_latency_cycles is not None and rates.dram_latency_cycles is not None:
+    if rates.latency_known:
+        assert rates.l2_latency_cycles is not None and rates.dram_latency_cycles is not None
         mean_cycles = mean_latency_cycles(
             traffic.dram_read_bytes, traffic.requested_bytes, rates.l2_latency_cycles, rates.dram_latency_cycles
         )

@@ -22,13 +22,14 @@ top n is therefore exact, and ``evaluate`` gives every configuration its exact t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from roofmodel.analysis import DEFAULT_REGISTER_OVERHEAD
+from roofmodel import units
+from roofmodel.analysis import DEFAULT_REGISTER_OVERHEAD, instruction_k_step
 from roofmodel.errors import ProblemError
 from roofmodel.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
 from roofmodel.latency import mean_latency_cycles
@@ -139,7 +140,6 @@ class Configs:
     # derived
     ctas_per_sm: Any = None
     smem_read_bytes: Any = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return int(self.bm.size)
@@ -182,7 +182,7 @@ def enumerate_space(machine: Machine, gemm: Gemm, space: Space, instruction: str
     for ins in families:
         fam = FAMILIES.index(ins.family)
         gran = ins.tile_granularity
-        k_step = _k_step(ins.shape)
+        k_step = instruction_k_step(ins)
         for bm in space.tiles:
             for bn in space.tiles:
                 for w in space.warps:
@@ -260,13 +260,6 @@ def enumerate_space(machine: Machine, gemm: Gemm, space: Space, instruction: str
 def _empty(orders: tuple[str, ...]) -> Configs:
     z = np.zeros(0, dtype=np.int64)
     return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, smem_read_bytes=np.zeros(0))  # type: ignore[arg-type]
-
-
-def _k_step(shape: str | None) -> int:
-    import re
-
-    match = re.search(r"k(\d+)$", shape or "")
-    return int(match.group(1)) if match else 1
 
 
 class TrafficTable:
@@ -649,8 +642,6 @@ def _base_value(machine: Machine, dtype: str, name: str, compute: Source, bandwi
     if node is None:
         raise ProblemError(f"--vary {name}: {machine.name} has no such figure to vary from")
     q = node.pick(compute if name == "peak" else bandwidth) if rated else node
-    from roofmodel import units
-
     sms, clock = machine.sm_count.n, machine.pipe(dtype).rated_clock or machine.clocks.boost
     if unit == "GB/s":
         per_sm = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock.hz)
