@@ -1,0 +1,508 @@
+"""On a GPU: a broad random sample of the legal Triton GEMM space, timed twice, with what the compiler
+gave each kernel, plus the microbenchmarks the per-CTA time model needs (issue 13).
+
+The shapes and their split into training and held-out sets are fixed here, in code committed before
+the first measurement: nothing is fitted or tuned on a shape whose ``split`` is ``holdout``.
+Each kernel is drawn at random (seeded) from the space a Triton user can write: BLOCK_M, BLOCK_N in
+16/32..256, BLOCK_K by dtype, 2/4/8 warps, 2-5 stages, GROUP_M 1 or 8, A K- or M-major, B N- or
+K-major; only configurations whose stage buffers exceed the 227 KiB a CTA may hold are redrawn.
+
+Phases, all written under OUT_DIR as they finish:
+1. compile every kernel in parallel processes (Triton's disk cache), reading registers, spills,
+   shared memory and the MMA family from the compiled kernel;
+2. microbenchmarks: launch overhead (empty kernel), K sweeps of fixed tiles on one-wave grids
+   (per-iteration cost, prologue + epilogue as the intercept), wgmma against mma.sync (the same
+   kernels compiled with DISABLE_MMA_V3=1), streaming-read bandwidth against grid size and bytes in
+   flight, cuBLAS per shape;
+3. pass 1: check each kernel against float64 (poisoned output), then time it (do_bench median);
+4. pass 2: time every checked kernel again, in another order, until the deadline.
+The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
+
+Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from pathlib import Path
+from typing import Any
+
+# (name, family, split, M, N, K). Fixed before any measurement; see the module docstring.
+SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4096", "square", "train", 4096, 4096, 4096),
+    ("shortk1024", "short_k", "train", 8192, 8192, 1024),
+    ("longk16384", "long_k", "train", 2048, 2048, 16384),
+    ("skinny16384x1024", "skinny", "train", 16384, 1024, 4096),
+    ("decode32", "decode", "train", 32, 8192, 8192),
+    ("decode64", "decode", "train", 64, 28672, 4096),
+    ("odd3000x5000x2000", "odd", "train", 3000, 5000, 2000),
+    ("small1024", "small", "train", 1024, 1024, 1024),
+    ("sq8192", "square", "holdout", 8192, 8192, 8192),
+    ("shortk256", "short_k", "holdout", 8192, 8192, 256),
+    ("longk8192", "long_k", "holdout", 1024, 1024, 8192),
+    ("skinny128", "skinny", "holdout", 128, 8192, 8192),
+    ("decode16", "decode", "holdout", 16, 28672, 8192),
+    ("decode48", "decode", "holdout", 48, 8192, 14336),
+    ("odd5000x3000x4000", "odd", "holdout", 5000, 3000, 4000),
+    ("small1280", "small", "holdout", 1280, 1280, 1280),
+]
+DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
+ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
+BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
+           "fp8": (64, 128, 256)}  # fmt: skip
+SMEM_LIMIT = 232448  # bytes a CTA may hold on sm_90 (227 KiB, CUDA C++ Programming Guide, cc 9.0)
+MAX_ACCUMULATORS = 256  # fp32 accumulators per thread: beyond, ptxas spills for minutes (128x256 w4 is 256)
+FP32_MAX_GFLOP = 140  # fp32 on CUDA cores runs at ~50 TFLOPS: larger shapes take too long to time
+COLUMNS = [
+    "set", "shape", "family", "split", "m", "n", "k", "dtype", "a_major", "b_major", "block_m", "block_n",
+    "block_k", "group_m", "num_warps", "num_stages", "force_mma_v2", "instruction", "registers_per_thread",
+    "spilled_registers", "shared_bytes", "status", "rel_error", "time_ms", "time_ms_2", "tflops", "sm_clock_mhz",
+    "sm_clock_mhz_2", "compile_s",
+]  # fmt: skip
+
+
+def sample_config(rng: random.Random, dtype: str, m: int) -> dict[str, Any]:
+    e = ELEMENT_BYTES[dtype]
+    while True:
+        bm = rng.choice((16, 32, 64, 128, 256) if m <= 256 else (32, 64, 128, 256))
+        bn = rng.choice((32, 64, 128, 256))
+        if dtype == "fp32":
+            bm, bn = min(bm, 128), min(bn, 128)
+        cfg = dict(block_m=bm, block_n=bn, block_k=rng.choice(BLOCK_K[dtype]), group_m=rng.choice((1, 8)),
+                   num_warps=rng.choice((2, 4, 8)), num_stages=rng.choice((2, 3, 4, 5)),
+                   a_major="m" if rng.random() < 0.2 else "k", b_major=rng.choice(("n", "k")))  # fmt: skip
+        fits = cfg["num_stages"] * (bm + bn) * cfg["block_k"] * e <= SMEM_LIMIT
+        if fits and bm * bn <= MAX_ACCUMULATORS * 32 * cfg["num_warps"]:
+            return cfg
+
+
+def plan(per_shape: int, seed: int = 2026_11_23) -> list[dict[str, Any]]:
+    """The sweep's kernels: per shape, ``per_shape`` draws; dtypes drawn by DTYPE_WEIGHTS."""
+    rng = random.Random(seed)
+    rows = []
+    for name, family, split, m, n, k in SHAPES:
+        dtypes = [d for d in DTYPE_WEIGHTS if d != "fp32" or 2 * m * n * k / 1e9 <= FP32_MAX_GFLOP]
+        weights = [DTYPE_WEIGHTS[d] for d in dtypes]
+        seen = set()
+        while sum(1 for r in rows if r["shape"] == name) < per_shape:
+            dtype = rng.choices(dtypes, weights)[0]
+            cfg = dict(set="sweep", shape=name, family=family, split=split, m=m, n=n, k=k, dtype=dtype,
+                       force_mma_v2=0, **sample_config(rng, dtype, m))  # fmt: skip
+            key = tuple(sorted(cfg.items()))
+            if key not in seen:
+                seen.add(key)
+                rows.append(cfg)
+    return rows
+
+
+KSWEEP_TILES = [  # (dtype, BM, BN, BK, warps, stages, b_major)
+    ("fp16", 128, 128, 64, 4, 3, "n"), ("fp16", 128, 256, 64, 8, 3, "n"), ("fp16", 64, 128, 64, 4, 4, "n"),
+    ("fp16", 128, 128, 64, 8, 4, "n"), ("fp16", 256, 128, 64, 8, 3, "n"), ("tf32", 128, 128, 32, 4, 3, "k"),
+    ("fp8", 128, 128, 128, 4, 3, "k"), ("fp32", 64, 64, 32, 4, 2, "n"),
+]  # fmt: skip
+KSWEEP_K = (64, 128, 256, 512, 1024, 2048, 4096, 8192)
+
+
+def kernel_sweep_plan() -> list[dict[str, Any]]:
+    """One wave (11 x 12 = 132 tiles, one per SM) of fixed tiles over K: time = intercept + slope x K/BK.
+    The fp16 tiles again with mma.sync forced (DISABLE_MMA_V3=1)."""
+    rows = []
+    for dtype, bm, bn, bk, w, s, bmaj in KSWEEP_TILES:
+        for force in (0, 1) if dtype == "fp16" else (0,):
+            for k in KSWEEP_K:
+                rows.append(dict(set="ksweep", shape=f"ksweep{bm}x{bn}x{bk}", family="ksweep", split="micro",
+                                 m=11 * bm, n=12 * bn, k=k, dtype=dtype, force_mma_v2=force, block_m=bm, block_n=bn,
+                                 block_k=bk, group_m=1, num_warps=w, num_stages=s, a_major="k", b_major=bmaj))  # fmt: skip
+    return rows
+
+
+def mma_v2_plan(sweep: list[dict[str, Any]], count: int, seed: int = 7) -> list[dict[str, Any]]:
+    """Sweep kernels that Triton lowers to wgmma, again with mma.sync forced: the same kernel, the
+    other instruction. Drawn from fp16/bf16 kernels with warps % 4 == 0 and BLOCK_M % 64 == 0."""
+    rng = random.Random(seed)
+    eligible = [r for r in sweep if r["dtype"] in ("fp16", "bf16") and r["num_warps"] % 4 == 0
+                and r["block_m"] % 64 == 0 and r["family"] in ("square", "odd", "short_k", "long_k")]  # fmt: skip
+    return [{**r, "set": "mma_v2", "force_mma_v2": 1} for r in rng.sample(eligible, min(count, len(eligible)))]
+
+
+# --------------------------------------------------------------------------------------------------
+# GPU side
+
+
+class Sampler:
+    """nvidia-smi's SM clock, power and temperature every ``period`` seconds."""
+
+    def __init__(self, period: float = 0.5) -> None:
+        self.period, self.samples, self._stop = period, [], threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm,power.draw,temperature.gpu",
+                                      "--format=csv,noheader,nounits"], capture_output=True, text=True,
+                                     timeout=5).stdout.split(",")  # fmt: skip
+                self.samples.append((time.monotonic(), float(out[0]), float(out[1]), float(out[2])))
+            except Exception:
+                pass
+            self._stop.wait(self.period)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def clock_between(self, t0: float, t1: float) -> float | None:
+        inside = [s[1] for s in self.samples if t0 <= s[0] <= t1]
+        if inside:
+            return statistics.median(inside)
+        before = [s for s in self.samples if s[0] <= t1]
+        return before[-1][1] if before else None
+
+
+def _strides(r: dict[str, Any]) -> tuple[int, ...]:
+    m, n, k = r["m"], r["n"], r["k"]
+    sam, sak = (k, 1) if r["a_major"] == "k" else (1, m)
+    sbk, sbn = (n, 1) if r["b_major"] == "n" else (1, k)
+    return sam, sak, sbk, sbn, n, 1
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init() -> None:
+    import torch
+
+    from roofmodel.backends import triton_gemm as tg
+
+    _WORKER["torch"], _WORKER["tg"] = torch, tg
+    _WORKER["v2"] = _v2_kernel(tg)
+
+
+def _v2_kernel(tg: Any) -> Any:
+    import triton
+
+    return triton.jit(tg._matmul_kernel.fn)
+
+
+def compile_one(r: dict[str, Any]) -> dict[str, Any]:
+    """Compile (warm up) one kernel in a worker process; its facts or the error."""
+    torch, tg = _WORKER["torch"], _WORKER["tg"]
+    t0 = time.monotonic()
+    try:
+        dt = getattr(torch, tg.TORCH_DTYPES[r["dtype"]])
+        a = torch.empty(64, device="cuda", dtype=dt)
+        b = torch.empty(64, device="cuda", dtype=dt)
+        c = torch.empty(64, device="cuda", dtype=getattr(torch, tg.OUT_DTYPES[r["dtype"]]))
+        kernel = _WORKER["v2"] if r["force_mma_v2"] else tg._matmul_kernel
+        if r["force_mma_v2"]:
+            os.environ["DISABLE_MMA_V3"] = "1"
+        try:
+            compiled = kernel.warmup(
+                a, b, c, r["m"], r["n"], r["k"], *_strides(r), BLOCK_M=r["block_m"], BLOCK_N=r["block_n"],
+                BLOCK_K=r["block_k"], GROUP_M=r["group_m"], PRECISION=tg.PRECISION[r["dtype"]],
+                num_warps=r["num_warps"], num_stages=r["num_stages"], grid=(1,),
+            )  # fmt: skip
+        finally:
+            os.environ.pop("DISABLE_MMA_V3", None)
+        facts = tg.compiled_facts(compiled)
+        return {**facts, "status": "compiled", "compile_s": round(time.monotonic() - t0, 2)}
+    except Exception as exc:
+        return {"status": f"compile_error: {type(exc).__name__}: {str(exc)[:160]}".replace("\n", " "),
+                "compile_s": round(time.monotonic() - t0, 2)}  # fmt: skip
+
+
+def _compile_indexed(item: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, Any]]:
+    return item[0], compile_one(item[1])
+
+
+def compile_all(rows: list[dict[str, Any]], workers: int, deadline: float, log: Any) -> None:
+    """Compile in ``workers`` processes until ``deadline``; kernels left are compiled on first launch."""
+    import multiprocessing as mp
+
+    t0 = time.monotonic()
+    for r in rows:
+        r["status"] = "compile_unknown"
+    ctx = mp.get_context("spawn")
+    pool = ctx.Pool(workers, initializer=_worker_init)
+    try:
+        for done, (i, got) in enumerate(pool.imap_unordered(_compile_indexed, list(enumerate(rows))), 1):
+            rows[i].update(got)
+            if done % 200 == 0:
+                log(f"compiled {done}/{len(rows)} in {time.monotonic() - t0:.0f} s")
+            if time.monotonic() > deadline:
+                log(f"compile deadline: {len(rows) - done} kernels left to compile on first launch")
+                break
+    finally:
+        pool.terminate()
+    bad = sum(1 for r in rows if r["status"] != "compiled")
+    log(f"compile phase: {len(rows)} kernels, {bad} refused by the compiler, {time.monotonic() - t0:.0f} s")
+
+
+class Inputs:
+    """Random inputs per (shape, dtype), each layout made on demand, and one float64 reference."""
+
+    def __init__(self, torch: Any, tg: Any) -> None:
+        self.torch, self.tg, self.cache, self.refs = torch, tg, {}, {}
+
+    def get(self, r: dict[str, Any]) -> tuple[Any, Any, Any]:
+        key = (r["m"], r["n"], r["k"], r["dtype"])
+        if key not in self.refs:
+            seed = zlib.crc32(repr(key).encode()) % 100_000
+            a, b = self.tg.random_inputs(r["m"], r["n"], r["k"], r["dtype"], "cuda", seed=seed)
+            self.cache[(*key, "k", "n")] = (a, b)
+            self.refs[key] = self.tg.reference(a, b)
+        lay = (*key, r["a_major"], r["b_major"])
+        if lay not in self.cache:
+            a, b = self.cache[(*key, "k", "n")]
+            self.cache[lay] = (self.tg.layout(a, 1 if r["a_major"] == "k" else 0),
+                               self.tg.layout(b, 1 if r["b_major"] == "n" else 0))  # fmt: skip
+        a, b = self.cache[lay]
+        return a, b, self.refs[key]
+
+    def drop(self) -> None:
+        self.cache.clear()
+        self.refs.clear()
+        self.torch.cuda.empty_cache()
+
+
+def bench_ms(fn: Any) -> float:
+    import triton
+
+    return float(triton.testing.do_bench(fn, warmup=3, rep=12, return_mode="median"))
+
+
+def time_rows(rows: list[dict[str, Any]], inputs: Inputs, sampler: Sampler, v2: Any, deadline: float, second: bool,
+              log: Any) -> None:  # fmt: skip
+    """Pass 1 (check, then time) or pass 2 (time again) over rows, grouped by shape."""
+    torch, tg = inputs.torch, inputs.tg
+    suffix = "_2" if second else ""
+    by_shape: dict[tuple[int, int, int], list[dict[str, Any]]] = {}
+    for r in rows:
+        by_shape.setdefault((r["m"], r["n"], r["k"]), []).append(r)
+    groups = list(by_shape.values())
+    if second:
+        groups.reverse()
+    for group in groups:
+        for r in group:
+            if time.monotonic() > deadline:
+                return
+            if r["status"] not in (("ok",) if second else ("compiled", "compile_unknown")):
+                continue
+            try:
+                a, b, ref = inputs.get(r)
+                c = tg.output_for(a, b, r["dtype"])
+                cfg = dict(dtype=r["dtype"], block_m=r["block_m"], block_n=r["block_n"], block_k=r["block_k"],
+                           group_m=r["group_m"], num_warps=r["num_warps"], num_stages=r["num_stages"])  # fmt: skip
+                jit = v2 if r["force_mma_v2"] else tg._matmul_kernel
+                if not second:
+                    if r["force_mma_v2"]:
+                        os.environ["DISABLE_MMA_V3"] = "1"
+                    try:
+                        compiled = tg.launch(a, b, c, **cfg, kernel=jit)
+                    finally:
+                        os.environ.pop("DISABLE_MMA_V3", None)
+                    r.update(tg.compiled_facts(compiled))
+                    if ref is not None:
+                        err = tg.check(a, b, c, ref)
+                        r["rel_error"] = f"{err:.3g}"
+                        if not err <= tg.TOLERANCE[r["dtype"]]:
+                            r["status"] = "wrong"
+                            continue
+                args, kwargs, grid = tg.kernel_arguments(a, b, c, **cfg)
+                kern = jit[grid]
+                t0 = time.monotonic()
+                ms = bench_ms(lambda kern=kern, args=args, kwargs=kwargs: kern(*args, **kwargs))
+                clock = sampler.clock_between(t0, time.monotonic())
+                r["time_ms" + suffix] = f"{ms:.5g}"
+                r["sm_clock_mhz" + suffix] = clock if clock is not None else ""
+                if not second:
+                    r["tflops"] = f"{2 * r['m'] * r['n'] * r['k'] / (ms * 1e-3) / 1e12:.4g}"
+                    r["status"] = "ok"
+            except Exception as exc:
+                r["status"] = f"run_error: {type(exc).__name__}: {str(exc)[:160]}".replace("\n", " ")
+                torch.cuda.synchronize()
+        inputs.drop()
+        log(f"{'pass 2' if second else 'pass 1'}: shape {group[0]['shape']} done")
+
+
+def microbenchmarks(out: Path, log: Any) -> dict[str, Any]:
+    import torch
+    import triton
+    import triton.language as tl
+
+    from roofmodel.backends import triton_gemm as tg
+
+    res: dict[str, Any] = {}
+
+    @triton.jit
+    def _empty(x_ptr):
+        pass
+
+    @triton.jit
+    def _read(x_ptr, out_ptr, n_per_prog, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        base = x_ptr + pid.to(tl.int64) * n_per_prog
+        acc = tl.zeros((BLOCK,), dtype=tl.float32)
+        for i in range(0, n_per_prog, BLOCK):
+            acc += tl.load(base + i + tl.arange(0, BLOCK)).to(tl.float32)
+        tl.store(out_ptr + pid, tl.sum(acc))
+
+    x = torch.empty(1, device="cuda")
+    res["empty_kernel_ms"] = {str(g): bench_ms(lambda g=g: _empty[(g,)](x)) for g in (1, 132, 1056)}
+    log(f"empty kernel: {res['empty_kernel_ms']}")
+    buf = torch.randn(2**29, device="cuda", dtype=torch.float16)  # 1 GiB
+    sink = torch.empty(8192, device="cuda")
+    reads = []
+    for block in (1024, 4096, 16384):
+        for warps, stages in ((4, 1), (4, 3)):
+            for grid in (4, 16, 33, 66, 132, 264, 528, 1056, 2112):
+                per = min(buf.numel() // grid, 2**22) // block * block  # at most 8 MiB per program
+
+                def run(grid: int = grid, per: int = per, block: int = block, warps: int = warps,
+                        stages: int = stages) -> None:  # fmt: skip
+                    _read[(grid,)](buf, sink, per, BLOCK=block, num_warps=warps, num_stages=stages)
+
+                ms = bench_ms(run)
+                reads.append(dict(grid=grid, block_bytes=2 * block, num_warps=warps, num_stages=stages,
+                                  bytes=2 * per * grid, ms=ms, gb_per_s=2 * per * grid / (ms * 1e-3) / 1e9))  # fmt: skip
+    res["streaming_read"] = reads
+    log("streaming read: " + ", ".join(f"{r['grid']}x{r['block_bytes']}B/s{r['num_stages']}: {r['gb_per_s']:.0f}"
+                                        for r in reads if r["num_stages"] == 3))  # fmt: skip
+    buf = None
+    cublas = []
+    for name, _family, split, m, n, k in SHAPES:
+        for dtype in ("fp16", "bf16", "tf32", "fp32", "fp8"):
+            if dtype == "fp32" and 2 * m * n * k / 1e9 > FP32_MAX_GFLOP:
+                continue
+            try:
+                a, b = tg.random_inputs(m, n, k, dtype, "cuda", 1, "k", "k" if dtype == "fp8" else "n")
+                torch.backends.cuda.matmul.allow_tf32 = dtype == "tf32"
+                one = torch.ones((), device="cuda")
+
+                def fn(a: Any = a, b: Any = b, one: Any = one, fp8: bool = dtype == "fp8") -> Any:
+                    return torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16) if fp8 else a @ b
+
+                ms = bench_ms(fn)
+                cublas.append(dict(shape=name, split=split, m=m, n=n, k=k, dtype=dtype, ms=ms,
+                                   tflops=2 * m * n * k / (ms * 1e-3) / 1e12))  # fmt: skip
+            except Exception as exc:
+                cublas.append(dict(shape=name, dtype=dtype, error=f"{type(exc).__name__}: {str(exc)[:120]}"))
+            finally:
+                torch.backends.cuda.matmul.allow_tf32 = False
+    torch.cuda.empty_cache()
+    res["cublas"] = cublas
+    log("cublas fp16: " + ", ".join(f"{c['shape']} {c.get('tflops', 0):.0f}" for c in cublas if c["dtype"] == "fp16"))
+    (out / "micro.json").write_text(json.dumps(res, indent=1))
+    return res
+
+
+def provenance() -> dict[str, Any]:
+    import torch
+    import triton
+
+    p = torch.cuda.get_device_properties(0)
+    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm,power.limit",
+                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()  # fmt: skip
+    return {
+        "device": p.name, "sm_count": p.multi_processor_count, "l2_bytes": getattr(p, "L2_cache_size", 0),
+        "total_memory": p.total_memory, "nvidia_smi": smi, "torch": torch.__version__, "triton": triton.__version__,
+        "cuda": torch.version.cuda, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "shared_memory_per_block_optin": getattr(p, "shared_memory_per_block_optin", None),
+        "shared_memory_per_multiprocessor": getattr(p, "shared_memory_per_multiprocessor", None),
+        "regs_per_multiprocessor": getattr(p, "regs_per_multiprocessor", None),
+    }  # fmt: skip
+
+
+def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n", extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({c: r.get(c, "") for c in COLUMNS})
+    tmp.replace(path)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--seconds", type=float, default=540.0)
+    ap.add_argument("--per-shape", type=int, default=95)
+    ap.add_argument("--mma-v2", type=int, default=60)
+    ap.add_argument("--workers", type=int, default=15)
+    ap.add_argument("--quick", action="store_true", help="a handful of kernels, to try the script")
+    args = ap.parse_args()
+    start = time.monotonic()
+    deadline = start + args.seconds
+    args.out.mkdir(parents=True, exist_ok=True)
+    logf = (args.out / "log.txt").open("a")
+
+    def log(msg: str) -> None:
+        line = f"[{time.monotonic() - start:6.1f} s] {msg}"
+        print(line, flush=True)
+        logf.write(line + "\n")
+        logf.flush()
+
+    sweep = plan(args.per_shape)
+    rows = kernel_sweep_plan() + sweep + mma_v2_plan(sweep, args.mma_v2)
+    if args.quick:
+        rows = rows[:: max(1, len(rows) // 40)]
+    log(f"{len(rows)} kernels: {len(sweep)} sweep, {sum(r['set'] == 'ksweep' for r in rows)} K-sweep, "
+        f"{sum(r['set'] == 'mma_v2' for r in rows)} mma.sync")  # fmt: skip
+    import torch
+
+    from roofmodel.backends import triton_gemm as tg
+
+    (args.out / "provenance.json").write_text(json.dumps(provenance(), indent=1))
+    sampler = Sampler()
+    sampler.start()
+    path = args.out / "broad.csv"
+    try:
+        compile_all(rows, args.workers, start + 0.4 * args.seconds, log)
+    except Exception as exc:
+        log(f"parallel compile failed ({type(exc).__name__}: {exc}); compiling on first launch")
+    write_rows(path, rows)
+    microbenchmarks(args.out, log)
+    inputs = Inputs(torch, tg)
+    v2 = _v2_kernel(tg)
+    time_rows(rows, inputs, sampler, v2, deadline - 60, second=False, log=log)
+    write_rows(path, rows)
+    ok = sum(1 for r in rows if r.get("status") == "ok")
+    log(f"pass 1: {ok} kernels checked and timed")
+    time_rows(rows, inputs, sampler, v2, deadline, second=True, log=log)
+    sampler.stop()
+    write_rows(path, rows)
+    with (args.out / "clocks.csv").open("w") as f:
+        f.write("t_s,sm_clock_mhz,power_w,temperature_c\n")
+        for t, mhz, w, temp in sampler.samples:
+            f.write(f"{t - start:.1f},{mhz:.0f},{w:.1f},{temp:.0f}\n")
+    both = [r for r in rows if r.get("time_ms") and r.get("time_ms_2")]
+    diffs = sorted(abs(float(r["time_ms_2"]) / float(r["time_ms"]) - 1) for r in both)
+    status: dict[str, int] = {}
+    for r in rows:
+        s = str(r.get("status", "")).split(":")[0]
+        status[s] = status.get(s, 0) + 1
+    log(f"status: {status}")
+    if diffs:
+        log(f"two passes: {len(diffs)} kernels, median |diff| {100 * diffs[len(diffs) // 2]:.2f}%, "
+            f"p90 {100 * diffs[math.ceil(0.9 * len(diffs)) - 1]:.2f}%")  # fmt: skip
+    clocks = [s[1] for s in sampler.samples]
+    if clocks:
+        log(f"SM clock: median {statistics.median(clocks):.0f} MHz, min {min(clocks):.0f}, max {max(clocks):.0f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
