@@ -411,14 +411,15 @@ def analyze(
     notes: list[str] = []
     sms = machine.sm_count.n
 
+    rated, rated_clock, rate_field = pipe.rate_of(ins)
     if clock_mhz is not None:
         clock_hz, clock_origin = clock_mhz * 1e6, "set with --clock-mhz"
-    elif pipe.rated_clock is not None:
-        clock_hz, clock_origin = pipe.rated_clock.hz, "the clock the datasheet rates this pipe at"
+    elif rated_clock is not None:
+        clock_hz, clock_origin = rated_clock.hz, "the clock the datasheet rates this pipe at"
     else:
         clock_hz, clock_origin = machine.clocks.boost.hz, "boost clock"
 
-    rate_q = pipe.rate.pick(compute)
+    rate_q = rated.pick(compute)
     if rate_q.kind != compute:
         notes.append(f"{gemm.dtype} rate: no {compute} figure in the machine file; {rate_q.kind} used")
     fma = units.rate_fma_per_cycle_per_sm(rate_q.value, rate_q.unit, sms, clock_hz)
@@ -690,7 +691,7 @@ def analyze(
         compute_preference=compute,
         pipe=PipeInfo(
             dtype=g.dtype,
-            engine=pipe.engine,
+            engine=pipe.engine_of(ins),
             instruction=ins.family,
             instruction_shape=ins.shape,
             operands_from=ins.operands_from,
@@ -698,7 +699,7 @@ def analyze(
             peak_tflops=peak_flops / 1e12,
             clock_mhz=clock_hz / 1e6,
             clock_origin=clock_origin,
-            rate_input=_input(machine, f"compute.{g.dtype}.rate.{rate_q.kind}", rate_q),
+            rate_input=_input(machine, f"compute.{g.dtype}.{rate_field}.{rate_q.kind}", rate_q),
         ),
         tiles=TileInfo(
             cta=(cta[0], cta[1], bk),

@@ -142,6 +142,11 @@ class Instruction(StrictModel):
     shape: str | None = None
     operands_from: Literal["rf", "smem"]
     max_n: int | None = Field(default=None, gt=0, description="wgmma: largest N of the instruction")
+    # Where this family runs at another rate, or on another engine, than the pipe's first family
+    # (Hopper's mma.sync against wgmma; an A100's DMMA on tensor cores against DFMA on CUDA cores).
+    rate: RatedRate | None = None
+    rated_clock: Clock | None = None
+    engine: Literal["cuda_core", "tensor_core"] | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Instruction:
@@ -169,11 +174,25 @@ class ComputePipe(StrictModel):
         have = ", ".join(i.family for i in self.instructions)
         raise MachineFileError(f"instruction {family!r} is not available for this dtype (have: {have})")
 
+    def rate_of(self, ins: Instruction) -> tuple[RatedRate, Clock | None, str]:
+        """(rate, rated clock, field path below compute.<dtype>) of one instruction family: its own
+        where the file gives one, else the pipe's."""
+        if ins.rate is not None:
+            i = next(j for j, x in enumerate(self.instructions) if x is ins)
+            return ins.rate, ins.rated_clock or self.rated_clock, f"instructions.{i}.rate"
+        return self.rate, self.rated_clock, "rate"
+
+    def engine_of(self, ins: Instruction) -> str:
+        return ins.engine or self.engine
+
 
 class DramLevel(StrictModel):
     capacity: Capacity
     bandwidth: RatedBandwidth
     latency: Latency | None = None
+    # The latency a load sees while the chip streams at full rate (queues included); the per-CTA
+    # time model (cta_model.py) uses it for pipeline fill and Little's law. Optional.
+    loaded_latency: Latency | None = None
 
 
 class L2Level(StrictModel):
@@ -183,6 +202,7 @@ class L2Level(StrictModel):
     # faster than distinct ones (the L2 request coalescer, seed 000 §5.2.4). Optional; measured.
     shared_read_bandwidth: RatedBandwidth | None = None
     latency: Latency | None = None
+    loaded_latency: Latency | None = None
 
 
 class SmemLevel(StrictModel):
@@ -229,6 +249,16 @@ class Limits(StrictModel):
     max_registers_per_thread: Count
 
 
+class KernelCosts(StrictModel):
+    """Fixed costs of a GEMM kernel that no bandwidth or rate explains (cta_model.py), each optional:
+    per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue."""
+
+    launch: Latency | None = None
+    iteration: Latency | None = None
+    copy_issue: Latency | None = None
+    epilogue: Latency | None = None
+
+
 class Cluster(StrictModel):
     max_size: Count
     max_size_nonportable: Count | None = None
@@ -249,6 +279,7 @@ class Machine(StrictModel):
     memory: Memory
     limits: Limits
     cluster: Cluster | None = None
+    kernel_costs: KernelCosts | None = None
     source_file: str | None = Field(default=None, description="set by the loader")
     _lines: dict[str, tuple[str, int]] = PrivateAttr(default_factory=dict)
 
@@ -309,6 +340,9 @@ def _quantity_lines(node: Any, path: str, file: str, out: dict[str, tuple[str, i
         for k, v in node.value:
             if isinstance(k, yaml.ScalarNode):
                 _quantity_lines(v, f"{path}.{k.value}" if path else str(k.value), file, out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _quantity_lines(v, f"{path}.{i}", file, out)
 
 
 def _read_lines(path: Path) -> dict[str, tuple[str, int]]:

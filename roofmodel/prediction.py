@@ -144,7 +144,9 @@ class Rates:
         return self.l2_latency_cycles is not None and self.dram_latency_cycles is not None
 
 
-def resolve_clock(machine: Machine, dtype: str, clock: str | float | None) -> tuple[float, str, Input | None]:
+def resolve_clock(
+    machine: Machine, dtype: str, clock: str | float | None, instruction: str | None = None
+) -> tuple[float, str, Input | None]:
     """(MHz, origin, input) of the clock a prediction assumes: ``sustained`` (the file's measured
     clock under load), ``rated`` (the clock the datasheet rates the pipe at, else boost), ``boost``,
     or a number of MHz. None: sustained where the file has it, else rated."""
@@ -162,10 +164,15 @@ def resolve_clock(machine: Machine, dtype: str, clock: str | float | None) -> tu
         return float(clock), "set with --clock", None
     key = clock.strip().lower()
     pipe = machine.pipe(dtype)
+    ins = pipe.instruction(instruction)
     if key == "sustained":
         if c.sustained is None:
             raise ProblemError(f"--clock sustained: {machine.name} has no clocks.sustained (run roofmodel calibrate)")
         q, field, origin = c.sustained, "clocks.sustained", "sustained clock under load (clocks.sustained)"
+    elif key == "rated" and ins.rated_clock is not None:
+        i = pipe.instructions.index(ins)
+        q, field = ins.rated_clock, f"compute.{dtype}.instructions.{i}.rated_clock"
+        origin = "the clock the datasheet rates this instruction at"
     elif key == "rated" and pipe.rated_clock is not None:
         q, field = pipe.rated_clock, f"compute.{dtype}.rated_clock"
         origin = "the clock the datasheet rates this pipe at"
@@ -181,15 +188,18 @@ def machine_rates(
     compute: Source = "spec",
     bandwidth: Source = "measured",
     clock: str | float | None = None,
+    instruction: str | None = None,
 ) -> Rates:
-    """The compute rate, bandwidths and latencies a prediction uses, at the resolved clock."""
-    mhz, origin, clock_input = resolve_clock(machine, dtype, clock)
+    """The compute rate (of the instruction family: its own where the file gives one), bandwidths
+    and latencies a prediction uses, at the resolved clock."""
+    mhz, origin, clock_input = resolve_clock(machine, dtype, clock, instruction)
     clock_hz = mhz * 1e6
     sms = machine.sm_count.n
     pipe = machine.pipe(dtype)
-    rate_q = pipe.rate.pick(compute)
+    rated, _, rate_field = pipe.rate_of(pipe.instruction(instruction))
+    rate_q = rated.pick(compute)
     fma = units.rate_fma_per_cycle_per_sm(rate_q.value, rate_q.unit, sms, clock_hz)
-    inputs = [_input(machine, f"compute.{dtype}.rate.{rate_q.kind}", rate_q)]
+    inputs = [_input(machine, f"compute.{dtype}.{rate_field}.{rate_q.kind}", rate_q)]
     if clock_input is not None:
         inputs.append(clock_input)
 
@@ -244,7 +254,8 @@ def predict(
     persistent: bool = False,
 ) -> Prediction:
     """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
-    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
+    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock,
+                          instruction=instruction)  # fmt: skip
     r = analyze(machine, gemm, tile=tile, raster=raster, cluster=cluster, stages=stages, regs=regs, warps=warps,
                 kernel_threads=kernel_threads, register_tile=register_tile, compute=compute, bandwidth=bandwidth,
                 instruction=instruction, clock_mhz=rates.clock_hz / 1e6)  # fmt: skip
