@@ -1,0 +1,188 @@
+"""The per-CTA time model (issue 13): what one output tile costs an SM, how the CTAs an SM holds
+overlap, and how the chip-wide DRAM and L2 bounds and a launch cost close it.
+
+One formula, written for numbers or numpy arrays alike, so the scalar ``predict`` and the vectorized
+search cannot drift apart. Times are in SM cycles until the end (``clock_hz`` converts).
+
+Per main-loop iteration (one BK step) of one CTA:
+
+- ``mma`` = BM' x BN' x BK / R: the instruction's FMAs at its rate R (FMA/cycle/SM), with BM padded
+  to the instruction's rows (64 for wgmma) and BN to 8; a CTA alone drives only the SM
+  sub-partitions its warps sit on: mma.sync and FMA warps run on their own quarter of the SM, so
+  fewer than 4 warps leave tensor cores idle (a wgmma warpgroup spans all four);
+- ``smem`` = (operand reads + stage fills) / shared-memory bytes per cycle; the fill of an operand
+  stored against the layout the instruction needs (a 32- or 8-bit operand that is MN-major under
+  wgmma, or the FMA path's K-major B / M-major A) costs 16 / element bytes times more requests;
+- ``spill`` = 2 x spilled registers x 4 B x threads x touches / local-memory bytes per cycle: a
+  spilled accumulator is stored and reloaded once per instruction step along K (BK / instruction K
+  touches per iteration), through L1 while the CTAs' spilled bytes fit beside shared memory, else
+  at the SM's share of L2 bandwidth (the caller picks the rate);
+- ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
+  law bounds one CTA's iteration by the loaded latency L of a stage's load; where the copy goes
+  through registers to be laid out again (``synchronous_loads``: an operand stored against the
+  instruction's layout), nothing is in flight across iterations and the whole L is exposed;
+- an ``iteration`` cost: a fixed part (barrier, wait) and a part per 16-byte copy each thread
+  issues for the next stage (address arithmetic, masks), both measured.
+
+A CTA alone runs an iteration in max(mma / sub-partition share, smem, spill, latency) + iteration;
+the SM's pipes are shared, so c resident CTAs need c x max(mma, smem, spill) per joint iteration.
+A tile costs a prologue (one latency L to fill the first stage) and an epilogue (a fixed cost plus
+C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
+CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone) + epilogue). The busiest SM runs
+ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
+Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
+the active CTAs keep in flight over the DRAM latency), and the L2 term computed by the caller.
+The kernel takes a launch cost plus the largest of the SM time, DRAM and L2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+def _np() -> Any:
+    import numpy as np
+
+    return np
+
+
+def _is_array(*xs: Any) -> bool:
+    return any(hasattr(x, "shape") for x in xs)
+
+
+def _max(*xs: Any) -> Any:
+    if _is_array(*xs):
+        np = _np()
+        out = xs[0]
+        for x in xs[1:]:
+            out = np.maximum(out, x)
+        return out
+    return max(xs)
+
+
+def _min(*xs: Any) -> Any:
+    if _is_array(*xs):
+        np = _np()
+        out = xs[0]
+        for x in xs[1:]:
+            out = np.minimum(out, x)
+        return out
+    return min(xs)
+
+
+def _ceil_div(a: Any, b: Any) -> Any:
+    return -(-a // b)
+
+
+def _where(cond: Any, a: Any, b: Any) -> Any:
+    if _is_array(cond, a, b):
+        return _np().where(cond, a, b)
+    return a if cond else b
+
+
+@dataclass(frozen=True)
+class CtaCosts:
+    """Fixed costs of a kernel, from the machine file (``kernel_costs``): seconds per launch;
+    nanoseconds per main-loop iteration, per 16-byte copy a thread issues in an iteration, and per
+    epilogue. Zero where the file gives none."""
+
+    launch_s: float = 0.0
+    iteration_ns: float = 0.0
+    copy_issue_ns: float = 0.0
+    epilogue_ns: float = 0.0
+
+
+TERMS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue", "DRAM", "L2", "launch")
+
+
+def kernel_terms(
+    *,
+    sms: int,
+    clock_hz: float,
+    m: Any,
+    n: Any,
+    k: Any,
+    bm: Any,
+    bn: Any,
+    bk: Any,
+    warps: Any,
+    stages: Any,
+    ctas_per_sm: Any,
+    fma_per_cycle_per_sm: Any,
+    instruction_rows: Any,
+    warpgroup: Any,
+    smem_operand_bytes_per_iter: Any,
+    smem_fill_bytes_per_iter: Any,
+    smem_bytes_per_cycle: float,
+    spilled_registers: Any,
+    spill_touches_per_iter: Any,
+    spill_bytes_per_cycle: Any,
+    load_latency_cycles: Any,
+    synchronous_loads: Any,
+    c_bytes_per_tile: Any,
+    dram_write_bytes_per_cycle_per_sm: float,
+    stage_bytes: Any,
+    dram_bytes: Any,
+    dram_bps: float,
+    dram_latency_s: float | None,
+    l2_seconds: Any,
+    costs: CtaCosts,
+    persistent: Any = False,
+) -> dict[str, Any]:
+    """Seconds of each named term and ``total``; see the module docstring for the formula.
+
+    ``warpgroup``: True where one CTA's instruction spans all four SM sub-partitions (wgmma).
+    ``smem_fill_bytes_per_iter`` already carries any layout factor. ``stage_bytes``: (BM + BN) x
+    BK x element bytes. ``l2_seconds``: the chip-wide L2 term (rasterization.py's traffic).
+    """
+    k_it = _ceil_div(k, bk)
+    tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
+    bm_pad = _max(bm, instruction_rows)
+    bn_pad = _ceil_div(bn, 8) * 8
+    mma = bm_pad * bn_pad * bk / fma_per_cycle_per_sm
+    share = _where(warpgroup, 1.0, _min(warps, 4) / 4.0)
+    smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
+    spill = 2.0 * spilled_registers * 4.0 * 32 * warps * spill_touches_per_iter / spill_bytes_per_cycle
+    latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
+    copies_per_thread = stage_bytes / (16.0 * 32 * warps)
+    iteration = (costs.iteration_ns + costs.copy_issue_ns * copies_per_thread) * 1e-9 * clock_hz
+    pipes = _max(mma, smem, spill)
+    alone = _max(mma / share, smem, spill, latency) + iteration
+    prologue = load_latency_cycles
+    epilogue = costs.epilogue_ns * 1e-9 * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm
+    edges = _where(persistent, 0.0, prologue + epilogue)
+
+    per_sm = _ceil_div(tiles, sms)
+    c = _min(ctas_per_sm, per_sm)
+    rounds = _ceil_div(per_sm, c)
+    last = per_sm - (rounds - 1) * c
+
+    def round_cycles(cc: Any) -> Any:
+        return _max(cc * k_it * pipes, edges + k_it * alone)
+
+    sm_cycles = (rounds - 1) * round_cycles(c) + round_cycles(last) + _where(persistent, prologue + epilogue, 0.0)
+
+    active = _min(tiles, sms * ctas_per_sm)
+    dram_reach = dram_bps
+    if dram_latency_s:
+        dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
+    dram = dram_bytes / dram_reach
+    sm_s = sm_cycles / clock_hz
+    total = costs.launch_s + _max(sm_s, dram, l2_seconds)
+
+    # Attribution: what the SM time is made of, each part as if it were alone (seconds).
+    busy = per_sm * k_it / clock_hz
+    return {
+        "total": total,
+        "sm": sm_s,
+        "compute": busy * mma / _where(c > 1, 1.0, share),
+        "shared memory": busy * smem,
+        "spills": busy * spill,
+        "latency": busy * latency / c,
+        "overhead": busy * iteration / c,
+        "prologue/epilogue": rounds * (prologue + epilogue) / clock_hz,
+        "DRAM": dram,
+        "L2": l2_seconds,
+        "launch": costs.launch_s + 0.0 * total,
+    }
