@@ -89,10 +89,11 @@ def roofline_data(machine: Machine, result: AnalysisResult) -> RooflineData:
     ]
     peaks = []
     for dtype, pipe in machine.compute.items():
-        q = pipe.rate.pick(result.compute_preference)
+        default = pipe.instructions[0]
+        q = pipe.rate_of(default)[0].pick(result.compute_preference)
         fma = units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock)
         tflops = units.fma_per_cycle_per_sm_to_tflops(fma, sms, clock)
-        engine = "tensor" if pipe.engine == "tensor_core" else "CUDA core"
+        engine = "tensor" if pipe.engine_of(default) == "tensor_core" else "CUDA core"
         peaks.append(Peak(f"{dtype} {engine} {tflops:,.1f} TFLOPS", dtype, tflops))
     # Pipes with the same peak (fp16 and bf16; fp8 and int8) share one labelled line.
     by_value: dict[float, list[Peak]] = {}

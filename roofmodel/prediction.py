@@ -138,6 +138,9 @@ class Rates:
     l2_latency_cycles: float | None
     dram_latency_cycles: float | None
     inputs: tuple[Input, ...]
+    # FMA/s per SM of each instruction family of the pipe, at the same clock (the search ranks
+    # configurations of several families at once).
+    family_fma_per_s_per_sm: tuple[tuple[str, float], ...] = ()
 
     @property
     def latency_known(self) -> bool:
@@ -220,7 +223,12 @@ def machine_rates(
     for q, field in ((lat_l2, "memory.l2.latency"), (lat_dram, "memory.dram.latency")):
         if q is not None:
             inputs.append(_input(machine, field, q))
+    family_rates = []
+    for ins in pipe.instructions:
+        q = pipe.rate_of(ins)[0].pick(compute)
+        family_rates.append((ins.family, units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * clock_hz))
     return Rates(
+        family_fma_per_s_per_sm=tuple(family_rates),
         clock_hz=clock_hz,
         clock_origin=origin,
         fma_per_cycle_per_sm=fma,

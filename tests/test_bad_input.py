@@ -114,7 +114,7 @@ MACHINE_CASES = {
     ),
     "fractional count": (lambda p: _edit(p, "value: 132, unit: SMs", "value: 132.5, unit: SMs"), ["whole number"]),
     "kind mismatch": (
-        lambda p: _edit(p, "value: 1992, unit: GB/s, kind: measured", "value: 1992, unit: GB/s, kind: spec"),
+        lambda p: _edit(p, "value: 3067, unit: GB/s, kind: measured", "value: 3067, unit: GB/s, kind: spec"),
         ["kind must be 'measured'"],
     ),
     "python tag": (

@@ -123,7 +123,12 @@ def test_the_split_is_the_one_fixed_in_the_sweep_script(broad):
     assert {(r.shape, r.split) for r in broad if r.set == "sweep"} == set(fixed.items())
     sweep = [r for r in broad if r.set == "sweep"]
     assert len(sweep) == 1520 and {r.dtype for r in sweep} == {"fp16", "bf16", "tf32", "fp32", "fp8"}
-    assert {(r.a_major, r.b_major) for r in sweep if r.dtype == "tf32"} == {("k", "n"), ("k", "k"), ("m", "n"), ("m", "k")}
+    assert {(r.a_major, r.b_major) for r in sweep if r.dtype == "tf32"} == {
+        ("k", "n"),
+        ("k", "k"),
+        ("m", "n"),
+        ("m", "k"),
+    }
 
 
 def test_timing_noise_between_the_two_passes(broad):

@@ -41,9 +41,15 @@ def test_roofline_data_matches_the_model(h100_fp16):
     assert all(p.tflops == r.hierarchical_bound_tflops for p in d.points)
     limiting = [p for p in d.points if p.limiting]
     assert len(limiting) == 1
-    assert limiting[0].intensity_flop_per_byte * next(
-        c.bandwidth_gb_per_s for c in d.ceilings if c.level == limiting[0].level
-    ) / 1e3 == pytest.approx(r.hierarchical_bound_tflops)
+    # The limiting level's roof is the bound, or above it where the peak binds (since issue 12 this
+    # GEMM is compute-bound on the built-in H100: shared memory is at its 128 B/cycle/SM bank limit).
+    roof = (
+        limiting[0].intensity_flop_per_byte
+        * next(c.bandwidth_gb_per_s for c in d.ceilings if c.level == limiting[0].level)
+        / 1e3
+    )
+    assert roof >= r.hierarchical_bound_tflops * (1 - 1e-9)
+    assert r.hierarchical_bound_tflops == pytest.approx(min(roof, r.peak_tflops))
     # equal peaks share a label (fp16/bf16, fp8/int8)
     assert {p.label for p in d.peaks if p.dtype in ("fp16", "bf16")} == {"fp16/bf16 tensor 989.4 TFLOPS"}
 

@@ -68,8 +68,9 @@ def test_a_128_row_warpgroup_tile_reads_b_once_per_64_rows():
     tall = predict_kernel(h100, g, triton_config(h100, "fp16", block_m=256, block_n=128, block_k=64, num_warps=8))
     smem = {p.register_tile: next(t.seconds for t in p.terms if t.name == "shared memory") for p in (wide, tall)}
     fmas = 8192**3
-    assert smem[(64, 256)] * 19e12 == pytest.approx(fmas * (1 / 64 + 1 / 256) * 2)
-    assert smem[(128, 128)] * 19e12 == pytest.approx(fmas * (1 / 64 + 1 / 128) * 2)
+    smem_bps = 128 * 132 * 1.83e9  # 128 B/cycle/SM at the rated tensor clock
+    assert smem[(64, 256)] * smem_bps == pytest.approx(fmas * (1 / 64 + 1 / 256) * 2)
+    assert smem[(128, 128)] * smem_bps == pytest.approx(fmas * (1 / 64 + 1 / 128) * 2)
 
 
 def test_cutlass_presets():
@@ -214,19 +215,28 @@ def test_tune_on_the_recorded_shapes_picks_what_the_gpu_measured_fastest():
         first = next(r for r in rows if (r["m"], r["n"], r["k"]) == shape and r["rank"] == "1")
         best_sweep = max(float(r["tflops"]) for r in sweep if (r["m"], r["n"], r["k"]) == shape)
         assert float(first["measured_tflops"]) > best_sweep
-        t = tune(machine, Gemm(m=m, n=n, k=k, dtype="fp16"), Space(name="triton"), top=1, compute="measured",
-                 clock="rated")  # fmt: skip
-        c = t.evaluated.configs.config(t.top[0])
-        assert (c.bm, c.bn, c.bk, c.warps, c.stages) == tuple(
-            int(first[x]) for x in ("block_m", "block_n", "block_k", "num_warps", "num_stages")
-        )
+        g = Gemm(m=m, n=n, k=k, dtype="fp16")
+        t = tune(machine, g, Space(name="triton"), top=1, compute="measured", clock="rated")
+        bm, bn, bk, w, s = (int(first[x]) for x in ("block_m", "block_n", "block_k", "num_warps", "num_stages"))
+        timed = predict_kernel(machine, g, triton_config(machine, "fp16", block_m=bm, block_n=bn, block_k=bk,
+                               num_warps=w, num_stages=s, group_m=int(first["group_m"])),
+                               compute="measured", clock="rated")  # fmt: skip
+        # Since issue 12 the shared-memory roof is the bank limit (the seed's 19 TB/s was the A100's): the
+        # model ties the timed kernel with its first at the compute ceiling on 8192^3 and 8192x8192x1024,
+        # lists it first on the other four; it never predicts it more than 1% slower than its first.
+        assert timed.seconds <= 1.01 * float(t.evaluated.seconds[t.top[0]])
 
 
 # -- explore ------------------------------------------------------------------------------------
 
 
 def test_explore_moves_the_bottleneck_and_names_the_sensitive_parameter():
-    h100 = load_machine("h100")
+    # Without the same-address L2 figure (which serves a wave's repeated reads whatever l2_bandwidth is).
+    from tests.conftest import machine_from
+
+    data = load_machine("h100").model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    data["memory"]["l2"].pop("shared_read_bandwidth")
+    h100 = machine_from(data)
     g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
     rep = explore(h100, g, [("l2_bandwidth", 1800, 14400), ("smem_capacity", 64, 228)], steps=4,
                   space=Space(name="triton"))  # fmt: skip

@@ -76,7 +76,9 @@ def read_broad_csv(path: Path) -> list[BroadRecord]:
     """The checked and timed rows of a broad sweep's CSV; a missing column is one clear error."""
     with path.open(newline="") as f:
         reader = csv.DictReader(f)
-        missing = [c for c in ("split", "instruction", "spilled_registers", "time_ms") if c not in (reader.fieldnames or [])]
+        missing = [
+            c for c in ("split", "instruction", "spilled_registers", "time_ms") if c not in (reader.fieldnames or [])
+        ]
         if missing:
             raise ProblemError(f"{path}: not a broad-sweep CSV (missing columns: {', '.join(missing)})")
         rows = [r for r in reader if r.get("status") == "ok"]
