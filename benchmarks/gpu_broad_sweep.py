@@ -141,7 +141,10 @@ def mma_v2_plan(sweep: list[dict[str, Any]], count: int, seed: int = 7) -> list[
 
 
 class Sampler:
-    """nvidia-smi's SM clock, power and temperature every ``period`` seconds."""
+    """nvidia-smi's SM clock, power and temperature every ``period`` seconds, with timestamps so that
+    each kernel gets the clock of its own timing window. Not roofmodel.backends.provenance's
+    ClockSampler: that module imports pydantic, which the device's image does not have, and this
+    script runs there with torch and triton alone."""
 
     def __init__(self, period: float = 0.5) -> None:
         self.period, self.samples, self._stop = period, [], threading.Event()

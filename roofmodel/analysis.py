@@ -411,7 +411,7 @@ def analyze(
     notes: list[str] = []
     sms = machine.sm_count.n
 
-    rated, rated_clock, rate_field = pipe.rate_of(ins)
+    rated, rated_clock, rate_field = pipe.rate_of(ins)  # the instruction's own rate and clock where given
     if clock_mhz is not None:
         clock_hz, clock_origin = clock_mhz * 1e6, "set with --clock-mhz"
     elif rated_clock is not None:

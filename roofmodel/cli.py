@@ -14,6 +14,7 @@ import os
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import json
+import math
 import sys
 from enum import Enum
 from typing import Annotated, Any, NoReturn
@@ -718,8 +719,12 @@ def validate(
         str | None, typer.Option("--png-tflops", help="Write the TFLOPS predicted-vs-measured scatter here.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the validation as JSON.")] = False,
+    clock: Annotated[
+        float | None, typer.Option("--clock", help="Broad sweep: the SM clock (MHz) the kernels ran at.")
+    ] = None,
 ) -> None:
-    """Compare the model with a sweep's measurements: DRAM bytes, bounds, and the order it picks."""
+    """Compare the model with a sweep's measurements: DRAM bytes, bounds, and the order it picks; for a
+    broad sweep (a directory with broad.csv), the per-CTA time model per split, dtype and shape family."""
     from pathlib import Path
 
     from roofmodel.backends.records import read_csv
@@ -728,6 +733,9 @@ def validate(
     from roofmodel.validation import validate as run_validation
 
     src = Path(results)
+    if (src / "broad.csv").is_file() if src.is_dir() else src.name == "broad.csv":
+        _validate_broad(src / "broad.csv" if src.is_dir() else src, machine, clock, report, as_json)
+        return
     csv_path = src / "gemm.csv" if src.is_dir() else src
     if not csv_path.is_file():
         raise RoofmodelError(f"{results}: no gemm.csv there")
@@ -753,6 +761,39 @@ def validate(
     if report:
         Path(report).write_text(text)
     sys.stdout.write(v.model_dump_json(indent=2) + "\n" if as_json else text)
+
+
+def _validate_broad(csv_path: Any, machine: str, clock: float | None, report: str | None, as_json: bool) -> None:
+    from roofmodel.backends.broad import evaluate, figures, read_broad_csv, report_markdown
+    from roofmodel.machine import load_machine
+
+    if clock is not None and not (math.isfinite(clock) and clock > 0):
+        raise RoofmodelError(f"--clock: must be a finite number of MHz > 0 (got {clock})")
+    records = read_broad_csv(csv_path)
+    if not records:
+        raise RoofmodelError(f"{csv_path}: no timed records")
+    mach = load_machine(machine)
+    mhz = clock if clock is not None else (mach.clocks.sustained or mach.clocks.boost).hz / 1e6
+    prov = csv_path.parent / "provenance.json"
+    source = f"{csv_path.parent.name}/{csv_path.name}"
+    if prov.is_file():
+        try:
+            p = json.loads(prov.read_text())
+            source += f" ({p['device']}, triton {p['triton']}, torch {p['torch']}, {p['date']})"
+        except (ValueError, KeyError, TypeError):
+            raise RoofmodelError(f"{prov}: not a provenance file (device, triton, torch, date)") from None
+    if as_json:
+        rows = evaluate(mach, records, mhz)
+        splits = {s: {m: figures([r for r in rows if r.record.split == s], m) for m in ("cta", "resource", "naive")}
+                  for s in ("holdout", "train")}  # fmt: skip
+        sys.stdout.write(json.dumps({"machine": mach.name, "clock_mhz": mhz, "splits": splits}, indent=2) + "\n")
+        return
+    text = report_markdown(mach, records, mhz, source)
+    if report:
+        from pathlib import Path
+
+        Path(report).write_text(text)
+    sys.stdout.write(text)
 
 
 @app.command()

@@ -51,24 +51,23 @@ def _is_array(*xs: Any) -> bool:
     return any(hasattr(x, "shape") for x in xs)
 
 
+def _fold(array_op: str, scalar_op: Any, xs: tuple[Any, ...]) -> Any:
+    """Elementwise max or min of numbers or numpy arrays (numpy.maximum / numpy.minimum)."""
+    if not _is_array(*xs):
+        return scalar_op(xs)
+    op = getattr(_np(), array_op)
+    out = xs[0]
+    for x in xs[1:]:
+        out = op(out, x)
+    return out
+
+
 def _max(*xs: Any) -> Any:
-    if _is_array(*xs):
-        np = _np()
-        out = xs[0]
-        for x in xs[1:]:
-            out = np.maximum(out, x)
-        return out
-    return max(xs)
+    return _fold("maximum", max, xs)
 
 
 def _min(*xs: Any) -> Any:
-    if _is_array(*xs):
-        np = _np()
-        out = xs[0]
-        for x in xs[1:]:
-            out = np.minimum(out, x)
-        return out
-    return min(xs)
+    return _fold("minimum", min, xs)
 
 
 def _ceil_div(a: Any, b: Any) -> Any:
@@ -83,14 +82,14 @@ def _where(cond: Any, a: Any, b: Any) -> Any:
 
 @dataclass(frozen=True)
 class CtaCosts:
-    """Fixed costs of a kernel, from the machine file (``kernel_costs``): seconds per launch;
-    nanoseconds per main-loop iteration, per 16-byte copy a thread issues in an iteration, and per
-    epilogue. Zero where the file gives none."""
+    """Fixed costs of a kernel, from the machine file (``kernel_costs``), in seconds: per launch,
+    per main-loop iteration, per 16-byte copy a thread issues in an iteration, and per epilogue.
+    Zero where the file gives none."""
 
     launch_s: float = 0.0
-    iteration_ns: float = 0.0
-    copy_issue_ns: float = 0.0
-    epilogue_ns: float = 0.0
+    iteration_s: float = 0.0
+    copy_issue_s: float = 0.0
+    epilogue_s: float = 0.0
 
 
 TERMS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue", "DRAM", "L2", "launch")
@@ -146,11 +145,11 @@ def kernel_terms(
     spill = 2.0 * spilled_registers * 4.0 * 32 * warps * spill_touches_per_iter / spill_bytes_per_cycle
     latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
     copies_per_thread = stage_bytes / (16.0 * 32 * warps)
-    iteration = (costs.iteration_ns + costs.copy_issue_ns * copies_per_thread) * 1e-9 * clock_hz
+    iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
     pipes = _max(mma, smem, spill)
     alone = _max(mma / share, smem, spill, latency) + iteration
     prologue = load_latency_cycles
-    epilogue = costs.epilogue_ns * 1e-9 * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm
+    epilogue = costs.epilogue_s * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm
     edges = _where(persistent, 0.0, prologue + epilogue)
 
     per_sm = _ceil_div(tiles, sms)
@@ -184,5 +183,5 @@ def kernel_terms(
         "prologue/epilogue": rounds * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "L2": l2_seconds,
-        "launch": costs.launch_s + 0.0 * total,
+        "launch": costs.launch_s,
     }

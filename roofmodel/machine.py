@@ -174,13 +174,24 @@ class ComputePipe(StrictModel):
         have = ", ".join(i.family for i in self.instructions)
         raise MachineFileError(f"instruction {family!r} is not available for this dtype (have: {have})")
 
+    def _field(self, ins: Instruction, name: str) -> str:
+        i = next(j for j, x in enumerate(self.instructions) if x is ins)
+        return f"instructions.{i}.{name}"
+
     def rate_of(self, ins: Instruction) -> tuple[RatedRate, Clock | None, str]:
-        """(rate, rated clock, field path below compute.<dtype>) of one instruction family: its own
-        where the file gives one, else the pipe's."""
+        """(rate, rated clock, field path of the rate below compute.<dtype>) of one instruction
+        family: its own where the file gives one, else the pipe's."""
+        clock = self.rated_clock_of(ins)[0]
         if ins.rate is not None:
-            i = next(j for j, x in enumerate(self.instructions) if x is ins)
-            return ins.rate, ins.rated_clock or self.rated_clock, f"instructions.{i}.rate"
-        return self.rate, self.rated_clock, "rate"
+            return ins.rate, clock, self._field(ins, "rate")
+        return self.rate, clock, "rate"
+
+    def rated_clock_of(self, ins: Instruction) -> tuple[Clock | None, str]:
+        """(clock its datasheet rate is quoted at, field path below compute.<dtype>): the
+        instruction's own where given, else the pipe's."""
+        if ins.rated_clock is not None:
+            return ins.rated_clock, self._field(ins, "rated_clock")
+        return self.rated_clock, "rated_clock"
 
     def engine_of(self, ins: Instruction) -> str:
         return ins.engine or self.engine

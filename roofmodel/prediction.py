@@ -28,18 +28,19 @@ call it, so they cannot drift apart.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel import units
 from roofmodel.analysis import _input, analyze
+from roofmodel.cta_model import CtaCosts
 from roofmodel.errors import ProblemError
 from roofmodel.hierarchy import level_bandwidth
 from roofmodel.kernel import KernelConfig
 from roofmodel.latency import mean_latency_cycles
-from roofmodel.machine import Machine, Source
+from roofmodel.machine import KernelCosts, Machine, Source
 from roofmodel.problem import Gemm, Tile
 from roofmodel.report import JSON_SCHEMA_VERSION, Input
 from roofmodel.tiling import register_tile_read_bytes
@@ -84,6 +85,13 @@ def _maximum(a: Any, b: Any) -> Any:
     return a if a >= b else b
 
 
+def l2_seconds(l2_bytes: Any, repeated_bytes: Any, l2_bps: float, same_address_bps: float | None) -> Any:
+    """(L2 bytes - repeated) / L2 B/s + repeated / max(same-address B/s, L2 B/s): a wave's repeated
+    requests for the same panels go at the same-address rate where the file has one."""
+    same = l2_bps if same_address_bps is None else _maximum(same_address_bps, l2_bps)
+    return (l2_bytes - repeated_bytes) / l2_bps + repeated_bytes / same
+
+
 def resource_seconds(
     *,
     sms: int,
@@ -111,11 +119,10 @@ def resource_seconds(
     latency = requested bytes / (bytes in flight per SM / mean latency x SMs), where latency is known
     """
     per_sm = -(-tiles // sms)
-    same = l2_bps if l2_same_address_bps is None else _maximum(l2_same_address_bps, l2_bps)
     out = {
         "compute": per_sm * tile_fmas / fma_per_s_per_sm,
         "DRAM": dram_bytes / dram_bps,
-        "L2": (l2_bytes - l2_repeated_bytes) / l2_bps + l2_repeated_bytes / same,
+        "L2": l2_seconds(l2_bytes, l2_repeated_bytes, l2_bps, l2_same_address_bps),
         "shared memory": smem_bytes / smem_bps,
     }
     if mean_latency_s is not None:
@@ -141,6 +148,14 @@ class Rates:
     # FMA/s per SM of each instruction family of the pipe, at the same clock (the search ranks
     # configurations of several families at once).
     family_fma_per_s_per_sm: tuple[tuple[str, float], ...] = ()
+    # The per-CTA model's: latencies under load (the unloaded ones where the file has none) and the
+    # kernel's fixed costs (zero where the file has none).
+    l2_loaded_latency_cycles: float | None = None
+    dram_loaded_latency_cycles: float | None = None
+    costs: CtaCosts = field(default_factory=CtaCosts)
+
+    def family_fma_per_s(self, family: str) -> float:
+        return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
 
     @property
     def latency_known(self) -> bool:
@@ -167,17 +182,13 @@ def resolve_clock(
         return float(clock), "set with --clock", None
     key = clock.strip().lower()
     pipe = machine.pipe(dtype)
-    ins = pipe.instruction(instruction)
+    rated, rated_field = pipe.rated_clock_of(pipe.instruction(instruction))
     if key == "sustained":
         if c.sustained is None:
             raise ProblemError(f"--clock sustained: {machine.name} has no clocks.sustained (run roofmodel calibrate)")
         q, field, origin = c.sustained, "clocks.sustained", "sustained clock under load (clocks.sustained)"
-    elif key == "rated" and ins.rated_clock is not None:
-        i = pipe.instructions.index(ins)
-        q, field = ins.rated_clock, f"compute.{dtype}.instructions.{i}.rated_clock"
-        origin = "the clock the datasheet rates this instruction at"
-    elif key == "rated" and pipe.rated_clock is not None:
-        q, field = pipe.rated_clock, f"compute.{dtype}.rated_clock"
+    elif key == "rated" and rated is not None:
+        q, field = rated, f"compute.{dtype}.{rated_field}"
         origin = "the clock the datasheet rates this pipe at"
     else:
         q, field, origin = c.boost, "clocks.boost", "boost clock"
@@ -219,16 +230,39 @@ def machine_rates(
         q = shared.pick(bandwidth)
         same = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
         inputs.append(_input(machine, f"memory.l2.shared_read_bandwidth.{q.kind}", q))
-    lat_l2, lat_dram = machine.memory.l2.latency, machine.memory.dram.latency
-    for q, field in ((lat_l2, "memory.l2.latency"), (lat_dram, "memory.dram.latency")):
+    mem = machine.memory
+    named = {
+        "memory.l2.latency": mem.l2.latency,
+        "memory.dram.latency": mem.dram.latency,
+        "memory.l2.loaded_latency": mem.l2.loaded_latency,
+        "memory.dram.loaded_latency": mem.dram.loaded_latency,
+    }
+    if machine.kernel_costs is not None:
+        named.update({f"kernel_costs.{k}": getattr(machine.kernel_costs, k) for k in KernelCosts.model_fields})
+    cycles: dict[str, float | None] = {}
+    for name, q in named.items():
+        cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
         if q is not None:
-            inputs.append(_input(machine, field, q))
+            inputs.append(_input(machine, name, q))
+
+    def seconds(name: str) -> float:
+        return (cycles.get(name) or 0.0) / clock_hz
+
+    lat_l2, lat_dram = cycles["memory.l2.latency"], cycles["memory.dram.latency"]
     family_rates = []
     for ins in pipe.instructions:
         q = pipe.rate_of(ins)[0].pick(compute)
         family_rates.append((ins.family, units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * clock_hz))
     return Rates(
         family_fma_per_s_per_sm=tuple(family_rates),
+        l2_loaded_latency_cycles=cycles["memory.l2.loaded_latency"] or lat_l2,
+        dram_loaded_latency_cycles=cycles["memory.dram.loaded_latency"] or lat_dram,
+        costs=CtaCosts(
+            launch_s=seconds("kernel_costs.launch"),
+            iteration_s=seconds("kernel_costs.iteration"),
+            copy_issue_s=seconds("kernel_costs.copy_issue"),
+            epilogue_s=seconds("kernel_costs.epilogue"),
+        ),
         clock_hz=clock_hz,
         clock_origin=origin,
         fma_per_cycle_per_sm=fma,
@@ -237,8 +271,8 @@ def machine_rates(
         l2_bps=l2,
         l2_same_address_bps=same,
         smem_bps=smem,
-        l2_latency_cycles=units.latency_cycles(lat_l2.value, lat_l2.unit, clock_hz) if lat_l2 else None,
-        dram_latency_cycles=units.latency_cycles(lat_dram.value, lat_dram.unit, clock_hz) if lat_dram else None,
+        l2_latency_cycles=lat_l2,
+        dram_latency_cycles=lat_dram,
         inputs=tuple(inputs),
     )
 

@@ -329,8 +329,7 @@ def term_seconds(
     if lat_l2 is not None and lat_dram is not None:
         mean = mean_latency_cycles(dram_read, requested, lat_l2, lat_dram) / rates.clock_hz
     stage_bytes = (c.bm + c.bn) * c.bk * b
-    own = dict(rates.family_fma_per_s_per_sm)
-    fma_by_family = np.array([own.get(f, rates.fma_per_s_per_sm) for f in FAMILIES])
+    fma_by_family = np.array([rates.family_fma_per_s(f) for f in FAMILIES])
     return resource_seconds(
         sms=sms, tiles=tiles, tile_fmas=c.bm * c.bn * gemm.k, fma_per_s_per_sm=fma_by_family[c.family],
         dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps, l2_bytes=requested + c_bytes,

@@ -29,7 +29,7 @@ from roofmodel.backends.records import GemmRecord, percent_error, predict_dram_t
 from roofmodel.errors import ProblemError
 from roofmodel.kernel import triton_config
 from roofmodel.machine import Machine
-from roofmodel.prediction import predict_kernel
+from roofmodel.prediction import Prediction, predict_kernel
 from roofmodel.problem import Gemm, Tile
 from roofmodel.report import JSON_SCHEMA_VERSION
 
@@ -79,6 +79,24 @@ def _compute_source(machine: Machine, dtype: str) -> str:
     return "measured" if pipe is not None and pipe.rate.measured is not None else "spec"
 
 
+def predict_recorded_kernel(machine: Machine, r: GemmRecord, clock: str | float | None = None) -> Prediction | None:
+    """roofmodel predict for a recorded Triton kernel (its preset, its compiled registers, measured
+    compute where the file has it); None where the model refuses the configuration."""
+    try:
+        config = triton_config(machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
+                               group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
+        return predict_kernel(
+            machine,
+            Gemm(m=r.m, n=r.n, k=r.k, dtype=r.dtype),
+            config,
+            regs=min(max(r.registers_per_thread, 1), machine.limits.max_registers_per_thread.n),
+            compute=_compute_source(machine, r.dtype),  # type: ignore[arg-type]
+            clock=clock,
+        )
+    except ProblemError:
+        return None
+
+
 def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
     pred = predict_dram_traffic(machine, r)
     err = percent_error(pred["dram_read_bytes"], r.dram_read_bytes) if r.dram_read_bytes else None
@@ -96,19 +114,11 @@ def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
     except ProblemError as exc:
         hb = ab = None
         note = f"the model cannot place this tile: {exc}"
-    try:
-        config = triton_config(machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
-                               group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
-        p = predict_kernel(
-            machine,
-            Gemm(m=r.m, n=r.n, k=r.k, dtype=r.dtype),
-            config,
-            regs=min(max(r.registers_per_thread, 1), machine.limits.max_registers_per_thread.n),
-            compute=_compute_source(machine, r.dtype),  # type: ignore[arg-type]
-        )
+    p = predict_recorded_kernel(machine, r)
+    if p is not None:
         ptf, plim, perr = p.tflops, p.limiter, percent_error(p.tflops, r.tflops)
         terms = [t.seconds for t in p.terms]
-    except ProblemError:
+    else:
         ptf = plim = perr = terms = None
     return RecordCheck(
         record=r,

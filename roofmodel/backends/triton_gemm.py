@@ -86,10 +86,9 @@ def launch(a: Any, b: Any, c: Any, dtype: str, block_m: int, block_n: int, block
 def compiled_facts(compiled: Any) -> dict[str, Any]:
     """Registers per thread, spilled registers, shared memory bytes and the MMA instruction family
     of a compiled kernel (read from its PTX: wgmma, mma.sync or fma)."""
-    for name in ("_init_handles",):  # loads the binary, which fills n_regs / n_spills
-        init = getattr(compiled, name, None)
-        if callable(init):
-            init()
+    init = getattr(compiled, "_init_handles", None)  # loads the binary, which fills n_regs / n_spills
+    if callable(init):
+        init()
     meta = getattr(compiled, "metadata", None)
     ptx = ""
     asm = getattr(compiled, "asm", None)
