@@ -39,17 +39,16 @@ def _median(fn) -> float:  # type: ignore[no-untyped-def]
 def main() -> None:
     for name, g, space_name in CASES:
         machine, space = load_machine(name), Space(name=space_name)
-        sms = machine.sm_count.n
         rates = machine_rates(machine, g.dtype)
         configs, considered = enumerate_space(machine, g, space)
         t_enum = _median(lambda: enumerate_space(machine, g, space))  # noqa: B023
-        t_bound = _median(lambda: term_seconds(g, rates, configs, None, sms))  # noqa: B023
+        t_bound = _median(lambda: term_seconds(machine, g, rates, configs, None))  # noqa: B023
         table = TrafficTable(machine, g)
         t = time.perf_counter()
         traffic = table.lookup(configs)
         t_table = time.perf_counter() - t
-        t_exact = _median(lambda: term_seconds(g, rates, configs, table.lookup(configs), sms))  # noqa: B023
-        t_formula = _median(lambda: term_seconds(g, rates, configs, traffic, sms))  # noqa: B023
+        t_exact = _median(lambda: term_seconds(machine, g, rates, configs, table.lookup(configs)))  # noqa: B023
+        t_formula = _median(lambda: term_seconds(machine, g, rates, configs, traffic))  # noqa: B023
         t_tune = _median(lambda: tune(machine, g, space, top=10))  # noqa: B023
         n = len(configs)
         print(f"{name} {g.m}x{g.n}x{g.k} {g.dtype}, space {space_name}: {considered:,} considered, {n:,} fit")

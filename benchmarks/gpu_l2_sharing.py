@@ -1,7 +1,7 @@
 """On a GPU: does the L2 serve concurrent same-address reads faster than distinct ones?
 
 The hierarchical bound counts every CTA's panel request as L2 traffic at the L2's distinct-address
-bandwidth; on the H100 129 of 168 Triton GEMMs beat it (docs/validation-h100.md). This measures
+bandwidth; on the H100 129 of 168 Triton GEMMs beat it (docs/validation-h100-2026-11-22.md). This measures
 the two rates directly, three times each, and prints them (JSON to the path given, if any).
 
 Run (GPU): python benchmarks/gpu_l2_sharing.py [OUT.json]

@@ -105,6 +105,22 @@ ClockOpt = Annotated[
 ]
 SpaceOpt = Annotated[str, typer.Option("--space", help="all, or triton (what a Triton matmul can express).")]
 ComputeOpt = Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")]
+AMajorOpt = Annotated[
+    str, typer.Option("--a-major", help="A's contiguous dimension: k (row-major, torch's default) or m.")
+]
+BMajorOpt = Annotated[
+    str,
+    typer.Option("--b-major", help="B's contiguous dimension: n (torch.matmul of contiguous tensors) or k (w.t())."),
+]
+
+
+def _majors(a_major: str, b_major: str) -> tuple[str, str]:
+    a, b = a_major.strip().lower(), b_major.strip().lower()
+    if a not in ("k", "m"):
+        raise RoofmodelError(f"--a-major: k or m (got {a_major!r})")
+    if b not in ("k", "n"):
+        raise RoofmodelError(f"--b-major: k or n (got {b_major!r})")
+    return a, b
 
 
 def _version(value: bool) -> None:
@@ -784,7 +800,7 @@ def _validate_broad(csv_path: Any, machine: str, clock: float | None, report: st
             raise RoofmodelError(f"{prov}: not a provenance file (device, triton, torch, date)") from None
     if as_json:
         rows = evaluate(mach, records, mhz)
-        splits = {s: {m: figures([r for r in rows if r.record.split == s], m) for m in ("cta", "resource", "naive")}
+        splits = {s: {m: figures([r for r in rows if r.record.split == s], m) for m in ("cta", "predict", "naive")}
                   for s in ("holdout", "train")}  # fmt: skip
         sys.stdout.write(json.dumps({"machine": mach.name, "clock_mhz": mhz, "splits": splits}, indent=2) + "\n")
         return
@@ -804,11 +820,25 @@ def predict(
     n: NOpt = None,
     k: KOpt = None,
     dtype: DtypeOpt = "fp16",
+    kernel: Annotated[
+        str,
+        typer.Option(
+            "--kernel",
+            help="triton (Triton's instruction and warp-layout rules; --raster grouped:G is GROUP_M), cutlass "
+            "(the CUTLASS sm90 warp-specialized kernel, else sm80 multistage, else SIMT), or stated "
+            "(the default: the instruction the tile admits, or --instruction).",
+        ),
+    ] = "stated",
     raster: Annotated[str, typer.Option("--raster", help="row, col, grouped:G, swizzle:S[:m], superm:S.")] = "row",
     cluster: ClusterOpt = "1x1",
     stages: Annotated[int, typer.Option("--stages", help="Pipeline stages.")] = 3,
     warps: Annotated[int | None, typer.Option("--warps", help="Warps per CTA (the kernel's num_warps).")] = None,
     regs: RegsOpt = None,
+    spilled: Annotated[
+        int | None, typer.Option("--spilled", help="Registers per thread spilled as compiled (with --regs).")
+    ] = None,
+    a_major: AMajorOpt = "k",
+    b_major: BMajorOpt = "n",
     compute: Annotated[Pick, typer.Option("--compute", help="Compute rate: spec or measured.")] = Pick.spec,
     reg_tile: Annotated[
         str | None, typer.Option("--reg-tile", help="Register-level tile: per thread (FFMA), warp, or 64xN.")
@@ -816,44 +846,131 @@ def predict(
     instruction: InstructionOpt = None,
     clock: ClockOpt = None,
     persistent: Annotated[
-        bool, typer.Option("--persistent", help="A persistent kernel (carried and reported; no term depends on it).")
+        bool, typer.Option("--persistent", help="A persistent kernel: each SM pays the prologue and epilogue once.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the prediction as JSON.")] = False,
 ) -> None:
-    """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
+    """Predicted time and TFLOPS of one kernel by the per-CTA model, with every term named."""
+    from roofmodel.kernel import cutlass_config, generic_config, triton_config
     from roofmodel.machine import load_machine
     from roofmodel.multicast import parse_cluster
-    from roofmodel.prediction import predict as run_prediction
+    from roofmodel.prediction import predict_kernel
     from roofmodel.problem import DTYPES, Gemm, Tile
+    from roofmodel.rasterization import parse_order
 
     for name, value in (("--m", m), ("--n", n), ("--k", k), ("--stages", stages), ("--warps", warps)):
         _positive(name, value)
+    if spilled is not None and (spilled < 0 or regs is None):
+        raise RoofmodelError("--spilled: give it with --regs, as a whole number >= 0")
     if dtype not in DTYPES:
         raise RoofmodelError(f"--dtype: unknown dtype {dtype!r} (choose from {', '.join(DTYPES)})")
+    am, bmj = _majors(a_major, b_major)
     t = Tile.parse(tile)
     if t.bk is None:
         raise RoofmodelError(f"--tile: give BK too, e.g. {t.bm}x{t.bn}x64")
     mach = load_machine(machine)
-    p = run_prediction(
-        mach, Gemm(m=m, n=n or m, k=k or m, dtype=dtype), t, raster=raster, cluster=parse_cluster(cluster),
-        stages=stages, regs=regs, kernel_threads=32 * warps if warps else None,
-        register_tile=_pair(reg_tile, "reg-tile"), compute=compute.value,  # type: ignore[arg-type]
-        instruction=instruction, clock=clock, persistent=persistent,
-    )  # fmt: skip
+    cl = parse_cluster(cluster)
+    order = parse_order(raster)
+    kind = kernel.strip().lower()
+    if kind == "triton":
+        if cl != (1, 1) or persistent or reg_tile or instruction:
+            raise RoofmodelError("--kernel triton: the Triton tutorial kernel takes no --cluster, --persistent, "
+                                 "--reg-tile or --instruction (Triton's rules pick them)")  # fmt: skip
+        if order.kind not in ("row", "grouped"):
+            raise RoofmodelError(f"--kernel triton: --raster row or grouped:G (GROUP_M), not {raster!r}")
+        group = 1 if order.kind == "row" else order.size
+        cfg = triton_config(mach, dtype, block_m=t.bm, block_n=t.bn, block_k=t.bk, group_m=group,
+                            num_warps=warps or 4, num_stages=stages)  # fmt: skip
+    elif kind == "cutlass":
+        if warps or reg_tile or instruction:
+            raise RoofmodelError("--kernel cutlass: CUTLASS's kernel sets the warps, register tile and instruction")
+        have = {i.family for i in mach.pipe(dtype).instructions}
+        variant = "sm90" if "wgmma" in have else "sm80" if "mma.sync" in have else "simt"
+        swizzle = order.size if order.kind == "swizzle" else 1
+        cfg = cutlass_config(mach, dtype, kind=variant, tile=(t.bm, t.bn, t.bk), stages=stages, cluster=cl,
+                             swizzle=swizzle)  # type: ignore[arg-type]  # fmt: skip
+    elif kind == "stated":
+        cfg = generic_config(mach, dtype, tile=t, warps=warps, stages=stages, instruction=instruction,
+                             register_tile=_pair(reg_tile, "reg-tile"), cluster=cl, raster=raster,
+                             persistent=persistent)  # fmt: skip
+    else:
+        raise RoofmodelError(f"--kernel: triton, cutlass or stated (got {kernel!r})")
+    g = Gemm(m=m, n=n or m, k=k or m, dtype=dtype)
+    p = predict_kernel(mach, g, cfg, a_major=am, b_major=bmj, regs=regs, spilled=spilled,
+                       compute=compute.value, clock=clock)  # type: ignore[arg-type]  # fmt: skip
     if as_json:
         sys.stdout.write(p.model_dump_json(indent=2) + "\n")
         return
+    spill = f", {p.spilled_registers} spilled" if p.spilled_registers else ""
     lines = [
-        f"{mach.name}: {m}x{n or m}x{k or m} {dtype}, tile {t.label()}, raster {raster}, cluster {cluster}, "
-        f"{stages} stages, {p.instruction} with a {p.register_tile[0]}x{p.register_tile[1]} register-level tile, "
-        f"{p.ctas_per_sm} CTA/SM (limited by {p.occupancy_limiter})",
+        f"{mach.name}: {g.m}x{g.n}x{g.k} {dtype}, A {am}-major, B {bmj}-major; kernel {p.kernel}",
+        f"  ({p.kernel_origin})",
+        f"{p.registers_per_thread} registers per thread{spill} ({p.registers_origin}), {p.shared_bytes:,} B shared "
+        f"memory, {p.ctas_per_sm} CTA/SM (limited by {p.occupancy_limiter})",
         f"clock {p.clock_mhz:.0f} MHz: {p.clock_origin}",
-        f"predicted {p.seconds * 1e3:.4f} ms = {p.tflops:,.1f} TFLOPS, limited by {p.limiter}",
-        "time each resource alone would take, slowest first:",
+        f"predicted {p.seconds * 1e3:.4f} ms = {p.tflops:,.1f} TFLOPS, limited by {p.limiter} "
+        f"(busiest SM {p.sm_seconds * 1e3:.4f} ms)",
+        "what the time is made of, each as if it were alone, largest first:",
     ]
     for term in p.terms:
-        lines.append(f"  {term.name:<14} {term.seconds * 1e3:9.4f} ms  {term.detail}")
+        lines.append(f"  {term.name:<17} {term.seconds * 1e3:9.4f} ms  {term.detail}")
     lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in p.inputs))
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+@app.command()
+def rank(
+    machine: MachineOpt,
+    configs: Annotated[str, typer.Option("--configs", help="CSV or YAML of Triton configurations (see the README).")],
+    m: Annotated[int | None, typer.Option("--m", help="Rows of A and C (else each row's own m).")] = None,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: Annotated[str | None, typer.Option("--dtype", help="Element type (else each row's own).")] = None,
+    a_major: Annotated[str | None, typer.Option("--a-major", help="k or m (else each row's own, else k).")] = None,
+    b_major: Annotated[str | None, typer.Option("--b-major", help="n or k (else each row's own, else n).")] = None,
+    compute: ComputeOpt = Pick.spec,
+    clock: ClockOpt = None,
+    top: Annotated[int | None, typer.Option("--top", help="Print only the first N of each problem.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ranking as JSON.")] = False,
+) -> None:
+    """Rank a file of candidate configurations by predicted time, with the measured figure beside it."""
+    from pathlib import Path
+
+    from roofmodel.machine import load_machine
+    from roofmodel.ranking import rank_configs, read_configs
+
+    _positive("--top", top)
+    g = None
+    if m is not None:
+        g = _gemm(m, n, k, dtype or "fp16")
+    elif n is not None or k is not None or dtype is not None:
+        raise RoofmodelError("--n, --k and --dtype go with --m (else every row gives its own problem)")
+    am, bmj = _majors(a_major or "k", b_major or "n")
+    mach = load_machine(machine)
+    rows = read_configs(Path(configs))
+    r = rank_configs(mach, rows, gemm=g, a_major=am if a_major else None, b_major=bmj if b_major else None,
+                     compute=compute.value, clock=clock, source=configs)  # type: ignore[arg-type]  # fmt: skip
+    if as_json:
+        sys.stdout.write(r.model_dump_json(indent=2) + "\n")
+        return
+    lines = [f"{r.machine}: {r.configs} configurations from {r.source}, {r.problems} problem(s), fastest first"]
+    head = f"{'#':>4} {'row':>5}  {'configuration':<44} {'ms':>9} {'TFLOPS':>8}  {'limited by':<17} {'regs':>9}"
+    prev = None
+    for x in r.ranked:
+        if top is not None and x.rank > top:
+            continue
+        if x.gemm != prev:
+            lines += [x.gemm, head + ("  measured TFLOPS, error" if x.measured_seconds else "")]
+            prev = x.gemm
+        regs = f"{x.registers_per_thread}" + (f"+{x.spilled_registers}" if x.spilled_registers else "")
+        meas = (
+            f"  {x.measured_tflops:8.1f} {x.error_pct:+6.1f}%" if x.measured_tflops and x.error_pct is not None else ""
+        )
+        lines.append(f"{x.rank:>4} {x.row:>5}  {x.config:<44} {x.seconds * 1e3:9.4f} {x.tflops:8.1f}  "
+                     f"{x.limiter:<17} {regs:>9}{meas}")  # fmt: skip
+    if r.spearman is not None:
+        lines.append(f"Spearman (predicted vs measured time) {r.spearman:.2f}; the measured fastest is ranked "
+                     f"{r.best_measured_rank}; the first runs at {r.first_over_best:.0%} of the fastest's speed")  # fmt: skip
     sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -879,6 +996,8 @@ def tune(
     instruction: InstructionOpt = None,
     compute: ComputeOpt = Pick.spec,
     clock: ClockOpt = None,
+    a_major: AMajorOpt = "k",
+    b_major: BMajorOpt = "n",
     as_json: Annotated[bool, typer.Option("--json", help="Print the ranking as JSON.")] = False,
 ) -> None:
     """Rank every configuration that fits by predicted time; say why the first wins."""
@@ -887,13 +1006,15 @@ def tune(
 
     _positive("--top", top)
     g = _gemm(m, n, k, dtype)
+    am, bmj = _majors(a_major, b_major)
     rep = tune_report(load_machine(machine), g, space_named(space), top=top, compute=compute.value,  # type: ignore[arg-type]
-                      clock=clock, instruction=instruction)  # fmt: skip
+                      clock=clock, instruction=instruction, a_major=am, b_major=bmj)  # fmt: skip
     if as_json:
         sys.stdout.write(rep.model_dump_json(indent=2) + "\n")
         return
     lines = [
-        f"{rep.machine}: {rep.gemm}, space {rep.space}: {rep.considered:,} configurations, {rep.feasible:,} fit; "
+        f"{rep.machine}: {rep.gemm} (A {rep.a_major}-major, B {rep.b_major}-major), space {rep.space}: "
+        f"{rep.considered:,} configurations, {rep.feasible:,} fit; "
         f"{rep.evaluated_exactly:,} evaluated exactly ({rep.raster_keys} raster-model keys), the rest bounded out",
         f"clock {rep.clock_mhz:.0f} MHz: {rep.clock_origin}",
         f"{'#':>3}  {'configuration':<58} {'ms':>9} {'TFLOPS':>8}  {'limited by':<14} against the first",
@@ -903,9 +1024,9 @@ def tune(
             f"{r.rank:>3}  {r.config.label():<58} {r.seconds * 1e3:9.4f} {r.tflops:8.1f}  {r.limiter:<14} {r.note}"
         )
     lines.append(f"why: {rep.why}")
-    lines.append("time each resource alone would take for the first, slowest first:")
+    lines.append("what the first's time is made of, each as if it were alone, largest first:")
     for term in rep.winner.terms:
-        lines.append(f"  {term.name:<14} {term.seconds * 1e3:9.4f} ms  {term.detail}")
+        lines.append(f"  {term.name:<17} {term.seconds * 1e3:9.4f} ms  {term.detail}")
     lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in rep.inputs))
     sys.stdout.write("\n".join(lines) + "\n")
 

@@ -19,12 +19,16 @@ Per main-loop iteration (one BK step) of one CTA:
   at the SM's share of L2 bandwidth (the caller picks the rate);
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
   law bounds one CTA's iteration by the loaded latency L of a stage's load; where the copy goes
-  through registers to be laid out again (``synchronous_loads``: an operand stored against the
-  instruction's layout), nothing is in flight across iterations and the whole L is exposed;
+  through registers to be laid out again (``synchronous_loads``: an 8-bit operand stored against
+  the instruction's layout, which Triton does not pipeline), nothing is in flight across
+  iterations and the whole L is exposed;
 - an ``iteration`` cost: a fixed part (barrier, wait) and a part per 16-byte copy each thread
   issues for the next stage (address arithmetic, masks), both measured.
 
-A CTA alone runs an iteration in max(mma / sub-partition share, smem, spill, latency) + iteration;
+A CTA alone runs an iteration in max(mma / sub-partition share, smem, spill, latency) + iteration
+with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in turn; with
+wgmma, which runs asynchronously while its warps do that work, in max(mma, smem, spill, latency,
+iteration) + wait, the wait on the previous wgmma group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem, spill) per joint iteration.
 A tile costs a prologue (one latency L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
@@ -40,56 +44,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
-def _np() -> Any:
-    import numpy as np
-
-    return np
-
-
-def _is_array(*xs: Any) -> bool:
-    return any(hasattr(x, "shape") for x in xs)
-
-
-def _fold(array_op: str, scalar_op: Any, xs: tuple[Any, ...]) -> Any:
-    """Elementwise max or min of numbers or numpy arrays (numpy.maximum / numpy.minimum)."""
-    if not _is_array(*xs):
-        return scalar_op(xs)
-    op = getattr(_np(), array_op)
-    out = xs[0]
-    for x in xs[1:]:
-        out = op(out, x)
-    return out
-
-
-def _max(*xs: Any) -> Any:
-    return _fold("maximum", max, xs)
-
-
-def _min(*xs: Any) -> Any:
-    return _fold("minimum", min, xs)
-
-
-def _ceil_div(a: Any, b: Any) -> Any:
-    return -(-a // b)
-
-
-def _where(cond: Any, a: Any, b: Any) -> Any:
-    if _is_array(cond, a, b):
-        return _np().where(cond, a, b)
-    return a if cond else b
+from roofmodel.arrays import ceil_div as _ceil_div
+from roofmodel.arrays import maximum as _max
+from roofmodel.arrays import minimum as _min
+from roofmodel.arrays import where as _where
 
 
 @dataclass(frozen=True)
 class CtaCosts:
     """Fixed costs of a kernel, from the machine file (``kernel_costs``), in seconds: per launch,
-    per main-loop iteration, per 16-byte copy a thread issues in an iteration, and per epilogue.
-    Zero where the file gives none."""
+    per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue, and per
+    iteration of an asynchronous MMA. Zero where the file gives none."""
 
     launch_s: float = 0.0
     iteration_s: float = 0.0
     copy_issue_s: float = 0.0
     epilogue_s: float = 0.0
+    wait_s: float = 0.0  # per iteration of an asynchronous MMA (wgmma): the wait on the previous group
 
 
 TERMS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue", "DRAM", "L2", "launch")
@@ -147,7 +118,16 @@ def kernel_terms(
     copies_per_thread = stage_bytes / (16.0 * 32 * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
     pipes = _max(mma, smem, spill)
-    alone = _max(mma / share, smem, spill, latency) + iteration
+    # wgmma is asynchronous: the issuing warps' per-iteration work runs while the tensor cores work
+    # through the group in flight, and each iteration then waits on the previous group; mma.sync
+    # and FMA issue from the same warps that do that work, one after the other.
+    # Each warpgroup of a CTA issues its own wgmma stream: while one waits, another's group runs.
+    wait = costs.wait_s * clock_hz / _max(warps // 4, 1)
+    alone = _where(
+        warpgroup,
+        _max(mma / share, smem, spill, latency, iteration) + wait,
+        _max(mma / share, smem, spill, latency) + iteration,
+    )
     prologue = load_latency_cycles
     epilogue = costs.epilogue_s * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm
     edges = _where(persistent, 0.0, prologue + epilogue)

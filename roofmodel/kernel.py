@@ -8,8 +8,9 @@ instruction family and the register-level tile by the rules the compilers use:
 
 - Triton (``triton_config``): on compute capability 9.x a dot becomes wgmma (MMAv3) when
   num_warps % 4 == 0, BLOCK_M % 64 == 0, BLOCK_N % 8 == 0 and the operands are fp16, bf16, tf32,
-  fp8 or int8 (``supportMMA(dot, 3)`` in Triton's TritonGPU utilities); otherwise, from 8.0 on,
-  mma.sync (MMAv2); fp32 without tf32 is an FMA loop. Warps are laid out as Triton's
+  fp8 or int8 (``supportMMA(dot, 3)`` in Triton's TritonGPU utilities); otherwise, from 7.5 on,
+  mma.sync (MMAv2: ``supportMMA(dot, 2)`` holds from compute capability 7.5, Turing's m16n8k8);
+  fp32 without tf32 is an FMA loop. Warps are laid out as Triton's
   ``warpsPerTileV3`` (wgmma: warpgroups along M while BLOCK_M > 16 x warps along M, then along N)
   and ``warpsPerTileV2`` (mma.sync: double the dimension with more 16 x 8 instruction tiles per
   warp). The FMA layout is not Triton's blocked layout: each thread gets the squarest power-of-two
@@ -30,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
+from roofmodel.problem import Tile
 from roofmodel.tiling import WGMMA_ROWS
 
 Family = Literal["fma", "mma.sync", "wgmma"]
@@ -54,6 +56,9 @@ class KernelConfig(BaseModel):
     cluster: tuple[int, int] = (1, 1)
     raster: str = "row"
     persistent: bool = False
+    # Whose register and shared-memory rules apply (roofmodel.footprint): a Triton or CUTLASS kernel,
+    # or one stated by its parts (a hand-written kernel: the register-level tile's own registers).
+    compiler: Literal["triton", "cutlass", "stated"] = "stated"
     origin: str = "given"
 
     def label(self) -> str:
@@ -68,8 +73,13 @@ class KernelConfig(BaseModel):
         return " ".join(parts)
 
 
+def _capability(machine: Machine) -> tuple[int, int]:
+    major, _, minor = machine.compute_capability.partition(".")
+    return int(major), int(minor or 0)
+
+
 def _major(machine: Machine) -> int:
-    return int(machine.compute_capability.split(".")[0])
+    return _capability(machine)[0]
 
 
 def triton_family(machine: Machine, dtype: str, block_m: int, block_n: int, num_warps: int) -> Family:
@@ -84,7 +94,7 @@ def triton_family(machine: Machine, dtype: str, block_m: int, block_n: int, num_
         and block_n % 8 == 0
     ):
         return "wgmma"
-    if _major(machine) >= 8 and "mma.sync" in have:
+    if _capability(machine) >= (7, 5) and "mma.sync" in have:
         return "mma.sync"
     if "fma" in have:
         return "fma"
@@ -135,24 +145,23 @@ def balanced_thread_tile(bm: int, bn: int, threads: int) -> tuple[int, int] | No
 
 def register_tile_for(family: str, bm: int, bn: int, warps: int) -> tuple[int, int] | None:
     """The register-level tile a Triton kernel of ``warps`` warps gives each thread, warp or
-    warpgroup; None where the layout does not tile the CTA (a warp would get less than one
-    instruction tile, or the warps do not form whole warpgroups)."""
+    warpgroup. Where there are more warps (threads) than instruction tiles, Triton replicates: the
+    extra warps compute the same tile, so the register tile stays one instruction tile (16 x 8 for
+    mma.sync, 64 x 8 for wgmma, 1 x 1 for FMA). None where the layout cannot tile the CTA (wgmma
+    with warps that do not form whole warpgroups, or BM not a multiple of 64)."""
     if family == "wgmma":
         if warps % 4 or bm % WGMMA_ROWS:
             return None
         wm, wn = triton_warps_v3(bm, warps)
-        rm, rn = bm // (wm // 4), bn // wn
-        if rm < WGMMA_ROWS or rm % WGMMA_ROWS or rn < 8 or rn % 8:
+        rm, rn = max(WGMMA_ROWS, bm // (wm // 4)), max(8, bn // wn)
+        if rm % WGMMA_ROWS or bn % min(rn, bn) or rn % 8:
             return None
         return rm, rn
     if family == "mma.sync":
         wm, wn = triton_warps_v2(bm, bn, warps)
-        rm, rn = bm // wm, bn // wn
-        if rm < 16 or rn < 8 or bm % wm or bn % wn:
-            return None
-        return rm, rn
+        return max(16, bm // wm), max(8, bn // wn)
     if family == "fma":
-        return balanced_thread_tile(bm, bn, 32 * warps)
+        return balanced_thread_tile(bm, bn, min(32 * warps, bm * bn)) or (1, 1)
     raise ProblemError(f"unknown instruction family {family!r} (families: {', '.join(FAMILIES)})")
 
 
@@ -173,6 +182,8 @@ def triton_config(
                     ("num_warps", num_warps), ("num_stages", num_stages)):  # fmt: skip
         if v < 1:
             raise ProblemError(f"{name}: must be >= 1 (got {v})")
+    if num_warps & (num_warps - 1):
+        raise ProblemError(f"num_warps {num_warps}: Triton takes a power of two")
     family = triton_family(machine, dtype, block_m, block_n, num_warps)
     reg = register_tile_for(family, block_m, block_n, num_warps)
     if reg is None:
@@ -181,7 +192,7 @@ def triton_config(
         )
     return KernelConfig(
         bm=block_m, bn=block_n, bk=block_k, warps=num_warps, stages=num_stages, instruction=family,
-        register_tile=reg, raster="row" if group_m == 1 else f"grouped:{group_m}",
+        register_tile=reg, raster="row" if group_m == 1 else f"grouped:{group_m}", compiler="triton",
         origin=f"Triton BLOCK {block_m}x{block_n}x{block_k}, GROUP_M {group_m}, num_warps {num_warps}, "
                f"num_stages {num_stages}: {family} (Triton's rule), warp layout {reg[0]}x{reg[1]}",
     )  # fmt: skip
@@ -208,7 +219,7 @@ def cutlass_config(
             raise ProblemError(f"CUTLASS sm90 cooperative: BM must be a multiple of 128 (got {bm})")
         return KernelConfig(
             bm=bm, bn=bn, bk=bk, warps=SM90_PRODUCER_WARPS + 8, stages=stages, instruction="wgmma",
-            register_tile=(bm // 2, bn), cluster=cluster, raster=f"swizzle:{swizzle}", persistent=True,
+            register_tile=(bm // 2, bn), cluster=cluster, raster=f"swizzle:{swizzle}", persistent=True, compiler="cutlass",
             origin=f"CUTLASS sm90 TMA warp-specialized cooperative {bm}x{bn}x{bk}, cluster {cluster[0]}x{cluster[1]}, "
                    f"{stages} stages: two consumer warpgroups of {bm // 2}x{bn} and a producer warpgroup",
         )  # fmt: skip
@@ -229,7 +240,98 @@ def cutlass_config(
         raise ProblemError(f"CUTLASS simt: warp tile {wt[0]}x{wt[1]} is smaller than the 4x8 lane grid")
     return KernelConfig(
         bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, instruction=family, register_tile=reg,
-        raster="col",
+        raster="col", compiler="cutlass",
         origin=f"CUTLASS {kind} {bm}x{bn}x{bk}, warp tile {wt[0]}x{wt[1]}, {stages} stages: {family}, "
                f"identity swizzle (blockIdx.x along M)",
+    )  # fmt: skip
+
+
+def admitted_family(machine: Machine, dtype: str, bm: int, bn: int, warps: int | None) -> Family:
+    """The fastest instruction family the machine has for ``dtype`` that a BM x BN tile (and the
+    warps, where given) admits: wgmma for whole warpgroups over 64-row multiples, mma.sync for 16 x 8
+    multiples, else FMA."""
+    have = {i.family for i in machine.pipe(dtype).instructions}
+    if "wgmma" in have and bm % WGMMA_ROWS == 0 and bn % 8 == 0 and (warps is None or warps % 4 == 0):
+        return "wgmma"
+    if "mma.sync" in have and bm % 16 == 0 and bn % 8 == 0:
+        return "mma.sync"
+    if "fma" in have:
+        return "fma"
+    raise ProblemError(
+        f"{bm}x{bn}: no instruction of {dtype} on {machine.name} tiles it (have: {', '.join(sorted(have))})"
+    )
+
+
+def _warps_of(family: str, bm: int, bn: int, register_tile: tuple[int, int]) -> int:
+    """Warps that cover a BM x BN tile with one register-level tile each."""
+    rm, rn = register_tile
+    units = (bm // rm) * (bn // rn)
+    return {"wgmma": 4 * units, "mma.sync": units}.get(family, max(1, units // 32))
+
+
+def generic_config(
+    machine: Machine,
+    dtype: str,
+    *,
+    tile: Tile,
+    warps: int | None = None,
+    stages: int = 3,
+    instruction: str | None = None,
+    register_tile: tuple[int, int] | None = None,
+    cluster: tuple[int, int] = (1, 1),
+    raster: str = "row",
+    persistent: bool = False,
+) -> KernelConfig:
+    """A kernel stated by its parts: the instruction given, else the fastest the tile admits
+    (admitted_family); warps given, else the register tile's, else 4 (Triton's default); the
+    register tile given (it must divide the tile and match the warps), else Triton's warp layout
+    for those warps. Refused, with the reason: warps that do not form whole warpgroups under wgmma,
+    and a register tile that does not cover the tile with the warps given."""
+    if tile.bk is None:
+        raise ProblemError(f"--tile: give BK too, e.g. {tile.bm}x{tile.bn}x64")
+    bm, bn = tile.bm, tile.bn
+    for name, v in (("--warps", warps), ("--stages", stages)):
+        if v is not None and v < 1:
+            raise ProblemError(f"{name}: must be >= 1 (got {v})")
+    have = [i.family for i in machine.pipe(dtype).instructions]
+    if instruction is None:
+        family = admitted_family(machine, dtype, bm, bn, warps)
+    elif instruction not in have:
+        raise ProblemError(f"--instruction {instruction}: not available for {dtype} (have: {', '.join(have)})")
+    else:
+        family = instruction  # type: ignore[assignment]
+    if family == "wgmma":
+        if bm % WGMMA_ROWS:
+            raise ProblemError(f"--tile {tile.label()}: wgmma covers 64 rows at a time; BM must be a multiple of 64")
+        if warps is not None and warps % 4:
+            raise ProblemError(f"--warps {warps}: wgmma runs on whole warpgroups (a multiple of 4 warps)")
+    if register_tile is not None:
+        rm, rn = register_tile
+        if rm < 1 or rn < 1 or bm % rm or bn % rn:
+            raise ProblemError(f"--reg-tile {rm}x{rn}: does not divide the tile {bm}x{bn}")
+        if family == "wgmma" and rm % WGMMA_ROWS:
+            raise ProblemError(f"--reg-tile {rm}x{rn}: a wgmma warpgroup tile has a multiple of 64 rows")
+        need = _warps_of(family, bm, bn, register_tile)
+        if warps is not None and warps != need:
+            raise ProblemError(
+                f"--warps {warps}: {family} register tiles of {rm}x{rn} cover {bm}x{bn} with {need} warps"
+            )
+        warps = need
+        reg = register_tile
+    else:
+        warps = warps or 4
+        if warps & (warps - 1):
+            raise ProblemError(f"--warps {warps}: the warp layouts (Triton's) take a power of two; or give --reg-tile")
+        found = register_tile_for(family, bm, bn, warps)
+        if found is None:
+            raise ProblemError(
+                f"--tile {tile.label()} with {warps} warps: the {family} warp layout does not tile the block "
+                "(give --warps or --reg-tile)"
+            )
+        reg = found
+    return KernelConfig(
+        bm=bm, bn=bn, bk=tile.bk, warps=warps, stages=stages, instruction=family, register_tile=reg,
+        cluster=cluster, raster=raster, persistent=persistent,
+        origin=f"stated: {family} ({'given' if instruction else 'the fastest the tile admits'}), {warps} warps, "
+               f"register-level tile {reg[0]}x{reg[1]}",
     )  # fmt: skip

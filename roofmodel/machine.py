@@ -262,12 +262,14 @@ class Limits(StrictModel):
 
 class KernelCosts(StrictModel):
     """Fixed costs of a GEMM kernel that no bandwidth or rate explains (cta_model.py), each optional:
-    per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue."""
+    per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue,
+    and per iteration of an asynchronous MMA (wgmma), the wait on the previous group."""
 
     launch: Latency | None = None
     iteration: Latency | None = None
     copy_issue: Latency | None = None
     epilogue: Latency | None = None
+    wait: Latency | None = None
 
 
 class Cluster(StrictModel):

@@ -13,15 +13,8 @@ import math
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel.errors import ProblemError
+from roofmodel.footprint import cta_limits
 from roofmodel.machine import Machine
-
-# Registers are allocated per warp in units of 256 (compute capability 5.0 and later), i.e. a
-# thread's count rounds up to a multiple of 8 (CUDA Occupancy Calculator, "register allocation
-# unit size 256, granularity warp").
-REGISTER_ALLOCATION_UNIT = 256
-# Shared memory the system reserves per block on compute capability 8.0 and later (1 KB;
-# CUDA C++ Programming Guide, compute capabilities, shared memory).
-SMEM_RESERVED_PER_BLOCK_SM80 = 1024
 
 
 class Occupancy(BaseModel):
@@ -37,13 +30,8 @@ class Occupancy(BaseModel):
     limits: dict[str, int]
 
 
-def smem_reserved_per_block(machine: Machine) -> int:
-    major = int(machine.compute_capability.split(".")[0])
-    return SMEM_RESERVED_PER_BLOCK_SM80 if major >= 8 else 0
-
-
 def occupancy(machine: Machine, threads_per_block: int, registers_per_thread: int, smem_per_block: int) -> Occupancy:
-    """CTAs per SM and the resource that limits them (seed 003)."""
+    """CTAs per SM and the resource that limits them (seed 003; the rule is footprint.cta_limits)."""
     lim = machine.limits
     if threads_per_block < 1 or threads_per_block > lim.max_threads_per_block.n:
         raise ProblemError(f"threads per block must be 1..{lim.max_threads_per_block.n} (got {threads_per_block})")
@@ -55,14 +43,8 @@ def occupancy(machine: Machine, threads_per_block: int, registers_per_thread: in
     if smem_per_block < 0 or smem_per_block > smem_block_limit:
         raise ProblemError(f"shared memory per block must be 0..{smem_block_limit:.0f} B (got {smem_per_block})")
     warps = math.ceil(threads_per_block / 32)
-    regs_per_warp = math.ceil(registers_per_thread * 32 / REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
-    smem_used = smem_per_block + smem_reserved_per_block(machine) if smem_per_block else 0
     limits = {
-        "blocks": lim.max_blocks_per_sm.n,
-        "threads": lim.max_threads_per_sm.n // threads_per_block,
-        "warps": lim.max_warps_per_sm.n // warps,
-        "registers": lim.registers_per_sm.n // (regs_per_warp * warps),
-        "shared memory": int(machine.memory.smem.capacity_per_sm.bytes // smem_used) if smem_used else 10**9,
+        k: int(v) for k, v in cta_limits(machine, threads_per_block, registers_per_thread, smem_per_block).items()
     }
     ctas = min(limits.values())
     limiter = ", ".join(key for key, value in limits.items() if value == ctas)

@@ -1,28 +1,16 @@
-"""Predicted time of one kernel configuration, from the model's own pieces, every factor named.
+"""Predicted time of one kernel configuration, every term named (issue 13: the per-CTA model).
 
-Each term is the time one resource alone would take; the prediction is the largest (the
-resources overlap perfectly, as the roofline assumes), and the report ranks them:
+``predict_kernel`` takes a kernel configuration (roofmodel.kernel: a preset's, the search's, or
+one stated by its parts), what one CTA needs and how many an SM holds (roofmodel.footprint: the
+compiled registers and spills where given, else the register rule), the raster model's DRAM and L2
+traffic for its order and cluster, and the machine's rates (``machine_rates``: the instruction
+family's rate, bandwidths, loaded latencies, kernel costs, at a named clock), and returns the
+per-CTA model's total and terms (roofmodel.cta_model). ``kernel_seconds`` is the one formula:
+numbers here, numpy arrays in the search (roofmodel.search), so they cannot drift apart.
 
-- compute: each SM works through ceil(tiles / SMs) output tiles of BM x BN x K FMAs, one after
-  another, at the pipe's rate (wave quantization at SM granularity). A term for each tile's
-  pipeline fill where one CTA per SM and no persistent producer hide it (one mean load latency
-  per tile) was tried against the 168 recorded fp16 kernels and rejected: median error 24.7% ->
-  24.1%, but the within-shape rank correlation fell from 0.86 to 0.74 (bf16: 0.86 -> 0.77), so
-  ``persistent`` is carried and reported but changes no term;
-- DRAM: the raster model's reads plus C's writes, over DRAM bandwidth;
-- L2: the CTAs' requests plus C; each wave's distinct panel bytes go at the L2 bandwidth, the
-  repeated requests of the same wave's CTAs at the L2's same-address bandwidth where the machine
-  file has one (else the L2 bandwidth);
-- shared memory: the register-level tiles' operand reads over shared-memory bandwidth;
-- latency: Little's law on the shared-memory fill: max(stages - 1, 1) tile loads in flight per CTA,
-  times the CTAs an SM holds (occupancy), over the mean L2/DRAM latency, bound the rate each SM
-  can fill its tiles.
-
-No fitted factor: the rates are the machine file's (``compute="measured"`` and a calibrated
-overlay supply measured ceilings, each with its source), and the clock is named (``clock``:
-the file's sustained clock where it has one, else the pipe's rated clock). ``resource_seconds``
-is the one formula; the scalar ``predict`` and the vectorized search (roofmodel.search) both
-call it, so they cannot drift apart.
+No factor per configuration: the rates are the machine file's (``compute="measured"`` and a
+calibrated overlay supply measured ceilings, each with its source), and the clock is named
+(``clock``: the file's sustained clock where it has one, else the pipe's rated clock).
 """
 
 from __future__ import annotations
@@ -34,16 +22,24 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel import units
-from roofmodel.analysis import _input, analyze
-from roofmodel.cta_model import CtaCosts
+from roofmodel.analysis import _input, instruction_k_step
+from roofmodel.arrays import logical_not as _not
+from roofmodel.arrays import maximum as _maximum
+from roofmodel.arrays import minimum as _minimum
+from roofmodel.arrays import take as _take
+from roofmodel.arrays import where as _where
+from roofmodel.cta_model import CtaCosts, kernel_terms
 from roofmodel.errors import ProblemError
+from roofmodel.footprint import kernel_footprint
 from roofmodel.hierarchy import level_bandwidth
-from roofmodel.kernel import KernelConfig
+from roofmodel.kernel import FAMILIES, KernelConfig, generic_config
 from roofmodel.latency import mean_latency_cycles
 from roofmodel.machine import KernelCosts, Machine, Source
+from roofmodel.multicast import check_cluster
+from roofmodel.occupancy import occupancy
 from roofmodel.problem import Gemm, Tile
+from roofmodel.rasterization import RasterTraffic, order_traffic, parse_order
 from roofmodel.report import JSON_SCHEMA_VERSION, Input
-from roofmodel.tiling import register_tile_read_bytes
 
 CLOCK_CHOICES = "sustained, rated, boost or a number of MHz"
 
@@ -57,7 +53,11 @@ class Term(BaseModel):
 
 
 class Prediction(BaseModel):
-    """``roofmodel predict --json`` (with ``schema_version``; JSON Schema: docs/schema/prediction.schema.json)."""
+    """``roofmodel predict --json`` (with ``schema_version``; JSON Schema: docs/schema/prediction.schema.json).
+
+    ``seconds`` is the per-CTA model's total (roofmodel.cta_model); ``terms`` name what it is made
+    of, each as if it were alone (the SM's parts, the chip-wide DRAM and L2 terms, the launch),
+    slowest first; ``limiter`` is prediction.limiter_of's."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -65,6 +65,7 @@ class Prediction(BaseModel):
     seconds: float
     tflops: float
     limiter: str
+    sm_seconds: float  # the busiest SM's time, launch excluded
     terms: list[Term]  # ranked, slowest first
     clock_mhz: float
     clock_origin: str
@@ -73,16 +74,17 @@ class Prediction(BaseModel):
     wave_efficiency: float  # tiles / (ceil(tiles / SMs) x SMs): the SM-level quantization
     instruction: str
     register_tile: tuple[int, int]
+    warps: int
+    registers_per_thread: int
+    spilled_registers: int
+    registers_origin: str
+    shared_bytes: int
+    a_major: str
+    b_major: str
     persistent: bool
+    kernel: str
+    kernel_origin: str
     inputs: list[Input]
-
-
-def _maximum(a: Any, b: Any) -> Any:
-    if hasattr(a, "shape") or hasattr(b, "shape"):
-        import numpy as np
-
-        return np.maximum(a, b)
-    return a if a >= b else b
 
 
 def l2_seconds(l2_bytes: Any, repeated_bytes: Any, l2_bps: float, same_address_bps: float | None) -> Any:
@@ -90,44 +92,6 @@ def l2_seconds(l2_bytes: Any, repeated_bytes: Any, l2_bps: float, same_address_b
     requests for the same panels go at the same-address rate where the file has one."""
     same = l2_bps if same_address_bps is None else _maximum(same_address_bps, l2_bps)
     return (l2_bytes - repeated_bytes) / l2_bps + repeated_bytes / same
-
-
-def resource_seconds(
-    *,
-    sms: int,
-    tiles: Any,
-    tile_fmas: Any,
-    fma_per_s_per_sm: float,
-    dram_bytes: Any,
-    dram_bps: float,
-    l2_bytes: Any,
-    l2_repeated_bytes: Any,
-    l2_bps: float,
-    l2_same_address_bps: float | None,
-    smem_bytes: Any,
-    smem_bps: float,
-    requested_bytes: Any,
-    in_flight_bytes_per_sm: Any,
-    mean_latency_s: Any,
-) -> dict[str, Any]:
-    """Seconds each resource alone would take (numbers, or numpy arrays of configurations):
-
-    compute = ceil(tiles / SMs) x tile FMAs / (FMA/s per SM)
-    DRAM    = DRAM bytes / DRAM B/s
-    L2      = (L2 bytes - repeated) / L2 B/s + repeated / max(same-address B/s, L2 B/s)
-    smem    = register-tile operand bytes / smem B/s
-    latency = requested bytes / (bytes in flight per SM / mean latency x SMs), where latency is known
-    """
-    per_sm = -(-tiles // sms)
-    out = {
-        "compute": per_sm * tile_fmas / fma_per_s_per_sm,
-        "DRAM": dram_bytes / dram_bps,
-        "L2": l2_seconds(l2_bytes, l2_repeated_bytes, l2_bps, l2_same_address_bps),
-        "shared memory": smem_bytes / smem_bps,
-    }
-    if mean_latency_s is not None:
-        out["latency"] = requested_bytes / (in_flight_bytes_per_sm / mean_latency_s * sms)
-    return out
 
 
 @dataclass(frozen=True)
@@ -262,6 +226,7 @@ def machine_rates(
             iteration_s=seconds("kernel_costs.iteration"),
             copy_issue_s=seconds("kernel_costs.copy_issue"),
             epilogue_s=seconds("kernel_costs.epilogue"),
+            wait_s=seconds("kernel_costs.wait"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -277,6 +242,290 @@ def machine_rates(
     )
 
 
+# ---------------------------------------------------------------------------------------------
+# The kernel's time: one formula for numbers (predict) and numpy arrays (tune, explore)
+
+# Per instruction family, in kernel.FAMILIES order (fma, mma.sync, wgmma): the rows one instruction
+# covers (a CTA tile is padded to them), the K of one instruction step per 32 bytes of operand
+# (m16n8k16 for 16-bit, k8 for tf32, k32 for fp8; FMA: Triton's blocked dot is taken to reload per 8
+# elements of K, an assumption), and whether one CTA's instruction spans the SM's four
+# sub-partitions (wgmma's warpgroup).
+INSTRUCTION_ROWS = (1, 16, 64)
+TENSOR_FAMILY = (False, True, True)
+WARPGROUP = (False, False, True)
+FMA_K_STEP = 8
+
+
+def family_k_steps(machine: Machine, dtype: str) -> tuple[int, ...]:
+    """K of one instruction step per family (kernel.FAMILIES order), from the pipe's instruction
+    shapes (m16n8k16 -> 16; 1 for FMA or a family the pipe lacks)."""
+    have = {i.family: instruction_k_step(i) for i in machine.pipe(dtype).instructions}
+    return tuple(have.get(f, 1) for f in FAMILIES)
+
+
+def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
+    """How many times more copy requests each operand's stage fill costs when it is stored against
+    the layout its instruction reads (1: none). Tensor instructions transpose only 16-bit operands
+    in hardware (PTX ISA: wgmma's transpose flags and ldmatrix.trans are for .b16), so a 32- or 8-bit
+    operand that is MN-major (A M-major, B N-major) is copied one element per request instead of 16
+    bytes: 16 / element bytes; the FMA path reads B along N, so a K-major B costs the same way."""
+    tensor = _take(TENSOR_FAMILY, family)
+    odd = element_bytes != 2
+    wide = 16.0 / element_bytes
+    b_k_major = _not(b_n_major)
+    fa = _where(tensor & odd & a_m_major, wide, 1.0)
+    fb = _where((tensor & odd & b_n_major) | (_not(tensor) & b_k_major), wide, 1.0)
+    return fa, fb
+
+
+def kernel_seconds(
+    machine: Machine,
+    rates: Rates,
+    *,
+    m: int,
+    n: int,
+    k: int,
+    element_bytes: int,
+    output_bytes: int,
+    bm: Any,
+    bn: Any,
+    bk: Any,
+    warps: Any,
+    stages: Any,
+    family: Any,
+    rm: Any,
+    rn: Any,
+    a_m_major: Any,
+    b_n_major: Any,
+    footprint: dict[str, Any],
+    requested: Any,
+    distinct: Any,
+    dram_read: Any,
+    persistent: Any = False,
+    latency_dram_read: Any = None,
+) -> dict[str, Any]:
+    """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
+    given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
+    iteration reads from and writes to shared memory (with the layout factors), spills through L1
+    where the resident CTAs' spilled bytes fit beside their shared memory (else at the SM's share
+    of L2), the mean loaded latency from the raster model's hit rate, C's bytes per tile, DRAM and
+    L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
+    hit rate from ``latency_dram_read`` where given, the search's lower bound).
+
+    Loads are synchronous (no stage in flight across iterations) only for an 8-bit operand stored
+    against the instruction's layout: Triton's pipeliner makes a copy asynchronous only where at
+    least 4 contiguous bytes land in shared memory (Pipeliner/AssignLatencies.cpp,
+    isPipeliningBeneficial: "At least 4 bytes need to be consecutive for cp.async"), so an
+    MN-major tf32 operand is still pipelined, with one 4-byte copy per element."""
+    sms, clock = machine.sm_count.n, rates.clock_hz
+    e = element_bytes
+    c = footprint["ctas_per_sm"]
+    threads = 32 * warps
+    fa, fb = layout_factors(family, e, a_m_major, b_n_major)
+    tensor = _take(TENSOR_FAMILY, family)
+    fma_k = _where(tensor, max(1, 32 // e), FMA_K_STEP)
+    rows = _where(_take(WARPGROUP, family), _minimum(rm, 64), rm)
+    operand = bm * bn * bk * (1.0 / rows + 1.0 / rn) * e * _where(tensor, 1.0, fb)
+    per_cycle_per_sm = sms * clock
+    smem = machine.memory.smem
+    l1 = (smem.l1_smem_combined or smem.capacity_per_sm).bytes
+    spilled = footprint["spilled"]
+    spill_fits_l1 = c * spilled * 4 * threads <= l1 - c * footprint["shared_bytes"]
+    latency = 0.0
+    dram_latency_s = None
+    if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
+        latency = mean_latency_cycles(dram_read if latency_dram_read is None else latency_dram_read, requested,
+                                      rates.l2_loaded_latency_cycles,
+                                      rates.dram_loaded_latency_cycles)  # fmt: skip
+        dram_latency_s = rates.dram_loaded_latency_cycles / clock
+    fam_rates = tuple(rates.family_fma_per_s(f) / clock for f in FAMILIES)
+    c_bytes = float(m * n * output_bytes)
+    repeated = _maximum(0.0, requested - distinct)
+    return kernel_terms(
+        sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
+        fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
+        warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
+        smem_fill_bytes_per_iter=(bm * fa + bn * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
+        spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
+        spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, rates.l2_bps) / per_cycle_per_sm,
+        load_latency_cycles=latency, synchronous_loads=tensor & (e == 1) & ((fa != 1.0) | (fb != 1.0)),
+        c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
+        stage_bytes=(bm + bn) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
+        dram_latency_s=dram_latency_s,
+        l2_seconds=l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
+        costs=rates.costs, persistent=persistent,
+    )  # fmt: skip
+
+
+SM_PARTS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue")
+
+
+def limiter_index(terms: dict[str, Any]) -> Any:
+    """Index into LIMITERS (SM_PARTS, then DRAM, L2) of what limits each kernel: DRAM or L2 where the
+    chip-wide term reaches the SM time, else the largest part of the SM time (each part as if it
+    were alone). Numbers or numpy arrays."""
+    import numpy as np
+
+    sm_parts = np.stack([np.asarray(terms[t], dtype=float) for t in SM_PARTS])
+    chip = np.stack([np.asarray(terms[t], dtype=float) for t in ("DRAM", "L2")])
+    out = np.where(chip.max(axis=0) >= np.asarray(terms["sm"], dtype=float),
+                   len(SM_PARTS) + chip.argmax(axis=0), sm_parts.argmax(axis=0))  # fmt: skip
+    return out if out.ndim else int(out)
+
+
+LIMITERS = (*SM_PARTS, "DRAM", "L2")
+
+
+def limiter_of(terms: dict[str, Any]) -> str:
+    """The name of what limits one kernel (limiter_index)."""
+    return LIMITERS[limiter_index(terms)]
+
+
+def raster_traffic(machine: Machine, gemm: Gemm, config: KernelConfig, ctas_per_sm: int) -> RasterTraffic:
+    """The raster model's traffic for a configuration: its cluster tile, its order, the clusters
+    the chip runs at once."""
+    cm, cn = config.cluster
+    return order_traffic(
+        parse_order(config.raster), concurrent=max(1, machine.sm_count.n * ctas_per_sm // (cm * cn)),
+        m=gemm.m, n=gemm.n, k=gemm.k, bm=cm * config.bm, bn=cn * config.bn, input_bytes=gemm.input_bytes,
+        output_bytes=gemm.output_bytes, l2_bytes=machine.memory.l2.capacity.bytes, keep_waves=0,
+    )  # fmt: skip
+
+
+def _check_cluster_divides(gemm: Gemm, config: KernelConfig) -> None:
+    cm, cn = config.cluster
+    tm, tn = math.ceil(gemm.m / config.bm), math.ceil(gemm.n / config.bn)
+    if tm % cm or tn % cn:
+        raise ProblemError(
+            f"--cluster {cm}x{cn}: the grid of {tm}x{tn} tiles is not a whole number of clusters "
+            "(CUDA launches a grid of whole clusters; pick a cluster that divides it)"
+        )
+
+
+def predict_kernel(
+    machine: Machine,
+    gemm: Gemm,
+    config: KernelConfig,
+    *,
+    a_major: str = "k",
+    b_major: str = "n",
+    regs: int | None = None,
+    spilled: int | None = None,
+    shared_bytes: int | None = None,
+    register_overhead: int | None = None,
+    compute: Source = "spec",
+    bandwidth: Source = "measured",
+    clock: str | float | None = None,
+) -> Prediction:
+    """Predicted time of one kernel configuration by the per-CTA model, every term named.
+
+    ``a_major``/``b_major``: the operand's contiguous dimension (k or m; k or n); the default is
+    what torch.matmul of two contiguous tensors hands a kernel. ``regs``/``spilled``/
+    ``shared_bytes``: the compiled kernel's, where known (else footprint.kernel_footprint's rule).
+    """
+    if a_major not in ("k", "m") or b_major not in ("k", "n"):
+        raise ProblemError(f"--a-major k|m and --b-major k|n (got {a_major!r}, {b_major!r})")
+    limit = machine.limits.max_registers_per_thread.n
+    if regs is not None and not 1 <= regs <= limit:
+        raise ProblemError(f"--regs: must be 1..{limit} (got {regs})")
+    _check_cluster_divides(gemm, config)
+    check_cluster(machine, *config.cluster)
+    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock,
+                          instruction=config.instruction)  # fmt: skip
+    family = FAMILIES.index(config.instruction)
+    e, a_m, b_n = gemm.input_bytes, a_major == "m", b_major == "n"
+    fa, fb = layout_factors(family, e, a_m, b_n)
+    fp = kernel_footprint(
+        machine, bm=config.bm, bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family,
+        element_bytes=e, accumulator_registers=gemm.accumulator_registers,
+        staged=TENSOR_FAMILY[family] and e == 1 and (fa != 1.0 or fb != 1.0), register_overhead=register_overhead,
+        compiler=config.compiler, rm=config.register_tile[0], rn=config.register_tile[1],
+        k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
+    )  # fmt: skip
+    smem_limit = machine.memory.smem.max_per_block.bytes
+    if fp["shared_bytes"] > smem_limit:
+        raise ProblemError(
+            f"shared memory: {config.bm}x{config.bn}x{config.bk} with {config.stages} stages needs "
+            f"{fp['shared_bytes']:,.0f} B, the block limit is {smem_limit:,.0f} B"
+        )
+    if not fp["fits"]:
+        raise ProblemError(f"the CTA ({fp['threads']} threads, {fp['shared_bytes']:,.0f} B) does not fit one SM")
+    ctas = int(fp["ctas_per_sm"])
+    occ = occupancy(machine, int(fp["threads"]), int(max(1, min(fp["registers"], limit))), int(fp["shared_bytes"]))
+    t = raster_traffic(machine, gemm, config, ctas)
+    rm, rn = config.register_tile
+    terms = kernel_seconds(
+        machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=e, output_bytes=gemm.output_bytes, bm=config.bm,
+        bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family, rm=rm, rn=rn,
+        a_m_major=a_m, b_n_major=b_n, footprint=fp, requested=t.requested_bytes, distinct=t.wave_distinct_bytes,
+        dram_read=t.dram_read_bytes, persistent=config.persistent,
+    )  # fmt: skip
+    total = float(terms["total"])
+    sms = machine.sm_count.n
+    tiles = math.ceil(gemm.m / config.bm) * math.ceil(gemm.n / config.bn)
+    per_sm = math.ceil(tiles / sms)
+    k_it = math.ceil(gemm.k / config.bk)
+    mhz = rates.clock_hz / 1e6
+    c_bytes = gemm.m * gemm.n * gemm.output_bytes
+    spill_note = (
+        f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
+        if fp["spilled"]
+        else ""
+    )
+    layout = (
+        f"; A {a_major}-major x{fa:g}, B {b_major}-major x{fb:g} copy requests (stored against the layout "
+        f"{config.instruction} reads)"
+        if fa != 1.0 or fb != 1.0
+        else ""
+    )
+    details = {
+        "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
+        f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
+        f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
+        "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
+        f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
+        "spills": f"spilled registers stored and reloaded per instruction step{spill_note or ': none'}",
+        "latency": f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA, "
+        f"{ctas} CTA/SM hide each other (occupancy limited by {occ.limiter})",
+        "overhead": "a fixed cost per iteration and per 16-byte copy each thread issues (kernel_costs)",
+        "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
+        "kernel hides them",
+        "DRAM": f"{(t.dram_read_bytes + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
+        "(less where the grid keeps too few bytes in flight)",
+        "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s",
+        "launch": "the fixed cost of a launch (kernel_costs.launch)",
+    }
+    ranked = sorted(
+        (Term(name=name, seconds=float(terms[name]), detail=details[name]) for name in details),
+        key=lambda x: -x.seconds,
+    )
+    return Prediction(
+        seconds=total,
+        tflops=gemm.flops / total / 1e12,
+        limiter=limiter_of(terms),
+        sm_seconds=float(terms["sm"]),
+        terms=ranked,
+        clock_mhz=mhz,
+        clock_origin=rates.clock_origin,
+        ctas_per_sm=ctas,
+        occupancy_limiter=occ.limiter,
+        wave_efficiency=tiles / (per_sm * sms),
+        instruction=config.instruction,
+        register_tile=(rm, rn),
+        warps=config.warps,
+        registers_per_thread=int(fp["registers"]),
+        spilled_registers=int(fp["spilled"]),
+        registers_origin="as compiled (--regs)" if regs is not None else "estimated (roofmodel.footprint)",
+        shared_bytes=int(fp["shared_bytes"]),
+        a_major=a_major,
+        b_major=b_major,
+        persistent=config.persistent,
+        kernel=config.label(),
+        kernel_origin=config.origin,
+        inputs=list(rates.inputs),
+    )
+
+
 def predict(
     machine: Machine,
     gemm: Gemm,
@@ -285,101 +534,14 @@ def predict(
     raster: str = "row",
     cluster: tuple[int, int] = (1, 1),
     stages: int = 3,
-    regs: int | None = None,
     warps: int | None = None,
-    kernel_threads: int | None = None,
     register_tile: tuple[int, int] | None = None,
-    compute: Source = "spec",
-    bandwidth: Source = "measured",
     instruction: str | None = None,
-    clock: str | float | None = None,
     persistent: bool = False,
+    **kw: Any,
 ) -> Prediction:
-    """Predicted time and TFLOPS of one configuration, with the time each resource alone takes."""
-    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock,
-                          instruction=instruction)  # fmt: skip
-    r = analyze(machine, gemm, tile=tile, raster=raster, cluster=cluster, stages=stages, regs=regs, warps=warps,
-                kernel_threads=kernel_threads, register_tile=register_tile, compute=compute, bandwidth=bandwidth,
-                instruction=instruction, clock_mhz=rates.clock_hz / 1e6)  # fmt: skip
-    if "l2" not in r.levels or "smem" not in r.levels:
-        raise ProblemError("predict: the operand path must include L2 and shared memory (leave --levels out)")
-    sms = machine.sm_count.n
-    x = r.cross_sm
-    bm, bn, _ = r.tiles.cta
-    rm, rn = r.tiles.register_tile
-    ctas = x.occupancy.ctas_per_sm
-    traffic = x.raster
-    c_bytes = x.dram_write_bytes
-    mean_cycles = None
-    if rates.latency_known:
-        assert rates.l2_latency_cycles is not None and rates.dram_latency_cycles is not None
-        mean_cycles = mean_latency_cycles(
-            traffic.dram_read_bytes, traffic.requested_bytes, rates.l2_latency_cycles, rates.dram_latency_cycles
-        )
-    in_flight = max(stages - 1, 1) * x.latency.stage_bytes * ctas
-    repeated = _maximum(0.0, traffic.requested_bytes - traffic.wave_distinct_bytes)
-    smem_bytes = register_tile_read_bytes(gemm.fmas, r.tiles.register_tile_granularity, rm, rn, gemm.input_bytes)
-    seconds = resource_seconds(
-        sms=sms, tiles=x.waves.tiles, tile_fmas=bm * bn * gemm.k, fma_per_s_per_sm=rates.fma_per_s_per_sm,
-        dram_bytes=traffic.dram_read_bytes + c_bytes, dram_bps=rates.dram_bps,
-        l2_bytes=traffic.requested_bytes + c_bytes, l2_repeated_bytes=repeated, l2_bps=rates.l2_bps,
-        l2_same_address_bps=rates.l2_same_address_bps, smem_bytes=smem_bytes, smem_bps=rates.smem_bps,
-        requested_bytes=traffic.requested_bytes, in_flight_bytes_per_sm=in_flight,
-        mean_latency_s=mean_cycles / rates.clock_hz if mean_cycles is not None else None,
-    )  # fmt: skip
-    per_sm = math.ceil(x.waves.tiles / sms)
-    mhz = rates.clock_hz / 1e6
-    details = {
-        "compute": f"{per_sm} tiles per SM x {bm}x{bn}x{gemm.k} FMAs at {rates.fma_per_cycle_per_sm:,.0f} "
-        f"FMA/cycle, {mhz:.0f} MHz; the waves keep {x.waves.tiles / (per_sm * sms):.0%} of the SMs busy",
-        "DRAM": f"{(traffic.dram_read_bytes + c_bytes) / 2**20:,.0f} MiB at {rates.dram_bps / 1e9:,.0f} GB/s",
-        "L2": f"{(traffic.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s"
-        + (
-            f", {repeated / 2**20:,.0f} MiB of it same-wave repeats at {rates.l2_same_address_bps / 1e9:,.0f} GB/s"
-            if rates.l2_same_address_bps
-            else ""
-        ),
-        "shared memory": f"{smem_bytes / 2**30:,.1f} GiB of operand reads ({r.tiles.register_tile_granularity} tile "
-        f"{rm}x{rn}) at {rates.smem_bps / 1e9:,.0f} GB/s",
-        "latency": f"{max(stages - 1, 1)} loads x {x.latency.stage_bytes / 1024:,.0f} KiB in flight per CTA x {ctas} "
-        f"CTA/SM (occupancy limited by {x.occupancy.limiter}) over {mean_cycles or 0:,.0f} cycles",
-    }
-    terms = sorted(
-        (Term(name=name, seconds=float(s), detail=details[name]) for name, s in seconds.items()),
-        key=lambda t: -t.seconds,
-    )
-    return Prediction(
-        seconds=terms[0].seconds,
-        tflops=gemm.flops / terms[0].seconds / 1e12,
-        limiter=terms[0].name,
-        terms=terms,
-        clock_mhz=mhz,
-        clock_origin=rates.clock_origin,
-        ctas_per_sm=ctas,
-        occupancy_limiter=x.occupancy.limiter,
-        wave_efficiency=x.waves.tiles / (per_sm * sms),
-        instruction=r.pipe.instruction,
-        register_tile=(rm, rn),
-        persistent=persistent,
-        inputs=list(rates.inputs),
-    )
-
-
-def predict_kernel(
-    machine: Machine,
-    gemm: Gemm,
-    config: KernelConfig,
-    *,
-    regs: int | None = None,
-    compute: Source = "spec",
-    bandwidth: Source = "measured",
-    clock: str | float | None = None,
-) -> Prediction:
-    """predict() for a KernelConfig (a preset's or the search's): its tile, warps as the CTA's
-    threads, its instruction family and register-level tile."""
-    return predict(
-        machine, gemm, Tile(bm=config.bm, bn=config.bn, bk=config.bk), raster=config.raster, cluster=config.cluster,
-        stages=config.stages, regs=regs, kernel_threads=32 * config.warps, register_tile=config.register_tile,
-        compute=compute, bandwidth=bandwidth, instruction=config.instruction, clock=clock,
-        persistent=config.persistent,
-    )  # fmt: skip
+    """predict_kernel for a kernel stated by its parts (kernel.generic_config picks the instruction
+    the tile admits, the warps' layout, and checks that they agree)."""
+    config = generic_config(machine, gemm.dtype, tile=tile, warps=warps, stages=stages, instruction=instruction,
+                            register_tile=register_tile, cluster=cluster, raster=raster, persistent=persistent)  # fmt: skip
+    return predict_kernel(machine, gemm, config, **kw)

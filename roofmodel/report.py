@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from roofmodel.occupancy import Occupancy, Waves
 from roofmodel.rasterization import RasterTraffic
 
-JSON_SCHEMA_VERSION = 3
+JSON_SCHEMA_VERSION = 4
 
 
 class _Result(BaseModel):

@@ -29,25 +29,34 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel import units
-from roofmodel.analysis import DEFAULT_REGISTER_OVERHEAD, instruction_k_step
+from roofmodel.cta_model import TERMS
 from roofmodel.errors import ProblemError
+from roofmodel.footprint import kernel_footprint
 from roofmodel.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
-from roofmodel.latency import mean_latency_cycles
 from roofmodel.machine import Machine, Source
 from roofmodel.multicast import check_cluster
-from roofmodel.occupancy import REGISTER_ALLOCATION_UNIT, smem_reserved_per_block
-from roofmodel.prediction import Prediction, Rates, machine_rates, predict_kernel, resource_seconds
+from roofmodel.prediction import (
+    LIMITERS,
+    TENSOR_FAMILY,
+    Prediction,
+    Rates,
+    family_k_steps,
+    kernel_seconds,
+    layout_factors,
+    limiter_index,
+    machine_rates,
+    predict_kernel,
+)
 from roofmodel.problem import Gemm
 from roofmodel.rasterization import MAX_TILES, order_traffic, parse_order
 from roofmodel.report import JSON_SCHEMA_VERSION, Input
-from roofmodel.tiling import WGMMA_ROWS, default_bk, register_tile_cost, register_tile_read_bytes
+from roofmodel.tiling import WGMMA_ROWS, default_bk
 
 TILE_EDGES = (16, 32, 64, 128, 256)
 WARPS = (1, 2, 4, 8, 16)
 CLUSTERS = ((1, 1), (2, 1), (1, 2), (2, 2), (4, 1), (1, 4))
 ORDERS_ALL = ("row", "col", "grouped:4", "grouped:8", "grouped:16", "swizzle:2", "swizzle:4", "swizzle:8")
 ORDERS_TRITON = ("row", "grouped:4", "grouped:8", "grouped:16")
-TERMS = ("compute", "DRAM", "L2", "shared memory", "latency")
 SPACES = ("all", "triton")
 
 
@@ -137,52 +146,61 @@ class Configs:
     cn: Any
     order: Any  # index into ``orders``
     orders: tuple[str, ...]
-    # derived
+    # derived (roofmodel.footprint)
     ctas_per_sm: Any = None
-    smem_read_bytes: Any = None
+    registers: Any = None
+    spilled: Any = None
+    shared_bytes: Any = None
+    a_major: str = "k"
+    b_major: str = "n"
+    compiler: str = "stated"
 
     def __len__(self) -> int:
         return int(self.bm.size)
 
     def take(self, idx: Any) -> Configs:
         cols = {k: getattr(self, k)[idx] for k in _COLUMNS}
-        return Configs(**cols, orders=self.orders)
+        return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
 
     def config(self, i: int) -> KernelConfig:
         return KernelConfig(
             bm=int(self.bm[i]), bn=int(self.bn[i]), bk=int(self.bk[i]), warps=int(self.warps[i]),
             stages=int(self.stages[i]), instruction=FAMILIES[int(self.family[i])],  # type: ignore[arg-type]
             register_tile=(int(self.rm[i]), int(self.rn[i])), cluster=(int(self.cm[i]), int(self.cn[i])),
-            raster=self.orders[int(self.order[i])], origin="roofmodel tune",
+            raster=self.orders[int(self.order[i])], compiler=self.compiler, origin="roofmodel tune",  # type: ignore[arg-type]
         )  # fmt: skip
 
 
 _COLUMNS = ("bm", "bn", "bk", "warps", "stages", "family", "rm", "rn", "cm", "cn", "order", "ctas_per_sm",
-            "smem_read_bytes")  # fmt: skip
+            "registers", "spilled", "shared_bytes")  # fmt: skip
 
 
-def enumerate_space(machine: Machine, gemm: Gemm, space: Space, instruction: str | None = None) -> tuple[Configs, int]:
+def enumerate_space(
+    machine: Machine,
+    gemm: Gemm,
+    space: Space,
+    instruction: str | None = None,
+    a_major: str = "k",
+    b_major: str = "n",
+) -> tuple[Configs, int]:
     """The feasible configurations of ``space`` for this problem, and how many were considered.
 
-    Feasible, as the scalar analysis: the register tile within the per-thread limit (with the
-    model's register overhead) and wgmma's largest N; the CTA's threads within the block limit,
-    at least one warp, and its registers within the SM's; the pipelined tiles within the block's
-    shared memory; at least one CTA per SM and one cluster on the chip.
+    Feasible by the one rule the scalar predictor applies (roofmodel.footprint.kernel_footprint):
+    launchable threads and shared memory, at least one CTA per SM and one cluster on the chip, a
+    grid of whole clusters. A configuration that needs more registers than a thread has is kept:
+    it spills, and the model charges the spills.
     """
     pipe = machine.pipe(gemm.dtype)
-    lim = machine.limits
     b = gemm.input_bytes
     families = [i for i in pipe.instructions if instruction is None or i.family == instruction]
     if not families:
         have = ", ".join(i.family for i in pipe.instructions)
-        raise ProblemError(f"--instruction {instruction}: not available for {gemm.dtype} (have: {have})")
-    # Per (family, BM, BN, warps, register tile): the register cost, in plain Python.
-    shapes: list[tuple[int, int, int, int, int, int, float, int]] = []
+        raise ProblemError(f"--instruction {instruction}: not available for {gemm.dtype} (have: {', '.join(have)})")
+    # Per (family, BM, BN, warps, register tile), in plain Python: the few discrete shapes.
+    shapes: list[tuple[int, int, int, int, int, int]] = []
     considered_shapes = 0
     for ins in families:
         fam = FAMILIES.index(ins.family)
-        gran = ins.tile_granularity
-        k_step = instruction_k_step(ins)
         for bm in space.tiles:
             for bn in space.tiles:
                 for w in space.warps:
@@ -194,21 +212,7 @@ def enumerate_space(machine: Machine, gemm: Gemm, space: Space, instruction: str
                     else:
                         layouts = _layouts(ins.family, bm, bn, w, ins.max_n)
                     considered_shapes += max(1, len(layouts))
-                    for rm, rn in layouts:
-                        cost = register_tile_cost(gran, rm, rn, b, gemm.accumulator_registers, k_step)
-                        per_thread = cost.per_thread + DEFAULT_REGISTER_OVERHEAD
-                        threads = (bm // rm) * (bn // rn) * cost.threads
-                        if (
-                            per_thread > lim.max_registers_per_thread.value
-                            or threads > lim.max_threads_per_block.value
-                            or threads * per_thread > lim.registers_per_sm.value
-                            or threads < 32
-                            or 32 * w > lim.max_threads_per_block.value
-                        ):
-                            continue
-                        regs = min(lim.max_registers_per_thread.n, math.ceil(per_thread / 8) * 8)
-                        smem_read = register_tile_read_bytes(gemm.fmas, gran, rm, rn, b)
-                        shapes.append((fam, bm, bn, w, rm, rn, smem_read, regs))
+                    shapes.extend((fam, bm, bn, w, rm, rn) for rm, rn in layouts)
     bks = space.bk_values(b)
     stages = space.stages
     clusters = space.cluster_values(machine)
@@ -219,47 +223,37 @@ def enumerate_space(machine: Machine, gemm: Gemm, space: Space, instruction: str
     considered = considered_shapes * n_other
     if not shapes or not clusters:
         return _empty(orders), considered
-    sh = np.array([s[:6] for s in shapes], dtype=np.int64)
-    smem_read = np.array([s[6] for s in shapes], dtype=np.float64)
-    regs = np.array([s[7] for s in shapes], dtype=np.int64)
+    sh = np.array(shapes, dtype=np.int64)
     grid = np.stack(np.meshgrid(np.arange(len(shapes)), bks, stages, np.arange(len(clusters)), np.arange(len(orders)),
                                 indexing="ij"), axis=-1).reshape(-1, 5)  # fmt: skip
     si, bk, st, ci, oi = (grid[:, j] for j in range(5))
     fam, bm, bn, w, rm, rn = (sh[si, j] for j in range(6))
     cl = np.array(clusters, dtype=np.int64)
     cm, cn = cl[ci, 0], cl[ci, 1]
-    smem = (bm + bn) * bk * b * st  # smem_tile_bytes, vectorized
-    ok = smem <= machine.memory.smem.max_per_block.bytes
-    # Occupancy (roofmodel.occupancy), vectorized over the kernel's own threads (32 x warps).
-    kthreads = 32 * w
-    kwarps = -(-kthreads // 32)
-    reg = regs[si]
-    per_warp = -(-(reg * 32) // REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
-    used = np.where(smem > 0, smem + smem_reserved_per_block(machine), 0)
-    by_smem = np.where(used > 0, machine.memory.smem.capacity_per_sm.bytes // np.maximum(used, 1), 10**9)
-    ctas = np.minimum.reduce([
-        np.full(si.shape, lim.max_blocks_per_sm.n),
-        lim.max_threads_per_sm.n // kthreads,
-        lim.max_warps_per_sm.n // kwarps,
-        lim.registers_per_sm.n // (per_warp * kwarps),
-        by_smem.astype(np.int64),
-    ])  # fmt: skip
-    ok &= ctas >= 1
-    ok &= (machine.sm_count.n * ctas) // (cm * cn) >= 1
-    tiles_m, tiles_n = -(-gemm.m // (cm * bm)), -(-gemm.n // (cn * bn))
-    ok &= tiles_m * tiles_n <= MAX_TILES
+    fa, fb = layout_factors(fam, b, a_major == "m", b_major == "n")
+    compiler = "triton" if space.name == "triton" else "stated"
+    fp = kernel_footprint(machine, bm=bm, bn=bn, bk=bk, warps=w, stages=st, family=fam, element_bytes=b,
+                          accumulator_registers=gemm.accumulator_registers,
+                          staged=np.asarray(TENSOR_FAMILY)[fam] & (b == 1) & ((fa != 1.0) | (fb != 1.0)),
+                          compiler=compiler, rm=rm, rn=rn,
+                          k_step=np.asarray(family_k_steps(machine, gemm.dtype))[fam])  # fmt: skip
+    ok = fp["fits"] & ((machine.sm_count.n * fp["ctas_per_sm"]) // (cm * cn) >= 1)
+    tiles_m, tiles_n = -(-gemm.m // bm), -(-gemm.n // bn)
+    ok &= (tiles_m % cm == 0) & (tiles_n % cn == 0)  # a grid of whole clusters
+    ok &= -(-tiles_m // cm) * -(-tiles_n // cn) <= MAX_TILES
     keep = np.nonzero(ok)[0]
     c = Configs(
         bm=bm[keep], bn=bn[keep], bk=bk[keep], warps=w[keep], stages=st[keep], family=fam[keep], rm=rm[keep],
-        rn=rn[keep], cm=cm[keep], cn=cn[keep], order=oi[keep], orders=orders, ctas_per_sm=ctas[keep],
-        smem_read_bytes=smem_read[si[keep]],
+        rn=rn[keep], cm=cm[keep], cn=cn[keep], order=oi[keep], orders=orders, ctas_per_sm=fp["ctas_per_sm"][keep],
+        registers=fp["registers"][keep], spilled=fp["spilled"][keep], shared_bytes=fp["shared_bytes"][keep],
+        a_major=a_major, b_major=b_major, compiler=compiler,
     )  # fmt: skip
     return c, considered
 
 
 def _empty(orders: tuple[str, ...]) -> Configs:
     z = np.zeros(0, dtype=np.int64)
-    return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, smem_read_bytes=np.zeros(0))  # type: ignore[arg-type]
+    return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, registers=z, spilled=z, shared_bytes=z)  # type: ignore[arg-type]
 
 
 class TrafficTable:
@@ -308,47 +302,42 @@ def requested_bytes(gemm: Gemm, c: Configs) -> Any:
 
 
 def term_seconds(
-    gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, Any, Any] | None, sms: int
+    machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, Any, Any] | None
 ) -> dict[str, Any]:
-    """Each term's seconds for every configuration: exact with ``traffic`` (requested,
-    wave-distinct, DRAM read) from the raster model, a lower bound without it."""
+    """Every term of the per-CTA model (prediction.kernel_seconds) for every configuration: exact
+    with ``traffic`` (requested, wave-distinct, DRAM read bytes) from the raster model, a lower bound
+    without it (DRAM reads at the compulsory bytes, every repeat at the same-address rate, the
+    loaded latency at the L2's for every load: each can only raise the time)."""
     b = gemm.input_bytes
-    c_bytes = float(gemm.m * gemm.n * gemm.output_bytes)
-    tiles = -(-gemm.m // c.bm) * -(-gemm.n // c.bn)
     if traffic is None:
         requested = requested_bytes(gemm, c)
         dram_read = np.full(len(c), float(gemm.m * gemm.k + gemm.k * gemm.n) * b)
-        distinct = dram_read
-        lat_l2, lat_dram = rates.l2_latency_cycles, rates.dram_latency_cycles
-        if lat_l2 is not None and lat_dram is not None:
-            lat_l2 = lat_dram = min(lat_l2, lat_dram)
+        # All hits: the mean latency is the L2's (the lesser: more hits never slow a load).
+        distinct, dram_read_for_latency = dram_read, np.zeros(len(c))
     else:
         requested, distinct, dram_read = traffic
-        lat_l2, lat_dram = rates.l2_latency_cycles, rates.dram_latency_cycles
-    mean = None
-    if lat_l2 is not None and lat_dram is not None:
-        mean = mean_latency_cycles(dram_read, requested, lat_l2, lat_dram) / rates.clock_hz
-    stage_bytes = (c.bm + c.bn) * c.bk * b
-    fma_by_family = np.array([rates.family_fma_per_s(f) for f in FAMILIES])
-    return resource_seconds(
-        sms=sms, tiles=tiles, tile_fmas=c.bm * c.bn * gemm.k, fma_per_s_per_sm=fma_by_family[c.family],
-        dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps, l2_bytes=requested + c_bytes,
-        l2_repeated_bytes=np.maximum(0.0, requested - distinct), l2_bps=rates.l2_bps,
-        l2_same_address_bps=rates.l2_same_address_bps, smem_bytes=c.smem_read_bytes, smem_bps=rates.smem_bps,
-        requested_bytes=requested, in_flight_bytes_per_sm=np.maximum(c.stages - 1, 1) * stage_bytes * c.ctas_per_sm,
-        mean_latency_s=mean,
+        dram_read_for_latency = dram_read
+    fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes}
+    terms = kernel_seconds(
+        machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=b, output_bytes=gemm.output_bytes, bm=c.bm,
+        bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
+        a_m_major=c.a_major == "m", b_n_major=c.b_major == "n", footprint=fp, requested=requested,
+        distinct=distinct, dram_read=dram_read, latency_dram_read=dram_read_for_latency,
     )  # fmt: skip
+    return terms
 
 
 def _stack(terms: dict[str, Any], n: int) -> Any:
-    return np.stack([terms.get(t, np.zeros(n)) for t in TERMS], axis=1)
+    """(n, len(TERMS)) seconds of each named term."""
+    return np.stack([np.broadcast_to(np.asarray(terms[t], dtype=float), (n,)) for t in TERMS], axis=1)
 
 
 @dataclass
 class Evaluated:
     configs: Configs
-    terms: Any  # (n, len(TERMS)) seconds
-    seconds: Any
+    terms: Any  # (n, len(TERMS)) seconds, each as if it were alone
+    seconds: Any  # the per-CTA model's total
+    limiter: Any  # index into prediction.LIMITERS
     exact: Any  # bool per configuration: raster traffic evaluated
 
     def ranked(self) -> Any:
@@ -358,7 +347,8 @@ class Evaluated:
         idx = np.nonzero(self.exact)[0]
         srt = -np.sort(-self.terms[idx], axis=1)
         c = self.configs
-        keys = (c.order[idx], c.cm[idx] * c.cn[idx], *(srt[:, j] for j in reversed(range(srt.shape[1]))))
+        keys = (c.order[idx], c.cm[idx] * c.cn[idx], *(srt[:, j] for j in reversed(range(srt.shape[1]))),
+                self.seconds[idx])  # fmt: skip
         return idx[np.lexsort(keys)]
 
 
@@ -371,14 +361,16 @@ def evaluate(
     bandwidth: Source = "measured",
     clock: str | float | None = None,
     instruction: str | None = None,
+    a_major: str = "k",
+    b_major: str = "n",
 ) -> Evaluated:
     """Every feasible configuration's exact predicted time (the raster model on every key)."""
     rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
-    c, _ = enumerate_space(machine, gemm, space or Space(), instruction)
+    c, _ = enumerate_space(machine, gemm, space or Space(), instruction, a_major, b_major)
     table = TrafficTable(machine, gemm)
-    terms = term_seconds(gemm, rates, c, table.lookup(c), machine.sm_count.n)
-    t = _stack(terms, len(c))
-    return Evaluated(c, t, t.max(axis=1), np.ones(len(c), dtype=bool))
+    terms = term_seconds(machine, gemm, rates, c, table.lookup(c))
+    return Evaluated(c, _stack(terms, len(c)), np.asarray(terms["total"], dtype=float), limiter_index(terms),
+                     np.ones(len(c), dtype=bool))  # fmt: skip
 
 
 @dataclass
@@ -403,20 +395,23 @@ def tune(
     clock: str | float | None = None,
     instruction: str | None = None,
     max_batch: int = 8192,
+    a_major: str = "k",
+    b_major: str = "n",
 ) -> TuneResult:
     """The ``top`` configurations by exact predicted time, found by bound-ordered evaluation."""
     if top < 1:
         raise ProblemError(f"--top: must be >= 1 (got {top})")
     rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
-    sms = machine.sm_count.n
-    c, considered = enumerate_space(machine, gemm, space or Space(), instruction)
+    c, considered = enumerate_space(machine, gemm, space or Space(), instruction, a_major, b_major)
     n = len(c)
     if n == 0:
         raise ProblemError("no configuration of this space fits the machine for this problem")
-    bound = _stack(term_seconds(gemm, rates, c, None, sms), n)
-    lower = bound.max(axis=1)
+    bound_terms = term_seconds(machine, gemm, rates, c, None)
+    terms = _stack(bound_terms, n)
+    lower = np.asarray(bound_terms["total"], dtype=float)
+    seconds = lower.copy()
+    limiter = np.asarray(limiter_index(bound_terms))
     order = np.argsort(lower, kind="stable")
-    terms = bound.copy()
     exact = np.zeros(n, dtype=bool)
     table = TrafficTable(machine, gemm)
     best: Any = np.array([])
@@ -429,12 +424,15 @@ def tune(
             if idx.size == 0:
                 break
         sub = c.take(idx)
-        terms[idx] = _stack(term_seconds(gemm, rates, sub, table.lookup(sub), sms), idx.size)
+        t = term_seconds(machine, gemm, rates, sub, table.lookup(sub))
+        terms[idx] = _stack(t, idx.size)
+        seconds[idx] = t["total"]
+        limiter[idx] = limiter_index(t)
         exact[idx] = True
-        best = np.sort(terms[exact].max(axis=1))[:top]
+        best = np.sort(seconds[exact])[:top]
         start += size
         size = min(2 * size, max_batch)
-    ev = Evaluated(c, terms, terms.max(axis=1), exact)
+    ev = Evaluated(c, terms, seconds, limiter, exact)
     ranked = ev.ranked()
     return TuneResult(ev, considered, n, int(exact.sum()), len(table.cache), rates, [int(i) for i in ranked[:top]])
 
@@ -452,6 +450,8 @@ class Ranked(BaseModel):
     tflops: float
     limiter: str
     terms: dict[str, float]
+    registers_per_thread: int  # the register rule's (roofmodel.footprint)
+    spilled_registers: int
     note: str  # why it ranks where it does, against the first
 
 
@@ -470,24 +470,30 @@ class TuneReport(BaseModel):
     raster_keys: int
     clock_mhz: float
     clock_origin: str
+    a_major: str
+    b_major: str
     inputs: list[Input]
     top: list[Ranked]
     winner: Prediction  # the scalar predictor on the first configuration: every term with its detail
     why: str
 
 
-def _loses_on(names: tuple[str, ...], first: Any, other: Any) -> str:
-    t0, t1 = first.max(), other.max()
-    lim = names[int(other.argmax())]
+def _loses_on(first: int, other: int, ev: Evaluated) -> str:
+    """Why configuration ``other`` ranks below ``first``: its time and what limits it."""
+    t0, t1 = float(ev.seconds[first]), float(ev.seconds[other])
+    lim = LIMITERS[int(ev.limiter[other])]
+    j = TERMS.index(lim)
+    spill = int(ev.configs.spilled[other])
+    spills = f"; it spills {spill} registers per thread" if spill else ""
     if t1 > t0 * (1 + 1e-12):
-        return (f"{100 * (t1 / t0 - 1):.1f}% slower: its {lim} takes {t1 * 1e3:.4f} ms "
-                f"(the first's {lim} {first[names.index(lim)] * 1e3:.4f} ms)")  # fmt: skip
-    a, b = -np.sort(-first), -np.sort(-other)
-    for j in range(1, len(a)):
-        if b[j] != a[j]:
-            name = names[int(np.nonzero(other == b[j])[0][0])]
-            return f"ties the first; its next-slowest resource ({name}, {b[j] * 1e3:.4f} ms) leaves less slack"
-    return "identical terms; ranked below as the larger cluster or the order listed later"
+        return (f"{100 * (t1 / t0 - 1):.1f}% slower: limited by {lim}, {ev.terms[other, j] * 1e3:.4f} ms "
+                f"(the first's {ev.terms[first, j] * 1e3:.4f} ms){spills}")  # fmt: skip
+    a, b = -np.sort(-ev.terms[first]), -np.sort(-ev.terms[other])
+    for i in range(len(a)):
+        if b[i] != a[i]:
+            name = TERMS[int(np.nonzero(ev.terms[other] == b[i])[0][0])]
+            return f"ties the first; its {name} ({b[i] * 1e3:.4f} ms) leaves less slack{spills}"
+    return "identical time and terms: no term depends on what differs; listed after by the tie-break"
 
 
 def tune_report(
@@ -500,24 +506,33 @@ def tune_report(
     bandwidth: Source = "measured",
     clock: str | float | None = None,
     instruction: str | None = None,
+    a_major: str = "k",
+    b_major: str = "n",
 ) -> TuneReport:
-    r = tune(machine, gemm, space, top=top, compute=compute, bandwidth=bandwidth, clock=clock, instruction=instruction)
+    r = tune(machine, gemm, space, top=top, compute=compute, bandwidth=bandwidth, clock=clock, instruction=instruction,
+             a_major=a_major, b_major=b_major)  # fmt: skip
     ev = r.evaluated
-    first = ev.terms[r.top[0]]
     ranked = []
     for rank, i in enumerate(r.top, start=1):
         t = ev.terms[i]
-        terms = {name: float(t[j]) for j, name in enumerate(TERMS) if name != "latency" or r.rates.latency_known}
         ranked.append(Ranked(
             rank=rank, config=ev.configs.config(i), seconds=float(ev.seconds[i]),
-            tflops=gemm.flops / float(ev.seconds[i]) / 1e12, limiter=TERMS[int(t.argmax())], terms=terms,
-            note="first" if rank == 1 else _loses_on(TERMS, first, t),
+            tflops=gemm.flops / float(ev.seconds[i]) / 1e12, limiter=LIMITERS[int(ev.limiter[i])],
+            terms={name: float(t[j]) for j, name in enumerate(TERMS)}, registers_per_thread=int(ev.configs.registers[i]),
+            spilled_registers=int(ev.configs.spilled[i]),
+            note="first" if rank == 1 else _loses_on(r.top[0], i, ev),
         ))  # fmt: skip
-    winner = predict_kernel(machine, gemm, ranked[0].config, compute=compute, bandwidth=bandwidth, clock=clock)
-    nxt = winner.terms[1] if len(winner.terms) > 1 else None
-    why = f"the first is limited by {winner.limiter} ({winner.terms[0].detail})"
-    if nxt is not None:
-        why += f"; the next-slowest resource, {nxt.name}, needs {100 * nxt.seconds / winner.seconds:.0f}% of that time"
+    winner = predict_kernel(machine, gemm, ranked[0].config, compute=compute, bandwidth=bandwidth, clock=clock,
+                            a_major=a_major, b_major=b_major)  # fmt: skip
+    lim = next(t for t in winner.terms if t.name == winner.limiter)
+    why = f"the first is limited by {winner.limiter} ({lim.detail})"
+    if winner.spilled_registers:
+        spills = next(t for t in winner.terms if t.name == "spills")
+        why += (f"; it spills {winner.spilled_registers} registers per thread, charged "
+                f"{spills.seconds * 1e3:.4f} ms, and still ranks first")  # fmt: skip
+    others = [t for t in winner.terms if t.name not in (winner.limiter, "launch")]
+    if others:
+        why += f"; the next term, {others[0].name}, alone takes {100 * others[0].seconds / winner.seconds:.0f}% of its time"
     return TuneReport(
         machine=machine.name,
         gemm=f"{gemm.m}x{gemm.n}x{gemm.k} {gemm.dtype}",
@@ -528,6 +543,8 @@ def tune_report(
         raster_keys=r.traffic_keys,
         clock_mhz=r.rates.clock_hz / 1e6,
         clock_origin=r.rates.clock_origin,
+        a_major=a_major,
+        b_major=b_major,
         inputs=list(r.rates.inputs),
         top=ranked,
         winner=winner,
@@ -707,7 +724,7 @@ def explore(
             points.append(ExplorePoint(
                 parameter=name, value=value, unit=unit, best=best.evaluated.configs.config(j).label(),
                 best_seconds=secs, best_tflops=gemm.flops / secs / 1e12,
-                best_limiter=TERMS[int(best.evaluated.terms[j].argmax())], kernel_tflops=ktf, kernel_limiter=klim,
+                best_limiter=LIMITERS[int(best.evaluated.limiter[j])], kernel_tflops=ktf, kernel_limiter=klim,
             ))  # fmt: skip
         v0 = _base_value(machine, gemm.dtype, name, compute, bandwidth)
         try:

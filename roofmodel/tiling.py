@@ -104,14 +104,13 @@ def register_tile_cost(
     warpgroup (wgmma): rm*rn/128 accumulators; operands stay in shared memory.
     Address and loop registers are not counted.
     """
-    if granularity == "thread":
-        operand_regs = max(1, element_bytes // 4)
-        return RegisterTileCost(rm * rn * acc_regs, (rm + rn) * operand_regs, 1)
-    if granularity == "warp":
-        return RegisterTileCost(rm * rn * acc_regs / 32, (rm + rn) * k_step * element_bytes / 128, 32)
-    if granularity == "warpgroup":
-        return RegisterTileCost(rm * rn * acc_regs / 128, 0.0, 128)
-    raise ValueError(f"unknown tile granularity {granularity!r}")
+    from roofmodel.footprint import UNIT_THREADS, tile_registers
+
+    family = {"thread": 0, "warp": 1, "warpgroup": 2}.get(granularity)
+    if family is None:
+        raise ValueError(f"unknown tile granularity {granularity!r}")
+    acc, operands = tile_registers(family, rm, rn, element_bytes, acc_regs, k_step)
+    return RegisterTileCost(acc, operands, UNIT_THREADS[family])
 
 
 def cta_tile_traffic_bytes(m: int, n: int, k: int, bm: int, bn: int, input_bytes: int, output_bytes: int) -> int:

@@ -1,4 +1,6 @@
-"""The predictor: every factor named, no prediction above the hierarchical bound, monotone."""
+"""The predictor (the per-CTA model through predict_kernel): every term named, the total is the
+launch plus the largest of the busiest SM, DRAM and L2, no prediction above the hierarchical bound
+of the same kernel, monotone in bandwidth and peak; kernels are stated, not refused for spilling."""
 
 from __future__ import annotations
 
@@ -7,27 +9,77 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
+from roofmodel.cta_model import TERMS
 from roofmodel.prediction import predict
 from tests.conftest import machine_dict, machine_from
 
 CONFIGS = st.sampled_from([(64, 64, 64), (128, 128, 64), (128, 256, 64), (256, 128, 32)])
 
 
-def test_prediction_names_every_resource_and_takes_the_slowest():
+def test_prediction_names_every_term_and_totals_the_sm_dram_and_l2():
     p = predict(load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), Tile(bm=128, bn=256, bk=64),
-                raster="grouped:8")  # fmt: skip
-    assert {t.name for t in p.terms} == {"compute", "DRAM", "L2", "shared memory", "latency"}
-    assert p.seconds == max(t.seconds for t in p.terms) == p.terms[0].seconds
-    assert p.limiter == p.terms[0].name
+                raster="grouped:8", warps=8)  # fmt: skip
+    assert {t.name for t in p.terms} == set(TERMS)
+    by = {t.name: t.seconds for t in p.terms}
+    assert p.seconds == pytest.approx(by["launch"] + max(p.sm_seconds, by["DRAM"], by["L2"]), rel=1e-12)
+    assert [t.seconds for t in p.terms] == sorted((t.seconds for t in p.terms), reverse=True)
+    assert p.limiter == "compute"  # a 128x256 wgmma tile at 8192^3: the tensor cores bind
     assert p.tflops == pytest.approx(2 * 8192**3 / p.seconds / 1e12)
     assert any(i.field == "compute.fp16.rate.spec" for i in p.inputs)
+    assert p.instruction == "wgmma" and p.register_tile == (64, 256) and p.warps == 8
+
+
+def test_a_kernel_that_needs_more_registers_than_a_thread_has_spills_and_is_charged():
+    # Issue 13: 256x256x32 with 8 warps was refused ("needs 73,728 registers"); Triton compiles it
+    # (255 registers, 162 spilled) and it runs at 77 TFLOPS on the H100.
+    h100, g = load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16")
+    p = predict(h100, g, Tile(bm=256, bn=256, bk=32), warps=8)
+    assert p.registers_per_thread == 255 and p.spilled_registers > 0
+    spills = next(t for t in p.terms if t.name == "spills")
+    assert spills.seconds > 0 and "spill" in spills.detail
+    compiled = predict(h100, g, Tile(bm=256, bn=256, bk=32), warps=8, regs=255, spilled=162)
+    assert compiled.spilled_registers == 162 and compiled.seconds > p.seconds  # more spills, slower
+    assert compiled.registers_origin.startswith("as compiled")
+
+
+def test_predict_picks_the_instruction_a_tile_admits_and_checks_the_warps():
+    h100, g = load_machine("h100"), Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    small = predict(h100, g, Tile(bm=32, bn=32, bk=32))  # was refused: "divisible by the warpgroup tile"
+    assert small.instruction == "mma.sync" and small.register_tile == (16, 16)
+    with pytest.raises(ProblemError, match="whole warpgroups"):
+        predict(h100, g, Tile(bm=128, bn=128, bk=64), warps=3, instruction="wgmma")
+    with pytest.raises(ProblemError, match="cover 128x128 with 8 warps"):
+        predict(h100, g, Tile(bm=128, bn=128, bk=64), warps=4, register_tile=(64, 32), instruction="mma.sync")
+    with pytest.raises(ProblemError, match="power of two"):
+        predict(h100, g, Tile(bm=128, bn=128, bk=64), warps=3)
+    # --warps chooses the register tile: 8 mma.sync warps split 128x128 into 64x32 (Triton's layout).
+    eight = predict(h100, g, Tile(bm=128, bn=128, bk=64), warps=8, instruction="mma.sync")
+    assert eight.register_tile == (64, 32) and eight.warps == 8
+
+
+def test_a_cluster_that_does_not_divide_the_grid_is_refused():
+    with pytest.raises(ProblemError, match="whole number of clusters"):
+        predict(load_machine("h100"), Gemm(m=4096, n=4096, k=4096, dtype="fp16"), Tile(bm=128, bn=128, bk=64),
+                cluster=(3, 3))  # fmt: skip
+
+
+def test_operand_layouts_cost_where_the_instruction_cannot_transpose():
+    # tf32 with B N-major (torch.matmul of contiguous tensors) under wgmma: B's stage fill takes
+    # 16 / 4 = 4x the copy requests; fp16 transposes in hardware and pays nothing.
+    h100 = load_machine("h100")
+    for dtype, slower in (("tf32", True), ("fp16", False)):
+        g = Gemm(m=8192, n=8192, k=8192, dtype=dtype)
+        n_major = predict(h100, g, Tile(bm=128, bn=128, bk=32), warps=8, b_major="n")
+        k_major = predict(h100, g, Tile(bm=128, bn=128, bk=32), warps=8, b_major="k")
+        assert (n_major.seconds > k_major.seconds * 1.05) is slower
+        assert n_major.b_major == "n" and k_major.b_major == "k"
 
 
 def test_compute_term_is_wave_quantized_at_sm_granularity():
     # 8192^2 / (128 x 256) = 2048 tiles over 132 SMs: 16 tiles per SM, each 128*256*8192 FMAs at
     # 2048 FMA/cycle and 1.83 GHz.
     h100, g, t = load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), Tile(bm=128, bn=256, bk=64)
-    p = predict(h100, g, t)
+    p = predict(h100, g, t, warps=8)
     compute = next(term for term in p.terms if term.name == "compute")
     assert compute.seconds == pytest.approx(16 * 128 * 256 * 8192 / (2048 * 1.83e9), rel=1e-12)
     assert p.wave_efficiency == pytest.approx(2048 / (16 * 132))
@@ -45,9 +97,9 @@ def test_prediction_never_beats_the_hierarchical_bound(name, size, cfg, raster):
     bm, bn, bk = cfg
     try:
         p = predict(m, Gemm(m=size, n=size, k=size, dtype=dtype), Tile(bm=bm, bn=bn, bk=bk), raster=raster, stages=2)
-        r = analyze(
-            m, Gemm(m=size, n=size, k=size, dtype=dtype), tile=Tile(bm=bm, bn=bn, bk=bk), raster=raster, stages=2
-        )
+        # The bound of the same kernel: its instruction, register tile and warps.
+        r = analyze(m, Gemm(m=size, n=size, k=size, dtype=dtype), tile=Tile(bm=bm, bn=bn, bk=bk), raster=raster,
+                    stages=2, instruction=p.instruction, register_tile=p.register_tile, warps=p.warps)  # fmt: skip
     except ProblemError:
         return
     assert p.tflops <= r.hierarchical_bound_tflops * (1 + 1e-9)
@@ -75,6 +127,29 @@ def test_predict_command(cli):
         "predict", "--machine", "h100", "--m", "8192", "--tile", "128x256x64", "--raster", "grouped:8", "--warps", "8"
     )
     assert r.exit_code == 0, r.output
-    assert "limited by" in r.stdout and "slowest first" in r.stdout and "compute.fp16.rate.spec" in r.stdout
+    assert "limited by" in r.stdout and "largest first" in r.stdout and "compute.fp16.rate.spec" in r.stdout
     bad = cli("predict", "--machine", "h100", "--m", "8192", "--tile", "128x256")
     assert bad.exit_code == 2 and "give BK too" in bad.stderr
+    for args, message in (
+        (("--kernel", "triton", "--cluster", "2x1"), "takes no --cluster"),
+        (("--kernel", "triton", "--raster", "swizzle:2"), "row or grouped:G"),
+        (("--kernel", "nvcc"), "triton, cutlass or stated"),
+        (("--a-major", "n"), "--a-major: k or m"),
+        (("--b-major", "m"), "--b-major: k or n"),
+        (("--spilled", "3"), "--spilled: give it with --regs"),
+    ):
+        bad = cli("predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", *args)
+        assert bad.exit_code == 2 and message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, args
+
+
+def test_predict_command_states_the_kernel_as_written(cli):
+    triton = cli("predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--kernel", "triton",
+                 "--raster", "grouped:8", "--warps", "8", "--json")  # fmt: skip
+    assert triton.exit_code == 0, triton.output
+    assert '"kernel_origin": "Triton BLOCK 128x128x64, GROUP_M 8' in triton.stdout
+    cutlass = cli("predict", "--machine", "h100", "--m", "4096", "--tile", "128x256x64", "--kernel", "cutlass",
+                  "--cluster", "2x1")  # fmt: skip
+    assert cutlass.exit_code == 0, cutlass.output
+    assert "CUTLASS sm90" in cutlass.stdout and "persistent" in cutlass.stdout
+    t4 = cli("predict", "--machine", "t4", "--m", "2048", "--tile", "64x64x32", "--kernel", "triton")
+    assert t4.exit_code == 0 and "mma.sync" in t4.stdout, t4.output

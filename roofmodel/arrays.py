@@ -1,0 +1,55 @@
+"""Elementwise helpers that take numbers or numpy arrays alike, so that one formula serves the scalar
+predictor and the vectorized search (numpy is imported only when an array is passed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _np() -> Any:
+    import numpy as np
+
+    return np
+
+
+def is_array(*xs: Any) -> bool:
+    return any(hasattr(x, "shape") for x in xs)
+
+
+def maximum(*xs: Any) -> Any:
+    """Elementwise max of numbers or arrays (numpy.maximum folded over the arguments)."""
+    if not is_array(*xs):
+        return max(xs)
+    out = xs[0]
+    for x in xs[1:]:
+        out = _np().maximum(out, x)
+    return out
+
+
+def minimum(*xs: Any) -> Any:
+    """Elementwise min of numbers or arrays (numpy.minimum folded over the arguments)."""
+    if not is_array(*xs):
+        return min(xs)
+    out = xs[0]
+    for x in xs[1:]:
+        out = _np().minimum(out, x)
+    return out
+
+
+def where(cond: Any, a: Any, b: Any) -> Any:
+    if is_array(cond, a, b):
+        return _np().where(cond, a, b)
+    return a if cond else b
+
+
+def logical_not(x: Any) -> Any:
+    return _np().logical_not(x) if is_array(x) else not x
+
+
+def take(table: tuple[Any, ...], index: Any) -> Any:
+    """table[index] for an integer or an integer array."""
+    return _np().asarray(table)[index] if is_array(index) else table[index]
+
+
+def ceil_div(a: Any, b: Any) -> Any:
+    return -(-a // b)

@@ -1,0 +1,241 @@
+"""What one CTA needs of an SM, and how many an SM holds: one rule, for a number or numpy arrays.
+
+``analyze``, ``predict``, ``tune`` and ``explore`` all call these functions (issue 13: the rule
+was written four times), so a configuration the search keeps is one the scalar model places.
+
+Registers a compiled GEMM kernel needs per thread (before the compiler spills):
+
+    needed = accumulators + operand fragments + staged copy + overhead
+
+- accumulators: BM x BN x (registers per accumulator element) / (32 x warps);
+- operand fragments, for instructions that read operands from registers (mma.sync, FMA): the
+  CTA's BM x BK and BN x BK slices, (BM + BN) x BK x bytes / 4 / (32 x warps); wgmma reads its
+  operands from shared memory and holds none;
+- staged copy: where a stage is copied through registers to be laid out again (an operand stored
+  against the layout the instruction reads, roofmodel.cta_model), the stage's bytes once more;
+- overhead: addresses, masks, loop state, per instruction family.
+
+The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
+the committed broad sweep (docs/measurements/h100-2026-11-23, kernels that do not spill);
+tests/test_footprint.py reports the rule against every held-out kernel's compiled count. Past the
+architecture's per-thread limit a kernel spills: it is allocated the limit and the rest is local
+memory, which the time model charges; it is never refused for that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roofmodel.arrays import is_array as _is_array
+from roofmodel.arrays import maximum as _maximum
+from roofmodel.arrays import minimum as _minimum
+from roofmodel.arrays import take as _take
+from roofmodel.arrays import where as _where
+from roofmodel.machine import Machine
+
+# Registers per thread Triton 3.6 spends beyond accumulators, fragments and staging: the median of
+# (compiled - formula) over the broad sweep's training-shape kernels that do not spill.
+TRITON_REGISTER_OVERHEAD = {"wgmma": 48, "mma.sync": 31, "fma": 66}
+# Registers are allocated per warp in units of 256 (compute capability 5.0 and later): a thread's
+# count rounds up to a multiple of 8 (CUDA Occupancy Calculator: allocation unit 256, per warp).
+REGISTER_ALLOCATION_UNIT = 256
+# An SM's register file is split over its four processing blocks (sub-partitions); a warp's
+# registers come from the block it is scheduled on (cuda_occupancy.h, cudaOccMaxBlocksPerSMRegsLimit;
+# every architecture from Volta on has four).
+SUB_PARTITIONS = 4
+# Shared memory the system reserves per block on compute capability 8.0 and later (1 KB;
+# CUDA C++ Programming Guide, compute capabilities, shared memory).
+SMEM_RESERVED_PER_BLOCK_SM80 = 1024
+UNLIMITED = 10**9
+
+
+def registers_needed(
+    *,
+    bm: Any,
+    bn: Any,
+    bk: Any,
+    warps: Any,
+    element_bytes: Any,
+    accumulator_registers: float,
+    operand_fragments: Any,
+    staged: Any,
+    overhead: Any,
+) -> Any:
+    """Registers per thread before spilling (see the module docstring):
+    BM x BN x acc / T + fragments x (BM + BN) x BK x e / (4 T) + staged x (BM + BN) x BK x e / (4 T)
+    + overhead, T = 32 x warps. ``operand_fragments`` and ``staged`` are 0/1 (or booleans)."""
+    threads = 32 * warps
+    slice_regs = (bm + bn) * bk * element_bytes / (4.0 * threads)
+    return (
+        bm * bn * accumulator_registers / threads
+        + slice_regs * (1 * operand_fragments)
+        + slice_regs * (1 * staged)
+        + overhead
+    )
+
+
+# Threads that share one register-level tile, per family (fma, mma.sync, wgmma): a thread, a warp,
+# a warpgroup.
+UNIT_THREADS = (1, 32, 128)
+# What the model assumes a hand-written kernel spends on addresses and loop state (``analyze`` and
+# ``predict --kernel stated``); Triton's own overheads are TRITON_REGISTER_OVERHEAD.
+STATED_REGISTER_OVERHEAD = 16
+
+
+def tile_registers(
+    family: Any, rm: Any, rn: Any, element_bytes: int, accumulator_registers: float, k_step: Any
+) -> tuple[Any, Any]:
+    """(accumulator, operand) registers per thread that hold an rm x rn register-level tile and one
+    instruction step of its operands, numbers or numpy arrays:
+
+    FMA (a thread's tile, seed 000 §5.1.2): rm x rn x acc, and rm + rn operands of max(1, e / 4) registers;
+    mma.sync (a warp's, seed 004): rm x rn x acc / 32, and (rm + rn) x k x e / 128 (one k step);
+    wgmma (a warpgroup's): rm x rn x acc / 128; its operands stay in shared memory."""
+    acc = rm * rn * accumulator_registers / _take(UNIT_THREADS, family)
+    per_thread = (rm + rn) * max(1, element_bytes // 4)
+    per_warp = (rm + rn) * k_step * element_bytes / 128
+    operands = _where(family == 0, per_thread, _where(family == 1, per_warp, 0.0))
+    return acc, operands
+
+
+def allocated_and_spilled(needed: Any, limit: int) -> tuple[Any, Any]:
+    """(registers allocated per thread, registers spilled per thread): min(ceil(needed), limit) and
+    max(0, ceil(needed) - limit)."""
+    whole = -(-needed // 1)
+    return _minimum(whole, limit), _maximum(whole - limit, 0)
+
+
+def smem_reserved_per_block(machine: Machine) -> int:
+    major = int(machine.compute_capability.split(".")[0])
+    return SMEM_RESERVED_PER_BLOCK_SM80 if major >= 8 else 0
+
+
+def cta_limits(machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any) -> dict[str, Any]:
+    """CTAs per SM each limit allows (numbers or numpy arrays of integers):
+
+    blocks          = the SM's block limit
+    threads         = floor(threads per SM / threads per CTA)
+    warps           = floor(warps per SM / warps per CTA)
+    registers       = floor(SUB_PARTITIONS x floor(registers per SM / SUB_PARTITIONS / registers per
+                      warp) / warps per CTA), registers per warp = ceil(32 x regs / 256) x 256
+    shared memory   = floor(smem per SM / (smem per CTA + reserved)), unlimited without smem
+    """
+    lim = machine.limits
+    warps = -(-threads // 32)
+    per_warp = -(-(registers_per_thread * 32) // REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
+    per_partition = (lim.registers_per_sm.n // SUB_PARTITIONS) // _maximum(per_warp, 1)
+    used = smem_bytes + smem_reserved_per_block(machine)
+    by_smem = int(machine.memory.smem.capacity_per_sm.bytes) // _maximum(used, 1)
+    blocks = lim.max_blocks_per_sm.n
+    return {
+        "blocks": threads * 0 + blocks if _is_array(threads) else blocks,
+        "threads": lim.max_threads_per_sm.n // threads,
+        "warps": lim.max_warps_per_sm.n // warps,
+        "registers": (SUB_PARTITIONS * per_partition) // warps,
+        "shared memory": _where(smem_bytes > 0, by_smem, UNLIMITED),
+    }
+
+
+def ctas_per_sm(machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any) -> Any:
+    """The least of cta_limits: how many CTAs one SM holds (0: the CTA does not fit)."""
+    out = None
+    for v in cta_limits(machine, threads, registers_per_thread, smem_bytes).values():
+        out = v if out is None else _minimum(out, v)
+    return out
+
+
+def fits_block(machine: Machine, threads: Any, smem_bytes: Any) -> Any:
+    """Whether a CTA is launchable at all: 1..max threads per block and its shared memory within
+    the per-block maximum (registers never refuse: past the limit the kernel spills)."""
+    lim = machine.limits
+    ok_threads = (threads >= 32) & (threads <= lim.max_threads_per_block.n)
+    ok_smem = smem_bytes <= machine.memory.smem.max_per_block.bytes
+    return ok_threads & ok_smem
+
+
+# Per instruction family, in roofmodel.kernel.FAMILIES order (fma, mma.sync, wgmma): whether the
+# operands are read from registers, and the shared-memory buffers Triton 3.6 allocates per
+# num_stages (the broad sweep's compiled sizes: num_stages - 1 tiles for the register-operand
+# families, num_stages for wgmma, whose in-flight MMA reads one more).
+OPERAND_FRAGMENTS = (1, 1, 0)
+EXTRA_BUFFERS = (-1, -1, 0)
+
+
+def stage_buffers(family: Any, stages: Any) -> Any:
+    """Shared-memory tiles a Triton kernel allocates: max(1, num_stages - 1), or num_stages (wgmma)."""
+    return _maximum(stages + _take(EXTRA_BUFFERS, family), 1)
+
+
+def kernel_footprint(
+    machine: Machine,
+    *,
+    bm: Any,
+    bn: Any,
+    bk: Any,
+    warps: Any,
+    stages: Any,
+    family: Any,
+    element_bytes: int,
+    accumulator_registers: float,
+    staged: Any,
+    register_overhead: Any = None,
+    compiler: str = "triton",
+    rm: Any = None,
+    rn: Any = None,
+    k_step: Any = None,
+    registers: Any = None,
+    spilled: Any = None,
+    shared_bytes: Any = None,
+) -> dict[str, Any]:
+    """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
+    the register-level tile's N, which sets wgmma's spill granularity):
+    ``needed`` registers per thread (registers_needed; the compiled count plus its spills where
+    ``registers`` is given), ``registers`` allocated, ``spilled``, ``shared_bytes`` (the compiled
+    size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
+    and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
+    roofmodel.kernel.FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
+    registers_needed with Triton's overheads (``register_overhead`` overrides); ``stated`` (a
+    hand-written kernel) the register-level tile's own registers (tile_registers: ``rm``, ``rn``,
+    ``k_step``) plus STATED_REGISTER_OVERHEAD, as ``analyze`` counts them."""
+    from roofmodel.kernel import FAMILIES
+
+    limit = machine.limits.max_registers_per_thread.n
+    threads = 32 * warps
+    if registers is None and compiler == "stated":
+        acc, operands = tile_registers(family, rm, rn, element_bytes, accumulator_registers, k_step)
+        overhead = STATED_REGISTER_OVERHEAD if register_overhead is None else register_overhead
+        needed = acc + operands + overhead
+        registers, spilled = allocated_and_spilled(needed, limit)
+    elif registers is None:
+        if register_overhead is None:
+            register_overhead = _take(tuple(TRITON_REGISTER_OVERHEAD[f] for f in FAMILIES), family)
+        needed = registers_needed(
+            bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=element_bytes,
+            accumulator_registers=accumulator_registers, operand_fragments=_take(OPERAND_FRAGMENTS, family),
+            staged=staged, overhead=register_overhead,
+        )  # fmt: skip
+        registers, spilled = allocated_and_spilled(needed, limit)
+        if rn is not None:
+            # A wgmma instruction needs its whole accumulator fragment (64 x N / 128 per thread) at
+            # once: Triton spills whole fragments (the broad sweep's training kernels: mean |error|
+            # of the spill count 19.8 registers counting the excess alone, 14.9 in whole fragments).
+            block = _where(family == 2, 64 * rn * accumulator_registers / 128, 1)
+            spilled = -(-spilled // block) * block
+    else:
+        spilled = 0 if spilled is None else spilled
+        needed = registers + spilled
+    if shared_bytes is None:
+        # Triton allocates stage_buffers tiles; CUTLASS's stage count and a stated kernel's are buffers.
+        buffers = stage_buffers(family, stages) if compiler == "triton" else stages
+        shared_bytes = buffers * (bm + bn) * bk * element_bytes
+    ctas = ctas_per_sm(machine, threads, _maximum(_minimum(registers, limit), 1), shared_bytes)
+    fits = fits_block(machine, threads, shared_bytes) & (ctas >= 1)
+    return {
+        "needed": needed,
+        "registers": registers,
+        "spilled": spilled,
+        "shared_bytes": shared_bytes,
+        "threads": threads,
+        "ctas_per_sm": ctas,
+        "fits": fits,
+    }

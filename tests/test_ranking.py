@@ -1,0 +1,89 @@
+"""roofmodel rank --configs FILE (issue 13): a Triton autotune list or a sweep's CSV, ranked by the
+per-CTA model with the limiter per row and the measured figure beside it where the file has one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from roofmodel import Gemm, ProblemError, load_machine
+from roofmodel.ranking import rank_configs, read_configs
+from tests.conftest import REPO
+
+BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"
+
+AUTOTUNE = """\
+configs:
+  - kwargs: {BLOCK_M: 128, BLOCK_N: 256, BLOCK_K: 64, GROUP_M: 8}
+    num_warps: 8
+    num_stages: 3
+  - kwargs: {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, GROUP_M: 8}
+    num_warps: 4
+    num_stages: 4
+  - kwargs: {BLOCK_M: 256, BLOCK_N: 256, BLOCK_K: 32, GROUP_M: 8}
+    num_warps: 8
+    num_stages: 3
+"""
+
+
+def test_an_autotune_list_is_ranked_fastest_first(tmp_path):
+    path = tmp_path / "autotune.yaml"
+    path.write_text(AUTOTUNE)
+    r = rank_configs(load_machine("h100"), read_configs(path), gemm=Gemm(m=8192, n=8192, k=8192, dtype="fp16"))
+    assert r.configs == 3 and r.problems == 1 and [x.rank for x in r.ranked] == [1, 2, 3]
+    assert [x.seconds for x in r.ranked] == sorted(x.seconds for x in r.ranked)
+    assert r.ranked[0].row == 1  # 128x256x64 with 8 warps: two warpgroups of 64x256, no spills
+    spiller = next(x for x in r.ranked if x.row == 3)  # 256x256 with 8 warps: 256 accumulators a thread
+    assert spiller.spilled_registers > 0 and spiller.rank == 3
+    assert r.spearman is None and all(x.measured_seconds is None for x in r.ranked)
+
+
+def test_a_sweep_csv_is_ranked_per_problem_with_its_measurements(tmp_path):
+    lines = BROAD.read_text().splitlines()
+    head, rows = lines[0], [x for x in lines[1:] if x.startswith("sweep,sq4096,") and ",fp16," in x]
+    path = tmp_path / "sweep.csv"
+    path.write_text("\n".join([head, *rows]) + "\n")
+    r = rank_configs(load_machine("h100"), read_configs(path), clock=1980)
+    assert r.problems == 1 and r.configs == len(rows) >= 20
+    assert all(x.measured_tflops and x.error_pct is not None for x in r.ranked)
+    # the compiled counts are used: every row's registers are the CSV's
+    assert r.spearman is not None and r.spearman > 0.5
+    assert r.first_over_best is not None and 0 < r.first_over_best <= 1
+
+
+def test_bad_config_files_are_one_line(cli, tmp_path):
+    cases = {
+        "bad.yaml": ("configs: [1, 2]", "expected a list of mappings"),
+        "nums.yaml": ("- {BLOCK_M: 64, BLOCK_N: x, BLOCK_K: 32}", "BLOCK_N: not a number"),
+        "missing.yaml": ("- {BLOCK_M: 64, BLOCK_K: 32}", "BLOCK_N is missing"),
+        "empty.csv": ("", "no configurations"),
+        "broken.yaml": ("- {BLOCK_M: [", "not valid YAML"),
+    }
+    for name, (text, message) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        r = cli("rank", "--machine", "h100", "--configs", str(path), "--m", "1024")
+        assert r.exit_code == 2 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1, (name, r.output)
+    no_problem = tmp_path / "ok.yaml"
+    no_problem.write_text("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32}")
+    r = cli("rank", "--machine", "h100", "--configs", str(no_problem))
+    assert r.exit_code == 2 and "give --m/--n/--k/--dtype" in r.stderr
+
+
+def test_rank_command(cli, tmp_path):
+    path = tmp_path / "autotune.yaml"
+    path.write_text(AUTOTUNE)
+    r = cli("rank", "--machine", "h100", "--configs", str(path), "--m", "4096", "--b-major", "k")
+    assert r.exit_code == 0, r.output
+    assert "4096x4096x4096 fp16" in r.stdout and "limited by" in r.stdout
+    j = cli("rank", "--machine", "h100", "--configs", str(path), "--m", "4096", "--json")
+    doc = json.loads(j.stdout)
+    assert doc["configs"] == 3 and doc["ranked"][0]["rank"] == 1
+
+
+def test_rows_that_a_preset_refuses_name_the_row(tmp_path):
+    path = tmp_path / "odd.yaml"
+    path.write_text("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, num_warps: 3}")
+    with pytest.raises(ProblemError, match="power of two"):
+        rank_configs(load_machine("h100"), read_configs(path), gemm=Gemm(m=1024, n=1024, k=1024, dtype="fp16"))
