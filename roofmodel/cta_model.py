@@ -25,10 +25,11 @@ Per main-loop iteration (one BK step) of one CTA:
 - an ``iteration`` cost: a fixed part (barrier, wait) and a part per 16-byte copy each thread
   issues for the next stage (address arithmetic, masks), both measured.
 
-A CTA alone runs an iteration in max(mma / sub-partition share, smem, spill, latency) + iteration
-with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in turn; with
-wgmma, which runs asynchronously while its warps do that work, in max(mma, smem, spill, latency,
-iteration) + wait, the wait on the previous wgmma group;
+A CTA alone runs an iteration in max(mma / share, smem, spill, latency, mma / (share x s) +
+iteration) with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in
+turn, s = max(1, warps / 4) of them on each sub-partition covering each other; with wgmma, which
+runs asynchronously while its warps do that work, in max(mma, smem, spill, latency, iteration,
+mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem, spill) per joint iteration.
 A tile costs a prologue (one latency L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
@@ -118,15 +119,18 @@ def kernel_terms(
     copies_per_thread = stage_bytes / (16.0 * 32 * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
     pipes = _max(mma, smem, spill)
-    # wgmma is asynchronous: the issuing warps' per-iteration work runs while the tensor cores work
-    # through the group in flight, and each iteration then waits on the previous group; mma.sync
-    # and FMA issue from the same warps that do that work, one after the other.
-    # Each warpgroup of a CTA issues its own wgmma stream: while one waits, another's group runs.
-    wait = costs.wait_s * clock_hz / _max(warps // 4, 1)
+    # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
+    # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
+    # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
+    # their instructions and the iteration's work (barrier, addresses, copies) in turn; wgmma runs
+    # asynchronously, so that work hides under the group in flight and the stream's serial part is
+    # the wait on its previous group.
+    streams = _max(warps // 4, 1)
+    wait = costs.wait_s * clock_hz
     alone = _where(
         warpgroup,
-        _max(mma / share, smem, spill, latency, iteration) + wait,
-        _max(mma / share, smem, spill, latency) + iteration,
+        _max(mma / share, smem, spill, latency, iteration, mma / streams + wait),
+        _max(mma / share, smem, spill, latency, mma / (share * streams) + iteration),
     )
     prologue = load_latency_cycles
     epilogue = costs.epilogue_s * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm

@@ -485,8 +485,8 @@ def predict_kernel(
         "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
         f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
         "spills": f"spilled registers stored and reloaded per instruction step{spill_note or ': none'}",
-        "latency": f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA, "
-        f"{ctas} CTA/SM hide each other (occupancy limited by {occ.limiter})",
+        "latency": f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA; "
+        f"{ctas} resident CTA(s) per SM, which hide each other's (occupancy limited by {occ.limiter})",
         "overhead": "a fixed cost per iteration and per 16-byte copy each thread issues (kernel_costs)",
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",

@@ -55,6 +55,13 @@ def test_iteration_and_copy_issue_costs():
     # ...and each iteration then waits on the previous group: + 30 ns.
     waiting = CtaCosts(launch_s=1e-6, iteration_s=50e-9, copy_issue_s=10e-9, wait_s=30e-9)
     assert total(costs=waiting) == pytest.approx(8.768e-6 + 10 * 30e-9)
+    # two warpgroups (8 warps) are two streams: each does half the MMAs, then waits 300 ns, while the
+    # other's group runs: max(512, 256 + 300) = 556 cycles; one warpgroup: 512 + 300 = 812.
+    slow_wait = CtaCosts(launch_s=1e-6, wait_s=300e-9)
+    assert total(costs=slow_wait) == pytest.approx(1e-6 + (600 + 10 * 812 + 2048) * 1e-9)
+    assert total(costs=slow_wait, warps=8) == pytest.approx(1e-6 + (600 + 10 * 556 + 2048) * 1e-9)
+    # the same for mma.sync warps: 8 warps are two per sub-partition: max(512, 256 + 210) = 512.
+    assert total(warpgroup=False, instruction_rows=16, warps=8, costs=costs) == pytest.approx(8.768e-6)
     # past the MMA, the iteration's work binds: 700 ns of iteration cost > 512 cycles.
     assert total(costs=CtaCosts(launch_s=1e-6, iteration_s=540e-9, copy_issue_s=10e-9)) == pytest.approx(
         1e-6 + (600 + 10 * 700 + 2048) * 1e-9
@@ -200,10 +207,10 @@ def test_held_out_figures_regression_guard(rows):
     held = [x for x in rows if x.record.split == "holdout"]
     cta, stated, naive = figures(held), figures(held, "predict"), figures(held, "naive")
     assert cta["n"] == 760 and cta["refused"] == 0 and stated["refused"] == 0
-    assert cta["median_abs_pct"] < 27 and cta["p90_abs_pct"] < 80 and cta["spearman_median"] > 0.8
+    assert cta["median_abs_pct"] < 28 and cta["p90_abs_pct"] < 80 and cta["spearman_median"] > 0.8
     assert cta["first_over_best_median"] > 0.97
     # as a user states the kernel (no compiled counts): the register rule costs a little
-    assert stated["median_abs_pct"] < 30 and stated["p90_abs_pct"] < 85 and stated["spearman_median"] > 0.7
+    assert stated["median_abs_pct"] < 29 and stated["p90_abs_pct"] < 80 and stated["spearman_median"] > 0.72
     assert naive["median_abs_pct"] > 2 * cta["median_abs_pct"]
 
 

@@ -213,8 +213,8 @@ def test_tune_on_the_recorded_shapes_against_what_the_gpu_measured_fastest():
     for a known failure, labelled as such: the per-CTA model no longer lists that kernel (128x256 tiles, one CTA
     per SM) first. It prefers 128x128 tiles at two CTAs per SM, which it predicts at the compute ceiling; the
     sweep measured such a kernel (128x128x64 w4 s3) 15% below the 128x256x64 w8 s4 on 4096^3, and the model
-    under-predicts the 128x256 kernel by 17-25%. Here: the model predicts the timed best 13-39% slower than its
-    own first (39% on 8192x8192x1024); it predicted it within 1% of its first before issue 13."""
+    under-predicts the 128x256 kernel by 5-13%. Here: the model predicts the timed best 2-29% slower than its
+    own first (29% on 8192x8192x1024); it predicted it within 1% of its first before issue 13."""
     import csv
 
     rows = list(csv.DictReader((RECORDED / "tune-check" / "tune_check.csv").read_text().splitlines()))
@@ -231,7 +231,7 @@ def test_tune_on_the_recorded_shapes_against_what_the_gpu_measured_fastest():
         timed = predict_kernel(machine, g, triton_config(machine, "fp16", block_m=bm, block_n=bn, block_k=bk,
                                num_warps=w, num_stages=s, group_m=int(first["group_m"])),
                                compute="measured", clock="rated")  # fmt: skip
-        assert timed.seconds <= 1.40 * float(t.evaluated.seconds[t.top[0]])
+        assert timed.seconds <= 1.30 * float(t.evaluated.seconds[t.top[0]])
 
 
 # -- explore ------------------------------------------------------------------------------------

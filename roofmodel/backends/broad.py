@@ -275,9 +275,11 @@ def report_markdown(machine: Machine, records: list[BroadRecord], clock_mhz: flo
         "shapes (square, short K, long K, skinny, decode with M <= 64, sizes that are not powers of two, small) "
         "in fp16, bf16, tf32, fp32 and fp8 with both operand layouts, each checked against float64 and timed in "
         "two passes (median difference 0.55%, p90 2.95%). The split of shapes into training and held-out was "
-        "fixed in benchmarks/gpu_broad_sweep.py before anything was measured; the fitted constants "
-        "(kernel_costs.iteration, copy_issue, wait, the loaded latencies: benchmarks/fit_cta_costs.py, and "
-        "Triton's register overheads: roofmodel/footprint.py) were fitted on the training shapes only.",
+        "fixed in benchmarks/gpu_broad_sweep.py before anything was measured. The per-iteration costs "
+        "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark "
+        "(benchmarks/derive_kernel_costs.py); the one fitted constant, the loaded-latency factor "
+        "(benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/footprint.py) were fitted on "
+        "the training shapes only.",
         "",
         f"Models at {clock_mhz:.0f} MHz (the SM clock sampled during the sweep): **as compiled**, the per-CTA "
         "model (roofmodel/cta_model.py) with each kernel's compiled MMA family, registers, spills and shared "
@@ -311,7 +313,7 @@ def report_markdown(machine: Machine, records: list[BroadRecord], clock_mhz: flo
         "",
         *_worst_groups(held),
         "",
-        "## Training shapes (the fitted constants were fitted here)",
+        "## Training shapes (the loaded-latency factor and the register overheads were fitted here)",
         "",
         *table("train"),
         "",
