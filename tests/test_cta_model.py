@@ -262,3 +262,52 @@ def test_a_bad_broad_csv_is_one_line(cli, tmp_path):
     (tmp_path / "broad.csv").write_text(lines[0] + "\n" + lines[1].replace(",fp16,", ",fp17,", 1) + "\n")
     r = cli("validate", str(tmp_path))
     assert r.exit_code == 2 and "line 2: dtype" in r.stderr and "Traceback" not in r.output
+
+
+# ---------------------------------------------------------------------------------------------
+# The per-iteration costs from the K-sweep microbenchmark (roofmodel.kernel_costs)
+
+
+def test_a_k_sweep_slope_by_hand():
+    from roofmodel.kernel_costs import grid_of, per_iteration_seconds
+
+    # 2 us fixed + 0.5 us per BK = 64 step: the slope is 0.5 us; points below K = 1024 are left out.
+    pts = [(k, 2e-6 + 0.5e-6 * k / 64) for k in (64, 1024, 2048, 4096)] + [(128, 1.0)]
+    assert per_iteration_seconds(pts, 64) == pytest.approx(0.5e-6)
+    assert grid_of(132) == (11, 12) and grid_of(108) == (9, 12) and grid_of(7) == (1, 7)
+
+
+def test_the_machine_file_costs_are_the_recorded_k_sweeps():
+    """machines/h100.yaml's iteration, copy_issue and wait are what roofmodel.kernel_costs derives from
+    the K sweep recorded on the H100 (benchmarks/derive_kernel_costs.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
+    derive = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(derive)  # type: ignore[union-attr]
+    from roofmodel.kernel_costs import derive_kernel_costs
+
+    h100 = load_machine("h100")
+
+    def rate(dtype: str, family: str) -> float:
+        pipe = h100.pipe(dtype)
+        return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
+
+    fit = derive_kernel_costs(derive.recorded_kernels(), rate, 132)
+    costs = h100.kernel_costs
+    assert costs is not None and costs.wait and costs.iteration and costs.copy_issue
+    assert fit.wait_s * 1e9 == pytest.approx(costs.wait.value, abs=0.5)
+    assert fit.iteration_s * 1e9 == pytest.approx(costs.iteration.value, abs=0.5)
+    assert fit.copy_issue_s * 1e9 == pytest.approx(costs.copy_issue.value, abs=0.05)
+
+
+def test_calibrate_measured_the_kernel_costs_on_the_device():
+    """docs/measurements/h100-2026-11-23/calibrate: `roofmodel calibrate --machine h100` on the H100
+    wrote kernel_costs beside the ceilings; the overlay loads and holds the held-out figures."""
+    path = BROAD.parent / "calibrate" / "h100-calibrated.yaml"
+    m = load_machine(path)
+    costs = m.kernel_costs
+    assert costs is not None and costs.wait and costs.iteration and costs.copy_issue and costs.launch
+    assert "K-sweep microbenchmark" in costs.wait.source and costs.wait.kind == "measured"
+    # the same order as the recorded sweep's derivation (195 / 106 / 4.6 ns) on another run, another rate
+    assert 100 < costs.wait.value < 250 and 50 < costs.iteration.value < 150 and 2 < costs.copy_issue.value < 10

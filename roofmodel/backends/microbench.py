@@ -125,6 +125,75 @@ def sustained_clock_mhz(seconds: float = 10.0, size: int = 8192, dtype: str = "f
     }
 
 
+@triton.jit
+def _empty_kernel(x_ptr):
+    pass
+
+
+def launch_seconds() -> dict[str, Any]:
+    """An empty Triton kernel of one program, timed as GEMMs are (do_bench median): the fixed cost
+    of a launch."""
+    import torch
+
+    x = torch.empty(1, device="cuda")
+    ms = _bench(lambda: _empty_kernel[(1,)](x))
+    return {"value": ms * 1e-3, "how": "an empty Triton kernel of one program, do_bench median"}
+
+
+def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
+    """roofmodel.kernel_costs's K sweep on this GPU: fp16 Triton GEMMs of KSWEEP_TILES with a grid of
+    exactly one tile per SM, each checked against float64 once and timed at every KSWEEP_K.
+    ``force_mma_sync``: compile with DISABLE_MMA_V3=1 (Hopper's mma.sync) in a JIT object of its own."""
+    import os
+
+    import torch
+
+    from roofmodel.backends import triton_gemm as tg
+    from roofmodel.kernel_costs import KSWEEP_K, KSWEEP_TILES, KSweepKernel, grid_of
+
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    tm, tn = grid_of(sms)
+    jit = triton.jit(tg._matmul_kernel.fn) if force_mma_sync else None
+    out = []
+    for bm, bn, bk, warps, stages in KSWEEP_TILES:
+        points, family = [], ""
+        for k in KSWEEP_K:
+            a, b = tg.random_inputs(tm * bm, tn * bn, k, "fp16", "cuda", seed=k)
+            c = tg.output_for(a, b, "fp16")
+            cfg = dict(dtype="fp16", block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=warps,
+                       num_stages=stages, kernel=jit)  # fmt: skip
+            if force_mma_sync:
+                os.environ["DISABLE_MMA_V3"] = "1"
+            try:
+                compiled = tg.launch(a, b, c, **cfg)
+            finally:
+                os.environ.pop("DISABLE_MMA_V3", None)
+            err = tg.check(a, b, c)
+            if not err <= tg.TOLERANCE["fp16"]:
+                raise RuntimeError(f"K sweep {bm}x{bn}x{bk}, K {k}: wrong result (relative error {err:.3g})")
+            family = tg.compiled_facts(compiled)["instruction"]
+            points.append((k, _bench(lambda a=a, b=b, c=c, cfg=cfg: tg.launch(a, b, c, **cfg)) * 1e-3))
+        out.append(KSweepKernel(dtype="fp16", family=family, bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=2,
+                                points=tuple(points)))  # fmt: skip
+    return out
+
+
+def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
+    """The per-CTA model's kernel costs on this GPU: the launch, and the per-iteration costs
+    roofmodel.kernel_costs derives from a K sweep of wgmma (where Triton lowers to it) and mma.sync
+    kernels. ``rate_tflops(dtype, family)``: the rates to take the MMA time at."""
+    import torch
+
+    from roofmodel.kernel_costs import derive_kernel_costs
+
+    kernels = ksweep_kernels(force_mma_sync=False)
+    if torch.cuda.get_device_capability(0)[0] >= 9:
+        kernels += ksweep_kernels(force_mma_sync=True)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    fit = derive_kernel_costs(kernels, rate_tflops, sms)
+    return {"launch": launch_seconds(), "fit": fit, "kernels": kernels}
+
+
 def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp32")) -> tuple[dict[str, Any], Any]:
     """Measure the ceilings and build a machine-file overlay (``base: <base>``) of measured
     quantities whose sources carry the device, date, method and clocks. Returns (overlay, provenance)."""
@@ -137,6 +206,17 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
         l2 = l2_read_gb_per_s()
         rates = {d: matmul_tflops(d) for d in dtypes}
     sustained = sustained_clock_mhz()
+    from roofmodel.machine import load_machine
+
+    machine = load_machine(base)
+
+    def rate(dtype: str, family: str) -> float:
+        # wgmma at cuBLAS's rate measured here; another family at the base file's rate for it.
+        pipe = machine.pipe(dtype)
+        own = pipe.rate_of(pipe.instruction(family))[0].pick("measured")
+        return rates[dtype]["value"] if family == pipe.instructions[0].family else own.value
+
+    costs = kernel_costs(rate)
     prov = collect(sampler.samples)
     tag = f"roofmodel calibrate on {prov.device}, {prov.date}, driver {prov.driver}, torch {prov.torch}"
     clock = f"; SM clock median {prov.sm_clock_mhz_median:.0f} MHz" if prov.sm_clock_mhz_median else ""
@@ -157,4 +237,13 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
         "clocks": {"sustained": {"value": round(sustained["value"]), "unit": "MHz", "kind": "measured",
                                  "source": f"{tag}: {sustained['how']}; {sustained['tflops']:.0f} TFLOPS over the run"}},
     }  # fmt: skip
+    fit = costs["fit"]
+    ksweep = "the K-sweep microbenchmark (roofmodel.kernel_costs: one fp16 tile per SM, K 1024-8192, slope of time over K/BK less the MMA time)"
+    found = {"launch": (costs["launch"]["value"], costs["launch"]["how"]),
+             "iteration": (fit.iteration_s, f"mma.sync, four warps, intercept over copies per thread: {ksweep}"),
+             "copy_issue": (fit.copy_issue_s, f"per 16-byte copy a thread issues: {ksweep}"),
+             "wait": (fit.wait_s, f"wgmma, one warpgroup, median: {ksweep}")}  # fmt: skip
+    overlay["kernel_costs"] = {
+        name: q(value * 1e9, "ns", how) for name, (value, how) in found.items() if value and value > 0
+    }
     return overlay, prov

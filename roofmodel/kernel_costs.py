@@ -1,0 +1,98 @@
+"""The per-CTA model's per-iteration costs from a K-sweep microbenchmark (issue 13: every new
+machine constant comes from a microbenchmark). Pure: the GPU side (roofmodel.backends.microbench,
+``roofmodel calibrate``) times the kernels; this module derives the costs, and the tests run it on
+the recorded sweep (docs/measurements/h100-2026-11-23/broad.csv, set ``ksweep``).
+
+A K-sweep kernel has one tile per SM (a grid of exactly the SM count, so one CTA per SM and one wave)
+and is timed at several K: the slope of its time against K / BK is the time one CTA alone takes per
+main-loop iteration. The per-CTA model with four warps (one instruction stream per sub-partition)
+says:
+
+- wgmma:    per iteration = MMA time + wait                      -> wait = slope - MMA time
+- mma.sync: per iteration = MMA time + iteration + c x copy_issue  (c: 16-byte copies per thread)
+  -> a least-squares line of (slope - MMA time) over c gives iteration (intercept) and copy_issue;
+
+MMA time = 2 x BM x BN x BK / (the family's measured rate / SMs), in seconds.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+# What roofmodel calibrate times (and the broad sweep timed): fp16 tiles with four warps.
+KSWEEP_TILES = ((64, 128, 64, 4, 4), (128, 128, 64, 4, 3))  # BM, BN, BK, warps, stages
+KSWEEP_K = (1024, 2048, 4096, 8192)
+
+
+@dataclass(frozen=True)
+class KSweepKernel:
+    """One kernel timed over K: (K, seconds) points."""
+
+    dtype: str
+    family: str
+    bm: int
+    bn: int
+    bk: int
+    warps: int
+    element_bytes: int
+    points: tuple[tuple[int, float], ...]
+
+    def label(self) -> str:
+        return f"{self.dtype} {self.family} {self.bm}x{self.bn}x{self.bk} w{self.warps}"
+
+
+@dataclass(frozen=True)
+class KernelCostFit:
+    """Derived costs (seconds; None where the sweep had no kernel to derive them from) and, per kernel,
+    (label, seconds per iteration, MMA seconds, copies per thread)."""
+
+    wait_s: float | None
+    iteration_s: float | None
+    copy_issue_s: float | None
+    kernels: list[tuple[str, float, float, float]] = field(default_factory=list)
+
+
+def grid_of(sms: int) -> tuple[int, int]:
+    """Tiles along M and N whose product is exactly ``sms``, as square as possible (132 -> 11 x 12)."""
+    best = (1, sms)
+    for a in range(1, int(sms**0.5) + 1):
+        if sms % a == 0:
+            best = (a, sms // a)
+    return best
+
+
+def per_iteration_seconds(points: Sequence[tuple[int, float]], bk: int, k_min: int = 1024) -> float:
+    """Least-squares slope of time over K / BK, over the points with K >= k_min (seconds)."""
+    pts = [(k / bk, t) for k, t in points if k >= k_min]
+    if len(pts) < 2:
+        raise ValueError(f"need two or more points with K >= {k_min} (got {len(pts)})")
+    mx = statistics.fmean(x for x, _ in pts)
+    my = statistics.fmean(y for _, y in pts)
+    return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
+
+
+def derive_kernel_costs(
+    kernels: Sequence[KSweepKernel], rate_tflops: Callable[[str, str], float], sms: int
+) -> KernelCostFit:
+    """wait from the four-warp wgmma kernels (median), iteration and copy_issue from the four-warp
+    mma.sync kernels (a line over copies per thread); see the module docstring."""
+    waits, sync, rows = [], [], []
+    for kern in kernels:
+        per_iteration = per_iteration_seconds(kern.points, kern.bk)
+        mma = 2 * kern.bm * kern.bn * kern.bk / (rate_tflops(kern.dtype, kern.family) * 1e12 / sms)
+        copies = (kern.bm + kern.bn) * kern.bk * kern.element_bytes / (16 * 32 * kern.warps)
+        rows.append((kern.label(), per_iteration, mma, copies))
+        if kern.warps == 4 and kern.family == "wgmma":
+            waits.append(per_iteration - mma)
+        if kern.warps == 4 and kern.family == "mma.sync" and kern.dtype == "fp16":
+            sync.append((copies, per_iteration - mma))
+    wait = statistics.median(waits) if waits else None
+    iteration = copy_issue = None
+    if len({c for c, _ in sync}) >= 2:
+        mx = statistics.fmean(c for c, _ in sync)
+        my = statistics.fmean(e for _, e in sync)
+        copy_issue = sum((c - mx) * (e - my) for c, e in sync) / sum((c - mx) ** 2 for c, _ in sync)
+        iteration = my - copy_issue * mx
+    return KernelCostFit(wait_s=wait, iteration_s=iteration, copy_issue_s=copy_issue, kernels=rows)
