@@ -126,6 +126,33 @@ def sustained_clock_mhz(seconds: float = 10.0, size: int = 8192, dtype: str = "f
 
 
 @triton.jit
+def _chase_kernel(next_ptr, out_ptr, steps):
+    idx = tl.load(next_ptr)
+    for _ in range(steps):
+        idx = tl.load(next_ptr + idx, cache_modifier=".cg")
+    tl.store(out_ptr, idx)
+
+
+def pointer_chase_ns(mib: float, steps: int = 20000) -> dict[str, Any]:
+    """Latency of one dependent load: a single thread follows a random cycle through ``mib`` MiB,
+    one 128-byte line per step (loads bypass L1: ld.global.cg); median time / steps. 4 MiB stays in
+    L2; 256 MiB is well past it (seed 001's working sets)."""
+    import torch
+
+    lines = int(mib * 2**20) // 128
+    g = torch.Generator().manual_seed(1)
+    order = torch.randperm(lines, generator=g)
+    nxt = torch.zeros(lines * 16, dtype=torch.int64)
+    nxt[order * 16] = torch.roll(order, -1) * 16  # one cycle through every line
+    nxt = nxt.cuda()
+    out = torch.empty(1, dtype=torch.int64, device="cuda")
+    ms = _bench(lambda: _chase_kernel[(1,)](nxt, out, steps, num_warps=1))
+    return {"value": ms * 1e-3 / steps * 1e9,
+            "how": f"one thread chasing a random cycle of 128-byte lines through {mib:g} MiB (ld.global.cg), "
+                   f"{steps} dependent loads, do_bench median / steps"}  # fmt: skip
+
+
+@triton.jit
 def _empty_kernel(x_ptr):
     pass
 
@@ -204,6 +231,8 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
         copy = dram_copy_gb_per_s()
         read = dram_read_gb_per_s()
         l2 = l2_read_gb_per_s()
+        l2_shared = l2_read_gb_per_s(shared=True)
+        chase = {"l2": pointer_chase_ns(4), "dram": pointer_chase_ns(256)}
         rates = {d: matmul_tflops(d) for d in dtypes}
     sustained = sustained_clock_mhz()
     from roofmodel.machine import load_machine
@@ -230,8 +259,11 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
         "memory": {
             # The read-only figure is the one an operand stream sees; the copy figure is kept in the note.
             "dram": {"bandwidth": {"measured": {**q(read["value"], "GB/s", read["how"]),
-                                                "note": f"copy (read + write): {copy['value']:.0f} GB/s"}}},
-            "l2": {"bandwidth": {"measured": q(l2["value"], "GB/s", l2["how"])}},
+                                                "note": f"copy (read + write): {copy['value']:.0f} GB/s"}},
+                     "latency": q(chase["dram"]["value"], "ns", chase["dram"]["how"])},
+            "l2": {"bandwidth": {"measured": q(l2["value"], "GB/s", l2["how"])},
+                   "shared_read_bandwidth": {"measured": q(l2_shared["value"], "GB/s", l2_shared["how"])},
+                   "latency": q(chase["l2"]["value"], "ns", chase["l2"]["how"])},
         },
         "compute": {d: {"rate": {"measured": q(r["value"], "TFLOPS", r["how"])}} for d, r in rates.items()},
         "clocks": {"sustained": {"value": round(sustained["value"]), "unit": "MHz", "kind": "measured",
