@@ -3,7 +3,7 @@
 held-out) with roofmodel.kernel_costs, the derivation `roofmodel calibrate` runs on its own K sweep.
 Prints every kernel and the figures machines/h100.yaml records.
 
-    python benchmarks/derive_kernel_costs.py
+    python benchmarks/derive_kernel_costs.py [--machine h200 --data docs/measurements/h200-2026-11-23]
 """
 
 from __future__ import annotations
@@ -34,13 +34,19 @@ def recorded_kernels(path: Path = BROAD) -> list[KSweepKernel]:
 
 
 def main() -> None:
-    machine = load_machine("h100")
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--machine", default="h100")
+    ap.add_argument("--data", default=str(BROAD.parent))
+    args = ap.parse_args()
+    machine = load_machine(args.machine)
 
     def rate(dtype: str, family: str) -> float:
         pipe = machine.pipe(dtype)
         return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
 
-    fit = derive_kernel_costs(recorded_kernels(), rate, machine.sm_count.n)
+    fit = derive_kernel_costs(recorded_kernels(Path(args.data) / "broad.csv"), rate, machine.sm_count.n)
     for label, per_iteration, mma, copies in fit.kernels:
         print(f"{label:<32} {per_iteration * 1e9:6.0f} ns per iteration, MMA {mma * 1e9:5.0f} ns, "
               f"extra {(per_iteration - mma) * 1e9:+5.0f} ns, {copies:.0f} copies/thread")  # fmt: skip

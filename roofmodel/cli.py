@@ -804,7 +804,8 @@ def _validate_broad(csv_path: Any, machine: str, clock: float | None, report: st
                   for s in ("holdout", "train")}  # fmt: skip
         sys.stdout.write(json.dumps({"machine": mach.name, "clock_mhz": mhz, "splits": splits}, indent=2) + "\n")
         return
-    text = report_markdown(mach, records, mhz, source)
+    command = f"roofmodel validate {csv_path.parent} --machine {machine}" + (f" --clock {clock:g}" if clock else "")
+    text = report_markdown(mach, records, mhz, source, command + (f" --report {report}" if report else ""))
     if report:
         from pathlib import Path
 

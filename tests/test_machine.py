@@ -14,7 +14,7 @@ from roofmodel.machine import builtin_machine_names, merge_overrides
 from tests.conftest import REPO, mappings_with
 
 
-@pytest.mark.parametrize("name", ["a100", "h100", "t4", "v100"])
+@pytest.mark.parametrize("name", ["a100", "h100", "h200", "t4", "v100"])
 def test_every_builtin_validates_and_cites_every_number(name):
     m = load_machine(name)
     dumped = m.model_dump(mode="json", exclude_none=True)

@@ -208,10 +208,10 @@ def _cells(f: dict[str, Any]) -> str:
     return f"{f['median_abs_pct']:.1f}% / {f['p90_abs_pct']:.0f}% | {f['median_signed_pct']:+.1f}% | {sp} | {fb}"
 
 
-# What `roofmodel predict` said on the same held-out kernels before this model replaced it (the
-# slowest resource alone, built-in h100, compiled registers): docs/validation-h100-broad.md at
+# What `roofmodel predict` said on the H100 sweep's held-out kernels before this model replaced it
+# (the slowest resource alone, built-in h100, compiled registers): docs/validation-h100-broad.md at
 # commit 2dae212.
-BEFORE = "median 51%, p90 81%, Spearman median 0.46, 102 of 760 kernels refused (commit 2dae212)"
+BEFORE = "on the H100 sweep's held-out kernels, median 51%, p90 81%, Spearman median 0.46, 102 of 760 refused"
 
 
 def _worst_groups(rows: list[Row], limit: int = 8) -> list[str]:
@@ -239,7 +239,17 @@ def _worst_groups(rows: list[Row], limit: int = 8) -> list[str]:
     return out
 
 
-def report_markdown(machine: Machine, records: list[BroadRecord], clock_mhz: float, source: str) -> str:
+def two_pass_noise(records: list[BroadRecord]) -> tuple[float, float]:
+    """Median and p90 of |second pass / first pass - 1| over the kernels timed twice (percent)."""
+    diffs = sorted(abs(r.time_ms_2 / r.time_ms - 1) * 100 for r in records if r.time_ms_2)
+    if not diffs:
+        return float("nan"), float("nan")
+    return statistics.median(diffs), diffs[min(len(diffs) - 1, int(0.9 * len(diffs)))]
+
+
+def report_markdown(
+    machine: Machine, records: list[BroadRecord], clock_mhz: float, source: str, command: str = ""
+) -> str:
     """The broad-sweep report: per split, dtype and shape family, the per-CTA model with the kernels
     as compiled, ``roofmodel predict --kernel triton`` as a user states them, and the naive roofline."""
     rows = evaluate(machine, records, clock_mhz)
@@ -268,18 +278,20 @@ def report_markdown(machine: Machine, records: list[BroadRecord], clock_mhz: flo
 
     held = [x for x in rows if x.record.split == "holdout"]
     f, pr, naive = figures(held), figures(held, "predict"), figures(held, "naive")
+    noise = two_pass_noise(records)
     return "\n".join([
         f"# The per-CTA time model against a broad sweep ({machine.name})",
         "",
         f"Data: {source}: 1,520 Triton matmuls drawn at random from the legal configuration space over 16 "
         "shapes (square, short K, long K, skinny, decode with M <= 64, sizes that are not powers of two, small) "
         "in fp16, bf16, tf32, fp32 and fp8 with both operand layouts, each checked against float64 and timed in "
-        "two passes (median difference 0.55%, p90 2.95%). The split of shapes into training and held-out was "
+        f"two passes (median difference {noise[0]:.2f}%, p90 {noise[1]:.2f}%). The split of shapes into training and "
+        "held-out was "
         "fixed in benchmarks/gpu_broad_sweep.py before anything was measured. The per-iteration costs "
         "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark "
         "(benchmarks/derive_kernel_costs.py); the one fitted constant, the loaded-latency factor "
         "(benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/footprint.py) were fitted on "
-        "the training shapes only.",
+        "the H100 sweep's training shapes only (a machine file states where each of its own figures comes from).",
         "",
         f"Models at {clock_mhz:.0f} MHz (the SM clock sampled during the sweep): **as compiled**, the per-CTA "
         "model (roofmodel/cta_model.py) with each kernel's compiled MMA family, registers, spills and shared "
@@ -287,9 +299,8 @@ def report_markdown(machine: Machine, records: list[BroadRecord], clock_mhz: flo
         "register rule of roofmodel/footprint.py, no compiled counts); the **naive roofline** with measured "
         "ceilings. Errors are (predicted - measured) / measured time. Spearman and first-ranked / best are per "
         "(shape, dtype) group of at least 5 kernels; first-ranked / best is the best measured time over the "
-        "measured time of the kernel the model ranks first (1.00: its pick is the fastest). Written by "
-        "`roofmodel validate docs/measurements/h100-2026-11-23 --machine h100 --clock 1980 "
-        "--report docs/validation-h100.md`.",
+        "measured time of the kernel the model ranks first (1.00: its pick is the fastest)."
+        + (f" Written by `{command}`." if command else ""),
         "",
         "## In short (held-out shapes)",
         "",
