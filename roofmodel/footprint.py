@@ -17,7 +17,8 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
 the committed broad sweep (docs/measurements/h100-2026-11-23, kernels that do not spill);
-tests/test_footprint.py reports the rule against every held-out kernel's compiled count. Past the
+tests/test_footprint.py holds the rule to the compiled counts of the H100's held-out kernels and of the
+H200 sweep. Past the
 architecture's per-thread limit a kernel spills: it is allocated the limit and the rest is local
 memory, which the time model charges; it is never refused for that.
 """

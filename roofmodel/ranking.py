@@ -45,6 +45,8 @@ class RankedConfig(BaseModel):
     row: int  # the row's number in the file (1 = the first configuration)
     config: str
     gemm: str
+    a_major: str
+    b_major: str
     seconds: float
     tflops: float
     limiter: str
@@ -176,7 +178,7 @@ def rank_configs(
         except ProblemError as exc:
             raise ProblemError(f"row {line} ({cfg.label()}): {exc}") from None
         measured = _measured_seconds(row, g.flops)
-        out.append((p.seconds, line, cfg, g, p, measured))
+        out.append((p.seconds, line, cfg, g, p, measured))  # p carries the layouts it was predicted with
     # Rank within each problem (a sweep's CSV holds several): by problem as first met, then time.
     first_seen: dict[str, int] = {}
     for _, line, _, g, _, _ in out:
@@ -187,7 +189,8 @@ def rank_configs(
         rank = 1 if _label(g) != prev else rank + 1
         prev = _label(g)
         ranked.append(RankedConfig(
-            rank=rank, row=line, config=cfg.label(), gemm=_label(g), seconds=s, tflops=p.tflops, limiter=p.limiter,
+            rank=rank, row=line, config=cfg.label(), gemm=_label(g), a_major=p.a_major, b_major=p.b_major, seconds=s,
+            tflops=p.tflops, limiter=p.limiter,
             registers_per_thread=p.registers_per_thread, spilled_registers=p.spilled_registers, measured_seconds=meas,
             measured_tflops=g.flops / meas / 1e12 if meas else None, error_pct=100 * (s - meas) / meas if meas else None,
         ))  # fmt: skip
