@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from roofmodel import roofline, units
 from roofmodel.errors import ProblemError
+from roofmodel.footprint import REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit
 from roofmodel.hierarchy import (
     LEVEL_LABELS,
     LevelBandwidth,
@@ -181,7 +182,7 @@ def _pair_fits(ctx: _Context, cta: tuple[int, int], reg: tuple[int, int]) -> boo
         n.divides
         and _register_tile_fits(ctx, reg)
         and n.threads <= lim.max_threads_per_block.value
-        and n.regs_per_sm <= lim.registers_per_sm.value
+        and registers_fit(ctx.machine, n.threads, n.regs_per_thread)
         and n.smem_bytes <= ctx.machine.memory.smem.max_per_block.bytes
     )
 
@@ -234,26 +235,32 @@ def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[Ca
             fits=n.divides,
         )
     )
-    for resource, need, q, field, unit in (
-        ("threads per block", n.threads, lim.max_threads_per_block, "limits.max_threads_per_block", "threads"),
-        (
-            "registers per SM (threads x registers per thread)",
-            n.regs_per_sm,
-            lim.registers_per_sm,
-            "limits.registers_per_sm",
-            "registers",
-        ),
-    ):
-        checks.append(
-            CapacityCheck(
-                resource=resource,
-                need=need,
-                limit=q.value,
-                unit=unit,
-                fits=need <= q.value,
-                limit_input=_input(ctx.machine, field, q),
-            )
+    checks.append(
+        CapacityCheck(
+            resource="threads per block",
+            need=n.threads,
+            limit=lim.max_threads_per_block.value,
+            unit="threads",
+            fits=n.threads <= lim.max_threads_per_block.value,
+            limit_input=_input(ctx.machine, "limits.max_threads_per_block", lim.max_threads_per_block),
         )
+    )
+    # Registers come from the four sub-partitions, per warp (footprint.cta_limits): the warps whose
+    # registers fit are 4 x floor(registers per SM / 4 / registers per warp).
+    per_warp = math.ceil(math.ceil(n.regs_per_thread) * 32 / REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
+    warps_fit = SUB_PARTITIONS * (lim.registers_per_sm.n // SUB_PARTITIONS // per_warp)
+    warps = math.ceil(n.threads / 32)
+    checks.append(
+        CapacityCheck(
+            resource=f"warps whose registers fit the SM (4 sub-partitions x {lim.registers_per_sm.n // 4:,} registers, "
+            f"{per_warp:,} a warp)",
+            need=warps,
+            limit=warps_fit,
+            unit="warps",
+            fits=bool(registers_fit(ctx.machine, n.threads, n.regs_per_thread)),
+            limit_input=_input(ctx.machine, "limits.registers_per_sm", lim.registers_per_sm),
+        )
+    )
     checks.extend(register_tile_checks(ctx, *reg))
     return checks
 
@@ -290,7 +297,7 @@ def choose_tiles(
     """
     regs = [fixed_reg] if fixed_reg else [r for r in _register_tile_candidates(ctx) if _register_tile_fits(ctx, r)]
     lim = ctx.machine.limits
-    max_threads, max_regs = lim.max_threads_per_block.value, lim.registers_per_sm.value
+    max_threads = lim.max_threads_per_block.value
     smem_limit = ctx.machine.memory.smem.max_per_block.bytes if "smem" in ctx.path else math.inf
     smem_per_edge = ctx.bk * ctx.gemm.input_bytes * ctx.stages if "smem" in ctx.path else 0
     best: tuple[object, ...] | None = None
@@ -307,7 +314,7 @@ def choose_tiles(
             if cta[0] % reg[0] or cta[1] % reg[1] or (cta[0] + cta[1]) * smem_per_edge > smem_limit:
                 continue
             threads = (cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads
-            if threads > max_threads or threads * per_thread > max_regs:
+            if threads > max_threads or not registers_fit(ctx.machine, threads, per_thread):
                 continue
             if ctx.warps is not None and math.ceil(threads / 32) != ctx.warps:
                 continue

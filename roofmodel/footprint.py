@@ -145,6 +145,12 @@ def ctas_per_sm(machine: Machine, threads: Any, registers_per_thread: Any, smem_
     return out
 
 
+def registers_fit(machine: Machine, threads: Any, registers_per_thread: Any) -> Any:
+    """Whether one CTA's registers fit an SM's register file as cta_limits allocates it (per warp,
+    over the four sub-partitions), registers_per_thread rounded up to whole registers."""
+    return cta_limits(machine, threads, -(-registers_per_thread // 1), 0)["registers"] >= 1
+
+
 def fits_block(machine: Machine, threads: Any, smem_bytes: Any) -> Any:
     """Whether a CTA is launchable at all: 1..max threads per block and its shared memory within
     the per-block maximum (registers never refuse: past the limit the kernel spills)."""
