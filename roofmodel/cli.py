@@ -883,13 +883,14 @@ def predict(
         cfg = triton_config(mach, dtype, block_m=t.bm, block_n=t.bn, block_k=t.bk, group_m=group,
                             num_warps=warps or 4, num_stages=stages)  # fmt: skip
     elif kind == "cutlass":
-        if warps or reg_tile or instruction:
-            raise RoofmodelError("--kernel cutlass: CUTLASS's kernel sets the warps, register tile and instruction")
+        if warps or instruction:
+            raise RoofmodelError("--kernel cutlass: CUTLASS's kernel sets the warps and instruction (--reg-tile: "
+                                 "the sm80/SIMT warp tile)")  # fmt: skip
         have = {i.family for i in mach.pipe(dtype).instructions}
         variant = "sm90" if "wgmma" in have else "sm80" if "mma.sync" in have else "simt"
         swizzle = order.size if order.kind == "swizzle" else 1
         cfg = cutlass_config(mach, dtype, kind=variant, tile=(t.bm, t.bn, t.bk), stages=stages, cluster=cl,
-                             swizzle=swizzle)  # type: ignore[arg-type]  # fmt: skip
+                             swizzle=swizzle, warp_tile=_pair(reg_tile, "reg-tile"))  # type: ignore[arg-type]  # fmt: skip
     elif kind == "stated":
         cfg = generic_config(mach, dtype, tile=t, warps=warps, stages=stages, instruction=instruction,
                              register_tile=_pair(reg_tile, "reg-tile"), cluster=cl, raster=raster,

@@ -217,6 +217,9 @@ def cutlass_config(
             raise ProblemError(f"CUTLASS sm90 kernel: {machine.name} has no wgmma for {dtype}")
         if bm % (2 * WGMMA_ROWS):
             raise ProblemError(f"CUTLASS sm90 cooperative: BM must be a multiple of 128 (got {bm})")
+        if warp_tile is not None:
+            raise ProblemError("CUTLASS sm90 cooperative: its two consumer warpgroups split BM (a BM/2 x BN "
+                               "register tile each); a warp tile is for the sm80 and SIMT kernels")  # fmt: skip
         return KernelConfig(
             bm=bm, bn=bn, bk=bk, warps=SM90_PRODUCER_WARPS + 8, stages=stages, instruction="wgmma",
             register_tile=(bm // 2, bn), cluster=cluster, raster=f"swizzle:{swizzle}", persistent=True, compiler="cutlass",
