@@ -67,6 +67,13 @@ class CtaCosts:
 TERMS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue", "DRAM", "L2", "launch")
 
 
+def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any) -> Any:
+    """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs, each round
+    max(c x K/BK x pipes, edges + K/BK x alone), the last round of ``last`` CTAs."""
+    full = _max(c * k_it * pipes, edges + k_it * alone)
+    return (rounds - 1) * full + _max(last * k_it * pipes, edges + k_it * alone)
+
+
 def kernel_terms(
     *,
     sms: int,
@@ -144,7 +151,12 @@ def kernel_terms(
     def round_cycles(cc: Any) -> Any:
         return _max(cc * k_it * pipes, edges + k_it * alone)
 
-    sm_cycles = (rounds - 1) * round_cycles(c) + round_cycles(last) + _where(persistent, prologue + epilogue, 0.0)
+    sm_cycles = (rounds - 1) * round_cycles(c) + round_cycles(last)
+    # A persistent kernel pays its prologue and epilogue once per SM, and never more than the
+    # launch-per-tile kernel whose resident CTAs may already hide them.
+    once = prologue + epilogue
+    sm_cycles = _where(persistent, _min(sm_cycles + once, _plain_rounds(c, last, rounds, k_it, pipes, alone, once)),
+                       sm_cycles)  # fmt: skip
 
     active = _min(tiles, sms * ctas_per_sm)
     dram_reach = dram_bps
@@ -164,7 +176,7 @@ def kernel_terms(
         "spills": busy * spill,
         "latency": busy * latency / c,
         "overhead": busy * iteration / c,
-        "prologue/epilogue": rounds * (prologue + epilogue) / clock_hz,
+        "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "L2": l2_seconds,
         "launch": costs.launch_s,

@@ -98,7 +98,10 @@ def triton_family(machine: Machine, dtype: str, block_m: int, block_n: int, num_
         return "mma.sync"
     if "fma" in have:
         return "fma"
-    raise ProblemError(f"{dtype}: Triton has no instruction for it on {machine.name} (have: {', '.join(sorted(have))})")
+    raise ProblemError(
+        f"{dtype}: Triton lowers tl.dot to FMA below compute capability 7.5, and {machine.name}'s file lists no FMA "
+        f"instruction for {dtype} (it has: {', '.join(sorted(have))})"
+    )
 
 
 def triton_warps_v3(block_m: int, num_warps: int) -> tuple[int, int]:
@@ -184,6 +187,10 @@ def triton_config(
             raise ProblemError(f"{name}: must be >= 1 (got {v})")
     if num_warps & (num_warps - 1):
         raise ProblemError(f"num_warps {num_warps}: Triton takes a power of two")
+    for name, v in (("BLOCK_M", block_m), ("BLOCK_N", block_n), ("BLOCK_K", block_k)):
+        if v & (v - 1) or v < 16:
+            # tl.arange takes a power of two, and tl.dot operands at least 16 along each dimension
+            raise ProblemError(f"{name} {v}: a Triton matmul block is a power of two of at least 16")
     family = triton_family(machine, dtype, block_m, block_n, num_warps)
     reg = register_tile_for(family, block_m, block_n, num_warps)
     if reg is None:

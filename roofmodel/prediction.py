@@ -141,8 +141,8 @@ def resolve_clock(
         except ValueError:
             raise ProblemError(f"--clock: expected {CLOCK_CHOICES} (got {clock!r})") from None
     if isinstance(clock, float | int):
-        if not (math.isfinite(clock) and clock > 0):
-            raise ProblemError(f"--clock: must be a finite number of MHz > 0 (got {clock})")
+        if not (math.isfinite(clock) and 0 < clock <= 10_000):
+            raise ProblemError(f"--clock: a number of MHz, 0 < MHz <= 10,000 (got {clock:g})")
         return float(clock), "set with --clock", None
     key = clock.strip().lower()
     pipe = machine.pipe(dtype)

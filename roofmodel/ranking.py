@@ -91,6 +91,9 @@ def read_configs(path: Path) -> list[dict[str, Any]]:
             data = data["configs"]
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
             raise ProblemError(f"--configs {path}: expected a list of mappings (or configs: [...])")
+        for i, r in enumerate(data, start=1):
+            if not isinstance(r.get("kwargs") or {}, dict):
+                raise ProblemError(f"--configs {path}: row {i}: kwargs must be a mapping (as triton.Config holds it)")
         rows = [{**{k: v for k, v in r.items() if k != "kwargs"}, **(r.get("kwargs") or {})} for r in data]
     else:
         try:
@@ -104,32 +107,47 @@ def read_configs(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def _int(row: dict[str, Any], names: tuple[str, ...], what: str, line: int, default: int | None = None) -> int:
+def _number(row: dict[str, Any], name: str, line: int) -> float | None:
+    """The row's finite number under ``name``, None where it has none; one clear error otherwise."""
+    v = row.get(name)
+    if v in (None, ""):
+        return None
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise ProblemError(f"row {line}: {name}: not a number ({v!r})") from None
+    if not math.isfinite(f):
+        raise ProblemError(f"row {line}: {name}: must be finite (got {v})")
+    return f
+
+
+def _int(row: dict[str, Any], names: tuple[str, ...], what: str, line: int, default: int | None = None,
+         least: int = 1) -> int:  # fmt: skip
     for name in names:
-        v = row.get(name)
-        if v not in (None, ""):
-            try:
-                f = float(v)
-            except (TypeError, ValueError):
-                raise ProblemError(f"row {line}: {what}: not a number ({v!r})") from None
-            if f != int(f) or f < 1:
-                raise ProblemError(f"row {line}: {what}: must be a whole number >= 1 (got {v})")
+        f = _number(row, name, line)
+        if f is not None:
+            if f != int(f) or f < least:
+                raise ProblemError(f"row {line}: {what}: must be a whole number >= {least} (got {row.get(name)})")
             return int(f)
     if default is None:
         raise ProblemError(f"row {line}: {what} is missing (as {' or '.join(names)})")
     return default
 
 
-def _measured_seconds(row: dict[str, Any], flops: float) -> float | None:
+def _measured_seconds(row: dict[str, Any], flops: float, peak_flops: float, line: int) -> float | None:
+    """The row's measured time (``time_ms``, else ``tflops``), refused where it is not positive or
+    beats the machine's datasheet peak for the dtype (the file or its problem is not this one)."""
     for name, to_s in (("time_ms", lambda v: v * 1e-3), ("tflops", lambda v: flops / (v * 1e12))):
-        v = row.get(name)
-        if v not in (None, ""):
-            try:
-                x = float(v)
-            except (TypeError, ValueError):
-                return None
-            if math.isfinite(x) and x > 0:
-                return to_s(x)
+        x = _number(row, name, line)
+        if x is None:
+            continue
+        if x <= 0:
+            raise ProblemError(f"row {line}: {name}: must be > 0 (got {x:g})")
+        seconds = to_s(x)
+        if flops / seconds > peak_flops:
+            raise ProblemError(f"row {line}: {name}: {flops / seconds / 1e12:,.0f} TFLOPS measured, above the "
+                               f"{peak_flops / 1e12:,.0f} TFLOPS peak of this dtype on this machine")  # fmt: skip
+        return seconds
     return None
 
 
@@ -163,11 +181,11 @@ def rank_configs(
         bmj = b_major or str(row.get("b_major") or "n")
         cfg = triton_config(machine, g.dtype, **vals)
         compiled = {
-            name: int(float(row[col]))
-            for name, col in (
-                ("regs", "registers_per_thread"),
-                ("spilled", "spilled_registers"),
-                ("shared_bytes", "shared_bytes"),
+            name: _int(row, (col,), col, line, least=least)
+            for name, col, least in (
+                ("regs", "registers_per_thread", 1),
+                ("spilled", "spilled_registers", 0),
+                ("shared_bytes", "shared_bytes", 0),
             )
             if row.get(col) not in (None, "")
         }
@@ -177,7 +195,7 @@ def rank_configs(
             p = predict_kernel(machine, g, cfg, a_major=am, b_major=bmj, compute=compute, clock=clock, **compiled)
         except ProblemError as exc:
             raise ProblemError(f"row {line} ({cfg.label()}): {exc}") from None
-        measured = _measured_seconds(row, g.flops)
+        measured = _measured_seconds(row, g.flops, _peak_flops(machine, g.dtype), line)
         out.append((p.seconds, line, cfg, g, p, measured))  # p carries the layouts it was predicted with
     # Rank within each problem (a sweep's CSV holds several): by problem as first met, then time.
     first_seen: dict[str, int] = {}
@@ -202,6 +220,18 @@ def rank_configs(
         first_over_best = min(meas) / meas[0]
     return Ranking(machine=machine.name, source=source, configs=len(ranked), problems=len(first_seen),
                    ranked=ranked, spearman=sp, best_measured_rank=best_rank, first_over_best=first_over_best)  # fmt: skip
+
+
+def _peak_flops(machine: Machine, dtype: str) -> float:
+    """The largest datasheet rate any instruction of the dtype's pipe has, at the boost clock (FLOP/s)."""
+    from roofmodel import units
+
+    pipe, sms, hz = machine.pipe(dtype), machine.sm_count.n, machine.clocks.boost.hz
+    best = 0.0
+    for ins in pipe.instructions:
+        q = pipe.rate_of(ins)[0].pick("spec")
+        best = max(best, units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, hz) * 2 * sms * hz)
+    return best
 
 
 def _label(g: Gemm) -> str:

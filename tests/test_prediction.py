@@ -5,7 +5,7 @@ of the same kernel, monotone in bandwidth and peak; kernels are stated, not refu
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
@@ -58,6 +58,19 @@ def test_predict_picks_the_instruction_a_tile_admits_and_checks_the_warps():
     # --warps chooses the register tile: 8 mma.sync warps split 128x128 into 64x32 (Triton's layout).
     eight = predict(h100, g, Tile(bm=128, bn=128, bk=64), warps=8, instruction="mma.sync")
     assert eight.register_tile == (64, 32) and eight.warps == 8
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([1024, 4096, 8192]), CONFIGS, st.sampled_from([2, 4, 8]), st.sampled_from([2, 3, 4]))
+def test_a_persistent_kernel_is_never_slower(size, cfg, warps, stages):
+    bm, bn, bk = cfg
+    g, t = Gemm(m=size, n=size, k=size, dtype="fp16"), Tile(bm=bm, bn=bn, bk=bk)
+    try:
+        plain = predict(load_machine("h100"), g, t, warps=warps, stages=stages)
+    except ProblemError:
+        return
+    persistent = predict(load_machine("h100"), g, t, warps=warps, stages=stages, persistent=True)
+    assert persistent.seconds <= plain.seconds * (1 + 1e-12)
 
 
 def test_a_cluster_that_does_not_divide_the_grid_is_refused():
@@ -140,6 +153,8 @@ def test_predict_command(cli):
         (("--a-major", "n"), "--a-major: k or m"),
         (("--b-major", "m"), "--b-major: k or n"),
         (("--spilled", "3"), "--spilled: give it with --regs"),
+        (("--clock", "1e9"), "0 < MHz <= 10,000"),
+        (("--kernel", "triton", "--tile", "96x128x64"), "power of two of at least 16"),
     ):
         bad = cli("predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", *args)
         assert bad.exit_code == 2 and message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, args
