@@ -62,8 +62,10 @@ def test_bad_config_files_are_one_line(cli, tmp_path):
         "kwargs.yaml": ("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, kwargs: [1, 2]}", "kwargs must be a mapping"),
         "inf.yaml": ("- {BLOCK_M: .inf, BLOCK_N: 64, BLOCK_K: 32}", "BLOCK_M: must be finite"),
         "regs.yaml": ("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, registers_per_thread: abc}", "not a number"),
-        "spill.yaml": ("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, registers_per_thread: 100, spilled_registers: -5}",
-                       "spilled_registers: must be a whole number >= 0"),
+        "spill.yaml": (
+            "- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, registers_per_thread: 100, spilled_registers: -5}",
+            "spilled_registers: must be a whole number >= 0",
+        ),
         "fast.yaml": ("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, time_ms: 0.000001}", "above the"),
         "odd.yaml": ("- {BLOCK_M: 7, BLOCK_N: 9, BLOCK_K: 3}", "power of two of at least 16"),
     }
