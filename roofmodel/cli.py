@@ -270,12 +270,18 @@ def machines(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the built-in machines."""
+    import re
+
     from roofmodel.machine import builtin_machine_names, load_machine
     from roofmodel.report import MachinesDocument, MachineSummary
 
     rows = []
     for name in builtin_machine_names():
         mach = load_machine(name)
+        quantities = [q for _, q in _walk_quantities(mach.model_dump(mode="json", exclude_none=True), "")]
+        measured = [q for q in quantities if q.get("kind") == "measured"]
+        own = [d for q in measured if "roofmodel" in q.get("source", "")
+               for d in re.findall(r"\d{4}-\d{2}-\d{2}", q["source"])]  # fmt: skip
         rows.append(
             MachineSummary(
                 name=name,
@@ -285,17 +291,26 @@ def machines(
                 compute_capability=mach.compute_capability,
                 sm_count=mach.sm_count.n,
                 dtypes=list(mach.compute),
+                spec_figures=len(quantities) - len(measured),
+                measured_figures=len(measured),
+                calibrated=max(own) if own else None,
             )
         )
     if as_json:
         sys.stdout.write(MachinesDocument(machines=rows).model_dump_json(indent=2) + "\n")
         return
     rows = [r.model_dump() for r in rows]
-    lines = [f"{'name':<6} {'machine':<24} {'arch':<8} {'cc':<4} {'SMs':>4}  dtypes / aliases"]
+    lines = [f"{'name':<6} {'machine':<24} {'arch':<8} {'cc':<4} {'SMs':>4}  {'figures':<40} dtypes / aliases"]
     for r in rows:
+        if r["calibrated"]:
+            figures = f"calibrated {r['calibrated']}: {r['measured_figures']} measured, {r['spec_figures']} spec"
+        elif r["measured_figures"]:
+            figures = f"{r['measured_figures']} measured (published), {r['spec_figures']} spec"
+        else:
+            figures = f"spec only: {r['spec_figures']} figures"
         lines.append(
             f"{r['name']:<6} {r['full_name']:<24} {r['architecture']:<8} {r['compute_capability']:<4} "
-            f"{r['sm_count']:>4}  {','.join(r['dtypes'])} / {','.join(r['aliases'])}"
+            f"{r['sm_count']:>4}  {figures:<40} {','.join(r['dtypes'])} / {','.join(r['aliases'])}"
         )
     sys.stdout.write("\n".join(lines) + "\n")
 

@@ -202,6 +202,11 @@ class MachineSummary(_Result):
     compute_capability: str
     sm_count: int
     dtypes: list[str]
+    spec_figures: int
+    measured_figures: int
+    # The newest date (YYYY-MM-DD) in the sources of figures roofmodel measured itself (calibrate, the
+    # sweeps); None where every measured figure is published elsewhere or there is none.
+    calibrated: str | None
 
 
 class MachinesDocument(_Result):

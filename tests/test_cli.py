@@ -28,6 +28,11 @@ def test_machines_lists_the_builtins(cli):
     assert names == ["a100", "h100", "h200", "t4", "v100"] == builtin_machine_names()
     text = cli("machines").stdout
     assert "NVIDIA H100 SXM5 80GB" in text and "Turing" in text
+    # which figures are datasheet peaks and which measurements, and when the project measured them
+    by = {row["name"]: row for row in json.loads(r.stdout)["machines"]}
+    assert by["h200"]["calibrated"] == "2026-11-23" and by["h200"]["measured_figures"] > 20
+    assert by["t4"]["calibrated"] is None and by["t4"]["measured_figures"] > 0  # the seeds' published figures
+    assert by["v100"]["measured_figures"] == 0 and "spec only" in text
 
 
 def test_show_machine_prints_every_number_with_its_source(cli):
