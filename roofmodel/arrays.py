@@ -16,24 +16,23 @@ def is_array(*xs: Any) -> bool:
     return any(hasattr(x, "shape") for x in xs)
 
 
+def _fold(name: str, scalar: Any, xs: tuple[Any, ...]) -> Any:
+    if not is_array(*xs):
+        return scalar(xs)
+    op, out = getattr(_np(), name), xs[0]
+    for x in xs[1:]:
+        out = op(out, x)
+    return out
+
+
 def maximum(*xs: Any) -> Any:
     """Elementwise max of numbers or arrays (numpy.maximum folded over the arguments)."""
-    if not is_array(*xs):
-        return max(xs)
-    out = xs[0]
-    for x in xs[1:]:
-        out = _np().maximum(out, x)
-    return out
+    return _fold("maximum", max, xs)
 
 
 def minimum(*xs: Any) -> Any:
     """Elementwise min of numbers or arrays (numpy.minimum folded over the arguments)."""
-    if not is_array(*xs):
-        return min(xs)
-    out = xs[0]
-    for x in xs[1:]:
-        out = _np().minimum(out, x)
-    return out
+    return _fold("minimum", min, xs)
 
 
 def where(cond: Any, a: Any, b: Any) -> Any:

@@ -63,14 +63,20 @@ def grid_of(sms: int) -> tuple[int, int]:
     return best
 
 
+def least_squares_line(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """(slope, intercept) of the least-squares line through (x, y) points."""
+    mx = statistics.fmean(x for x, _ in points)
+    my = statistics.fmean(y for _, y in points)
+    slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+    return slope, my - slope * mx
+
+
 def per_iteration_seconds(points: Sequence[tuple[int, float]], bk: int, k_min: int = 1024) -> float:
     """Least-squares slope of time over K / BK, over the points with K >= k_min (seconds)."""
     pts = [(k / bk, t) for k, t in points if k >= k_min]
     if len(pts) < 2:
         raise ValueError(f"need two or more points with K >= {k_min} (got {len(pts)})")
-    mx = statistics.fmean(x for x, _ in pts)
-    my = statistics.fmean(y for _, y in pts)
-    return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
+    return least_squares_line(pts)[0]
 
 
 def derive_kernel_costs(
@@ -91,8 +97,5 @@ def derive_kernel_costs(
     wait = statistics.median(waits) if waits else None
     iteration = copy_issue = None
     if len({c for c, _ in sync}) >= 2:
-        mx = statistics.fmean(c for c, _ in sync)
-        my = statistics.fmean(e for _, e in sync)
-        copy_issue = sum((c - mx) * (e - my) for c, e in sync) / sum((c - mx) ** 2 for c, _ in sync)
-        iteration = my - copy_issue * mx
+        copy_issue, iteration = least_squares_line(sync)
     return KernelCostFit(wait_s=wait, iteration_s=iteration, copy_issue_s=copy_issue, kernels=rows)

@@ -278,6 +278,15 @@ def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: A
     return fa, fb
 
 
+def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
+    """Whether a stage is copied synchronously through registers (no stage in flight across
+    iterations, and the stage's bytes held in registers): a tensor instruction's 8-bit operand stored
+    against its layout (fa, fb: layout_factors). Triton pipelines a copy only where at least 4
+    contiguous bytes land in shared memory (Pipeliner/AssignLatencies.cpp, isPipeliningBeneficial),
+    so an MN-major tf32 operand is still pipelined, one 4-byte copy per element."""
+    return _take(TENSOR_FAMILY, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0))
+
+
 def kernel_seconds(
     machine: Machine,
     rates: Rates,
@@ -310,13 +319,8 @@ def kernel_seconds(
     where the resident CTAs' spilled bytes fit beside their shared memory (else at the SM's share
     of L2), the mean loaded latency from the raster model's hit rate, C's bytes per tile, DRAM and
     L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
-    hit rate from ``latency_dram_read`` where given, the search's lower bound).
-
-    Loads are synchronous (no stage in flight across iterations) only for an 8-bit operand stored
-    against the instruction's layout: Triton's pipeliner makes a copy asynchronous only where at
-    least 4 contiguous bytes land in shared memory (Pipeliner/AssignLatencies.cpp,
-    isPipeliningBeneficial: "At least 4 bytes need to be consecutive for cp.async"), so an
-    MN-major tf32 operand is still pipelined, with one 4-byte copy per element."""
+    hit rate from ``latency_dram_read`` where given, the search's lower bound). Loads are
+    synchronous where synchronous_copy says so."""
     sms, clock = machine.sm_count.n, rates.clock_hz
     e = element_bytes
     c = footprint["ctas_per_sm"]
@@ -348,7 +352,7 @@ def kernel_seconds(
         smem_fill_bytes_per_iter=(bm * fa + bn * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
         spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, rates.l2_bps) / per_cycle_per_sm,
-        load_latency_cycles=latency, synchronous_loads=tensor & (e == 1) & ((fa != 1.0) | (fb != 1.0)),
+        load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_latency_s=dram_latency_s,
@@ -438,7 +442,7 @@ def predict_kernel(
     fp = kernel_footprint(
         machine, bm=config.bm, bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family,
         element_bytes=e, accumulator_registers=gemm.accumulator_registers,
-        staged=TENSOR_FAMILY[family] and e == 1 and (fa != 1.0 or fb != 1.0), register_overhead=register_overhead,
+        staged=synchronous_copy(family, e, fa, fb), register_overhead=register_overhead,
         compiler=config.compiler, rm=config.register_tile[0], rn=config.register_tile[1],
         k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
     )  # fmt: skip

@@ -4,17 +4,16 @@ The space: CTA tile BM x BN, BK, pipeline stages, warps, instruction family, the
 tile's layout over the warps, cluster shape and raster order, minus what does not fit registers,
 threads or shared memory, and minus what occupancy cannot place. ``space="triton"`` keeps what the
 Triton tutorial kernel expresses: the family and warp layout Triton's compiler picks
-(roofmodel.kernel), GROUP_M orders, no clusters. ``persistent`` is not a search dimension: it
-changes no term of the model (roofmodel.prediction says why).
+(roofmodel.kernel), GROUP_M orders, no clusters. ``persistent`` is not a search dimension (the
+configurations are launched per tile; predict takes ``--persistent``).
 
-Every configuration is evaluated by the prediction's own formula (prediction.resource_seconds)
-on numpy arrays. What depends on a configuration's few discrete shapes is computed once per
-distinct value with the scalar model's own functions: the register-tile cost per (family, tile,
-layout); the raster traffic per (cluster tile, order, concurrent clusters) with
+Every configuration is evaluated by the prediction's own formula (prediction.kernel_seconds, the
+per-CTA model) on numpy arrays, with what a CTA needs from roofmodel.footprint; the raster traffic
+per (cluster tile, order, concurrent clusters) is computed once per key with
 rasterization.order_traffic. The raster traffic is the one expensive piece (milliseconds per
 key), so ``tune`` evaluates it lazily: every configuration first gets a lower bound with DRAM
-reads at the compulsory bytes, every same-wave repeat at the same-address rate and the L2 latency
-(the requested bytes need no raster model), and configurations are then evaluated exactly in
+reads at the compulsory bytes, every same-wave repeat at the same-address rate and every load at the
+L2's loaded latency (the requested bytes need no raster model), and configurations are then evaluated exactly in
 order of their bound until the next bound exceeds the n-th best exact time. The ranking of the
 top n is therefore exact, and ``evaluate`` gives every configuration its exact time.
 """
@@ -37,7 +36,6 @@ from roofmodel.machine import Machine, Source
 from roofmodel.multicast import check_cluster
 from roofmodel.prediction import (
     LIMITERS,
-    TENSOR_FAMILY,
     Prediction,
     Rates,
     family_k_steps,
@@ -46,6 +44,7 @@ from roofmodel.prediction import (
     limiter_index,
     machine_rates,
     predict_kernel,
+    synchronous_copy,
 )
 from roofmodel.problem import Gemm
 from roofmodel.rasterization import MAX_TILES, order_traffic, parse_order
@@ -234,7 +233,7 @@ def enumerate_space(
     compiler = "triton" if space.name == "triton" else "stated"
     fp = kernel_footprint(machine, bm=bm, bn=bn, bk=bk, warps=w, stages=st, family=fam, element_bytes=b,
                           accumulator_registers=gemm.accumulator_registers,
-                          staged=np.asarray(TENSOR_FAMILY)[fam] & (b == 1) & ((fa != 1.0) | (fb != 1.0)),
+                          staged=synchronous_copy(fam, b, fa, fb),
                           compiler=compiler, rm=rm, rn=rn,
                           k_step=np.asarray(family_k_steps(machine, gemm.dtype))[fam])  # fmt: skip
     ok = fp["fits"] & ((machine.sm_count.n * fp["ctas_per_sm"]) // (cm * cn) >= 1)

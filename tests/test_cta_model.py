@@ -176,7 +176,7 @@ def test_the_device_saw_what_the_compiler_sources_say():
     import json
 
     from roofmodel.kernel import FAMILIES
-    from roofmodel.prediction import layout_factors
+    from roofmodel.prediction import layout_factors, synchronous_copy
     from roofmodel.problem import INPUT_BYTES
 
     kernels = json.loads((BROAD.parent / "layout_check.json").read_text())["kernels"]
@@ -185,8 +185,9 @@ def test_the_device_saw_what_the_compiler_sources_say():
         e = INPUT_BYTES[k["dtype"]]
         fa, fb = layout_factors(FAMILIES.index("wgmma"), e, k["a_major"] == "m", k["b_major"] == "n")
         for operand, factor in (("a", fa), ("b", fb)):
-            # the model's rule (prediction.kernel_seconds): synchronous where an 8-bit operand is re-laid out
-            model_synchronous = e == 1 and factor != 1.0
+            # the model's rule (prediction.synchronous_copy), for this operand alone
+            one = (factor, 1.0) if operand == "a" else (1.0, factor)
+            model_synchronous = bool(synchronous_copy(FAMILIES.index("wgmma"), e, *one))
             assert k["verdict"][operand]["pipelined"] is not model_synchronous, (k["dtype"], k["a_major"], k["b_major"])
             assert (factor != 1.0) == (k["verdict"][operand]["mn_major"] and e != 2)
 
@@ -315,3 +316,16 @@ def test_calibrate_measured_the_kernel_costs_on_the_device():
     assert "K-sweep microbenchmark" in costs.wait.source and costs.wait.kind == "measured"
     # the same order as the recorded sweep's derivation (195 / 106 / 4.6 ns) on another run, another rate
     assert 100 < costs.wait.value < 250 and 50 < costs.iteration.value < 150 and 2 < costs.copy_issue.value < 10
+
+
+def test_two_pass_noise_by_hand():
+    from roofmodel.backends.broad import two_pass_noise
+
+    class R:
+        def __init__(self, first: float, second: float | None) -> None:
+            self.time_ms, self.time_ms_2 = first, second
+
+    # |second / first - 1|: 1%, 2%, 3%, 4%, 10% (and one kernel timed once): median 3%, p90 (the 5th of 5) 10%
+    rows = [R(1.0, 1.01), R(1.0, 0.98), R(2.0, 2.06), R(1.0, 1.04), R(1.0, 1.1), R(1.0, None)]
+    med, p90 = two_pass_noise(rows)  # type: ignore[arg-type]
+    assert med == pytest.approx(3.0) and p90 == pytest.approx(10.0)

@@ -36,6 +36,19 @@ def test_registers_by_hand():
     assert frag == 256 + 96 + 31
 
 
+def test_triton_allocates_a_stage_fewer_for_register_operand_families():
+    from roofmodel.footprint import stage_buffers
+
+    # the broad sweep's compiled sizes: num_stages 3 -> 2 tiles for mma.sync and FMA, 3 for wgmma; never 0
+    assert [stage_buffers(FAMILIES.index(f), 3) for f in ("fma", "mma.sync", "wgmma")] == [2, 2, 3]
+    assert stage_buffers(FAMILIES.index("mma.sync"), 1) == 1
+    h100 = load_machine("h100")
+    # a stated kernel's stages are its buffers: (128 + 128) x 64 x 2 B x 3
+    stated = kernel_footprint(h100, bm=128, bn=128, bk=64, warps=4, stages=3, family=1, element_bytes=2,
+                              accumulator_registers=1.0, staged=False, compiler="stated", rm=64, rn=64, k_step=16)  # fmt: skip
+    assert stated["shared_bytes"] == 3 * 256 * 64 * 2
+
+
 def test_wgmma_spills_whole_accumulator_fragments():
     h100 = load_machine("h100")
     fp = kernel_footprint(h100, bm=128, bn=256, bk=64, warps=4, stages=3, family=FAMILIES.index("wgmma"),

@@ -29,7 +29,14 @@ from roofmodel.errors import ProblemError
 from roofmodel.footprint import kernel_footprint
 from roofmodel.kernel import FAMILIES, register_tile_for, triton_config
 from roofmodel.machine import Machine
-from roofmodel.prediction import INSTRUCTION_ROWS, TENSOR_FAMILY, Rates, kernel_seconds, layout_factors, machine_rates
+from roofmodel.prediction import (
+    INSTRUCTION_ROWS,
+    Rates,
+    kernel_seconds,
+    layout_factors,
+    machine_rates,
+    synchronous_copy,
+)
 from roofmodel.problem import INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.rasterization import RasterTraffic, order_traffic
 from roofmodel.validation import spearman
@@ -132,7 +139,7 @@ class Evaluator:
             min(r.block_m, INSTRUCTION_ROWS[fi]), min(r.block_n, 8))  # fmt: skip
         fp = kernel_footprint(
             m, bm=r.block_m, bn=r.block_n, bk=r.block_k, warps=r.num_warps, stages=r.num_stages, family=fi,
-            element_bytes=e, accumulator_registers=1.0, staged=TENSOR_FAMILY[fi] and e == 1 and (fa != 1.0 or fb != 1.0),
+            element_bytes=e, accumulator_registers=1.0, staged=synchronous_copy(fi, e, fa, fb),
             rm=rm, rn=rn, **own,
         )  # fmt: skip
         t = self.traffic(r, m.sm_count.n * int(fp["ctas_per_sm"]))
