@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from roofmodel.rasterization import order_traffic, standard_orders
+from roofmodel.model.rasterization import order_traffic, standard_orders
 
 
 def run(size: int, tile: int, concurrent: int, vectorized: bool | None) -> float:

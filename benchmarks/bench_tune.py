@@ -18,8 +18,8 @@ import statistics
 import time
 
 from roofmodel import Gemm, load_machine
-from roofmodel.prediction import machine_rates
-from roofmodel.search import Space, TrafficTable, enumerate_space, term_seconds, tune
+from roofmodel.model.prediction import machine_rates
+from roofmodel.search.space import Space, TrafficTable, enumerate_space, term_seconds, tune
 
 REPEAT = 5
 CASES = [("h100", Gemm(m=8192, n=8192, k=1024, dtype="fp16"), "all"),

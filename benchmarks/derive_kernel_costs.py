@@ -1,6 +1,6 @@
 """Derive the per-iteration kernel costs from the K-sweep microbenchmark of the broad sweep
 (docs/measurements/h100-2026-11-23/broad.csv, set ``ksweep``; the ``micro`` split, neither training nor
-held-out) with roofmodel.kernel_costs, the derivation `roofmodel calibrate` runs on its own K sweep.
+held-out) with roofmodel.model.kernel_costs, the derivation `roofmodel calibrate` runs on its own K sweep.
 Prints every kernel and the figures machines/h100.yaml records.
 
     python benchmarks/derive_kernel_costs.py [--machine h200 --data docs/measurements/h200-2026-11-23]
@@ -12,9 +12,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from roofmodel.backends.broad import read_broad_csv
-from roofmodel.kernel_costs import KSweepKernel, derive_kernel_costs
 from roofmodel.machine import load_machine
-from roofmodel.problem import INPUT_BYTES
+from roofmodel.model.kernel_costs import KSweepKernel, derive_kernel_costs
+from roofmodel.model.problem import INPUT_BYTES
 
 REPO = Path(__file__).resolve().parents[1]
 BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"

@@ -1,6 +1,6 @@
 """Run roofmodel calibrate's kernel-cost microbenchmark on the GPU (without the rest of calibrate,
 and without pydantic: the device machines lack it): the launch cost and the K sweep of
-roofmodel.kernel_costs, wgmma and mma.sync, derived as calibrate derives them. Writes
+roofmodel.model.kernel_costs, wgmma and mma.sync, derived as calibrate derives them. Writes
 OUT/kernel_costs.json.
 
     PYTHONPATH=. python benchmarks/gpu_kernel_costs.py OUT [--mma-sync-tflops 426]

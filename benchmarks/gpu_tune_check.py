@@ -29,7 +29,7 @@ def main() -> None:
     from roofmodel.backends.microbench import sustained_clock_mhz
     from roofmodel.backends.provenance import ClockSampler, collect
     from roofmodel.backends.triton_gemm import run_config
-    from roofmodel.search import Space, tune_report
+    from roofmodel.search.space import Space, tune_report
 
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)

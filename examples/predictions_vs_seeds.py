@@ -1,12 +1,12 @@
 """What roofmodel's predictor says about the kernels the seeds measured, and how far it is.
 
-The predictor is the per-CTA model (roofmodel.cta_model) of a kernel stated by its parts: tiles,
+The predictor is the per-CTA model (roofmodel.model.cta_model) of a kernel stated by its parts: tiles,
 order, stages, warps, instruction; it knows nothing of a kernel's code beyond them. Where a seed does not give a
 parameter (BK, stages), the assumption is printed. Run: python examples/predictions_vs_seeds.py
 """
 
 from roofmodel import Gemm, Tile, load_machine
-from roofmodel.prediction import predict
+from roofmodel.model.prediction import predict
 
 
 def row(label: str, measured: float, machine, gemm, tile, **kw) -> None:

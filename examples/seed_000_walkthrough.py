@@ -9,8 +9,8 @@
 from pathlib import Path
 
 from roofmodel import Gemm, Tile, analyze, load_machine
-from roofmodel.multicast import cluster_cycles_per_k, multicast_factor
-from roofmodel.plots import budget_figure, figure_bytes, raster_figure, roofline_data, roofline_figure
+from roofmodel.model.multicast import cluster_cycles_per_k, multicast_factor
+from roofmodel.render.plots import budget_figure, figure_bytes, raster_figure, roofline_data, roofline_figure
 
 OUT = Path("walkthrough-figures")
 OUT.mkdir(exist_ok=True)

@@ -3,7 +3,7 @@
 Run: python examples/seed_003_roofline.py
 """
 
-from roofmodel.roofline import attainable, balance_point
+from roofmodel.model.roofline import attainable, balance_point
 
 peak, dram = 19.49e12, 2039e9  # A100 FP32 (108 x 64 x 2 x 1.41 GHz), HBM2e datasheet
 ridge = balance_point(peak, dram)

@@ -4,8 +4,8 @@ Run: python examples/seed_004_t4_hgemm.py
 """
 
 from roofmodel import Gemm, Tile, analyze, load_machine
-from roofmodel.roofline import arithmetic_blend_bandwidth, harmonic_blend_bandwidth
-from roofmodel.tiling import tile_intensity_flop_per_byte
+from roofmodel.model.roofline import arithmetic_blend_bandwidth, harmonic_blend_bandwidth
+from roofmodel.model.tiling import tile_intensity_flop_per_byte
 
 t4 = load_machine("t4")
 gemm = Gemm(m=8192, n=8192, k=8192, dtype="fp16")

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _WHERE = {
-    "AnalysisResult": "roofmodel.report",
-    "Gemm": "roofmodel.problem",
+    "AnalysisResult": "roofmodel.render.text",
+    "Gemm": "roofmodel.model.problem",
     "Machine": "roofmodel.machine",
     "MachineFileError": "roofmodel.errors",
     "ProblemError": "roofmodel.errors",
     "RoofmodelError": "roofmodel.errors",
-    "Tile": "roofmodel.problem",
-    "analyze": "roofmodel.analysis",
+    "Tile": "roofmodel.model.problem",
+    "analyze": "roofmodel.model.analysis",
     "builtin_machine_names": "roofmodel.machine",
     "load_machine": "roofmodel.machine",
 }
@@ -40,11 +40,11 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from roofmodel.analysis import analyze
     from roofmodel.errors import MachineFileError, ProblemError, RoofmodelError
     from roofmodel.machine import Machine, builtin_machine_names, load_machine
-    from roofmodel.problem import Gemm, Tile
-    from roofmodel.report import AnalysisResult
+    from roofmodel.model.analysis import analyze
+    from roofmodel.model.problem import Gemm, Tile
+    from roofmodel.render.text import AnalysisResult
 
 
 def __getattr__(name: str) -> Any:

@@ -14,9 +14,9 @@ import pytest
 from roofmodel.backends import missing_packages, require_gpu
 from roofmodel.backends.ncu import parse_csv
 from roofmodel.backends.records import read_csv, write_csv
+from roofmodel.backends.validation import report_markdown, validate
 from roofmodel.errors import BackendUnavailableError
 from roofmodel.machine import load_machine
-from roofmodel.validation import report_markdown, validate
 from tests.conftest import REPO
 
 RECORDED = REPO / "docs" / "measurements" / "h100-2026-11-22"

@@ -11,10 +11,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
-from roofmodel.latency import bytes_in_flight, implied_latency_ns, pipeline_stages_needed, sms_to_saturate
-from roofmodel.multicast import multicast_factor
-from roofmodel.occupancy import occupancy, waves
-from roofmodel.rasterization import RasterOrder, order_traffic, parse_order, standard_orders, tile_order
+from roofmodel.model.latency import bytes_in_flight, implied_latency_ns, pipeline_stages_needed, sms_to_saturate
+from roofmodel.model.multicast import multicast_factor
+from roofmodel.model.occupancy import occupancy, waves
+from roofmodel.model.rasterization import RasterOrder, order_traffic, parse_order, standard_orders, tile_order
 from tests.conftest import machine_dict, machine_from
 
 

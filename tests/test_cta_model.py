@@ -9,7 +9,7 @@ import re
 import pytest
 
 from roofmodel import load_machine
-from roofmodel.cta_model import CtaCosts, kernel_terms
+from roofmodel.model.cta_model import CtaCosts, kernel_terms
 from tests.conftest import REPO
 
 BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"
@@ -160,8 +160,8 @@ def test_layout_factors():
     """An operand stored against the layout its instruction reads costs 16 / element bytes more copy
     requests: 32- and 8-bit MN-major operands under wgmma and mma.sync (only 16-bit types transpose in
     hardware), a K-major B on the FMA path. Checked on the device: layout_check.json."""
-    from roofmodel.kernel import FAMILIES
-    from roofmodel.prediction import layout_factors
+    from roofmodel.model.kernel import FAMILIES
+    from roofmodel.model.prediction import layout_factors
 
     wgmma, fma = FAMILIES.index("wgmma"), FAMILIES.index("fma")
     assert layout_factors(wgmma, 4, False, True) == (1.0, 4.0)  # tf32, A K-major, B N-major
@@ -175,9 +175,9 @@ def test_the_device_saw_what_the_compiler_sources_say():
     is still copied asynchronously, 4 bytes per cp.async; an MN-major fp8 operand is not pipelined."""
     import json
 
-    from roofmodel.kernel import FAMILIES
-    from roofmodel.prediction import layout_factors, synchronous_copy
-    from roofmodel.problem import INPUT_BYTES
+    from roofmodel.model.kernel import FAMILIES
+    from roofmodel.model.prediction import layout_factors, synchronous_copy
+    from roofmodel.model.problem import INPUT_BYTES
 
     kernels = json.loads((BROAD.parent / "layout_check.json").read_text())["kernels"]
     assert len(kernels) == 12 and all(k["instruction"] == "wgmma" for k in kernels)
@@ -270,11 +270,11 @@ def test_a_bad_broad_csv_is_one_line(cli, tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# The per-iteration costs from the K-sweep microbenchmark (roofmodel.kernel_costs)
+# The per-iteration costs from the K-sweep microbenchmark (roofmodel.model.kernel_costs)
 
 
 def test_a_k_sweep_slope_by_hand():
-    from roofmodel.kernel_costs import grid_of, per_iteration_seconds
+    from roofmodel.model.kernel_costs import grid_of, per_iteration_seconds
 
     # 2 us fixed + 0.5 us per BK = 64 step: the slope is 0.5 us; points below K = 1024 are left out.
     pts = [(k, 2e-6 + 0.5e-6 * k / 64) for k in (64, 1024, 2048, 4096)] + [(128, 1.0)]
@@ -283,14 +283,14 @@ def test_a_k_sweep_slope_by_hand():
 
 
 def test_the_machine_file_costs_are_the_recorded_k_sweeps():
-    """machines/h100.yaml's iteration, copy_issue and wait are what roofmodel.kernel_costs derives from
+    """machines/h100.yaml's iteration, copy_issue and wait are what roofmodel.model.kernel_costs derives from
     the K sweep recorded on the H100 (benchmarks/derive_kernel_costs.py)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
     derive = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(derive)  # type: ignore[union-attr]
-    from roofmodel.kernel_costs import derive_kernel_costs
+    from roofmodel.model.kernel_costs import derive_kernel_costs
 
     h100 = load_machine("h100")
 

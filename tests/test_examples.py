@@ -71,7 +71,7 @@ def test_predictions_against_the_seeds_kernels():
     argument, quantitatively: shared-memory tiling with one output per thread is capped by the
     smem->RF stage at a quarter of the V100's FP32 peak, 3.9 TFLOPS against 3.7 measured."""
     from roofmodel import Gemm, Tile, load_machine
-    from roofmodel.prediction import predict
+    from roofmodel.model.prediction import predict
 
     p = predict(load_machine("v100"), Gemm(m=4096, n=4096, k=4096), Tile(bm=32, bn=32, bk=32), stages=1,
                 register_tile=(1, 1))  # fmt: skip

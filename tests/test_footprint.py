@@ -1,4 +1,4 @@
-"""What a CTA needs of an SM (roofmodel/footprint.py): the rule by hand, scalar against vectorized,
+"""What a CTA needs of an SM (roofmodel/model/footprint.py): the rule by hand, scalar against vectorized,
 and the register rule against the register counts Triton reported for the committed kernels (the
 H100 broad sweep: the overheads were fitted on its training shapes; the figures here are on the
 held-out shapes, and on the H200 sweep, which nothing was fitted on)."""
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from roofmodel import load_machine
-from roofmodel.footprint import (
+from roofmodel.model.footprint import (
     TRITON_REGISTER_OVERHEAD,
     allocated_and_spilled,
     cta_limits,
@@ -19,8 +19,8 @@ from roofmodel.footprint import (
     kernel_footprint,
     registers_needed,
 )
-from roofmodel.kernel import FAMILIES, register_tile_for
-from roofmodel.problem import INPUT_BYTES
+from roofmodel.model.kernel import FAMILIES, register_tile_for
+from roofmodel.model.problem import INPUT_BYTES
 from tests.conftest import REPO
 
 
@@ -37,7 +37,7 @@ def test_registers_by_hand():
 
 
 def test_triton_allocates_a_stage_fewer_for_register_operand_families():
-    from roofmodel.footprint import stage_buffers
+    from roofmodel.model.footprint import stage_buffers
 
     # the broad sweep's compiled sizes: num_stages 3 -> 2 tiles for mma.sync and FMA, 3 for wgmma; never 0
     assert [stage_buffers(FAMILIES.index(f), 3) for f in ("fma", "mma.sync", "wgmma")] == [2, 2, 3]

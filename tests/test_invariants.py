@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze
 from roofmodel.machine import builtin_machine_names, load_machine
-from roofmodel.rasterization import parse_order, tile_order
+from roofmodel.model.rasterization import parse_order, tile_order
 from roofmodel.units import bandwidth_bytes_per_cycle_per_sm, bytes_per_cycle_per_sm_to_gb_per_s
 from tests.conftest import machine_dict, machine_from
 
@@ -130,7 +130,7 @@ def test_more_capacity_never_slower_and_min_tiles_unchanged(mdt, m, n, k, factor
 def test_requested_bytes_are_the_sum_over_tiles(tm, tn, bm, bn, order):
     """Conservation: what the raster model says the CTAs request equals the sum, tile by tile, of
     the A and B panels each one reads, and every tile appears once."""
-    from roofmodel.rasterization import order_traffic
+    from roofmodel.model.rasterization import order_traffic
 
     m, n, k = tm * bm - (bm // 3), tn * bn - (bn // 2), 17
     t = order_traffic(parse_order(order), concurrent=7, m=m, n=n, k=k, bm=bm, bn=bn, input_bytes=2,

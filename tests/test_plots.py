@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
-from roofmodel.plots import (
+from roofmodel.render.plots import (
     budget_data,
     budget_figure,
     figure_bytes,
@@ -135,7 +135,7 @@ def test_missing_directory(cli, tmp_path):
 
 def test_plots_module_imports_matplotlib_only_when_drawing():
     code = (
-        "import sys, roofmodel.plots as p\n"
+        "import sys, roofmodel.render.plots as p\n"
         "assert 'matplotlib' not in sys.modules\n"
         "from roofmodel import load_machine, analyze, Gemm\n"
         "m = load_machine('a100'); r = analyze(m, Gemm(m=512, n=512, k=512))\n"

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
-from roofmodel.cta_model import TERMS
-from roofmodel.prediction import predict
+from roofmodel.model.cta_model import TERMS
+from roofmodel.model.prediction import predict
 from tests.conftest import machine_dict, machine_from
 
 CONFIGS = st.sampled_from([(64, 64, 64), (128, 128, 64), (128, 256, 64), (256, 128, 32)])

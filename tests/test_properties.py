@@ -9,9 +9,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, Tile, analyze
-from roofmodel.hierarchy import operand_demand_bytes_per_cycle_per_sm, required_reuse
 from roofmodel.machine import builtin_machine_names, load_machine
-from roofmodel.tiling import (
+from roofmodel.model.hierarchy import operand_demand_bytes_per_cycle_per_sm, required_reuse
+from roofmodel.model.tiling import (
     balanced_pow2_rectangles,
     cta_tile_traffic_bytes,
     smallest_pow2_square,

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from roofmodel import Gemm, ProblemError, load_machine
-from roofmodel.ranking import rank_configs, read_configs
+from roofmodel.search.ranking import rank_configs, read_configs
 from tests.conftest import REPO
 
 BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
-from roofmodel.kernel import (
+from roofmodel.model.kernel import (
     FAMILIES,
     KernelConfig,
     cutlass_config,
@@ -21,9 +21,9 @@ from roofmodel.kernel import (
     triton_warps_v2,
     triton_warps_v3,
 )
-from roofmodel.prediction import predict_kernel, resolve_clock
-from roofmodel.report import JSON_SCHEMA_VERSION
-from roofmodel.search import TERMS, Space, enumerate_space, evaluate, explore, tune, vary_machine
+from roofmodel.model.prediction import predict_kernel, resolve_clock
+from roofmodel.render.text import JSON_SCHEMA_VERSION
+from roofmodel.search.space import TERMS, Space, enumerate_space, evaluate, explore, tune, vary_machine
 from tests.conftest import REPO, machine_dict, machine_from
 
 RECORDED = REPO / "docs" / "measurements" / "h100-2026-11-22"
@@ -259,7 +259,7 @@ def test_explore_moves_the_bottleneck_and_names_the_sensitive_parameter():
 
 def test_vary_machine_rejects_what_is_not_a_machine():
     with pytest.raises(ProblemError, match="unknown parameter"):
-        from roofmodel.search import parse_vary
+        from roofmodel.search.space import parse_vary
 
         parse_vary("warp_size=1:2")
     with pytest.raises(ProblemError, match="whole numbers"):

@@ -13,8 +13,8 @@ import math
 import pytest
 
 from roofmodel import Gemm, analyze, load_machine
-from roofmodel.hierarchy import operand_demand_bytes_per_cycle_per_sm, required_reuse
-from roofmodel.tiling import smallest_pow2_square, tile_reuse
+from roofmodel.model.hierarchy import operand_demand_bytes_per_cycle_per_sm, required_reuse
+from roofmodel.model.tiling import smallest_pow2_square, tile_reuse
 from roofmodel.units import gb_per_s_to_bytes_per_cycle_per_sm
 
 SEED_DRAM_B_PER_CYCLE = 13.3  # the seed's rounded figure
@@ -131,7 +131,7 @@ def test_a_32_tile_is_not_enough(result):
 def test_four_sm_multicast_cycles_19_2k_16k_9_6k():
     # "4 * (32 + 32) * K * 4B = 1024*K Byte. Divide that by the 4 SMs DRAM BW (4 * 13.3 B/cycle),
     # we need 19.2 * K cycles ... the compute cycle is 16 * K ... 19.2 * K / 2 = 9.6 * K cycles"
-    from roofmodel.multicast import cluster_cycles_per_k
+    from roofmodel.model.multicast import cluster_cycles_per_k
 
     c = cluster_cycles_per_k(2, 2, 32, 32, 4, SEED_DRAM_B_PER_CYCLE, 64)
     assert math.floor(c.read_cycles_per_k * 10) / 10 == 19.2  # 19.25 with the seed's 13.3
@@ -143,7 +143,7 @@ def test_four_sm_multicast_cycles_19_2k_16k_9_6k():
 def test_reuse_39_splits_into_in_sm_32_and_multicast_2():
     # §5.2.1: "smem tile reuse within a SM (L1=32) ... Multicasting across SMs (L2=2) ... L1 * L2 >= 39"
     # §5.2.2: the 2x2 cluster of 32x32 tiles acts as one 64x64 tile.
-    from roofmodel.multicast import cluster_tile, multicast_factor
+    from roofmodel.model.multicast import cluster_tile, multicast_factor
 
     assert tile_reuse(32, 32) == 32
     assert multicast_factor(2, 2, 32, 32) == 2
@@ -161,7 +161,7 @@ def test_reuse_39_splits_into_in_sm_32_and_multicast_2():
 )
 def test_rasterization_multicast_factors_1_6_2_1(name, rows, cols, factor):
     # §5.2.3: three orders of a 4x4 tile grid on 4 SMs, BLOCK_M = BLOCK_N = 32.
-    from roofmodel.rasterization import raster_traffic
+    from roofmodel.model.rasterization import raster_traffic
 
     t = raster_traffic(
         rows, cols, concurrent=4, m=128, n=128, k=1, bm=32, bn=32, input_bytes=1, output_bytes=1, l2_bytes=1e9

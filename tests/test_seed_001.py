@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from roofmodel import Gemm, analyze, load_machine
-from roofmodel.tiling import tile_intensity_flop_per_byte
+from roofmodel.model.tiling import tile_intensity_flop_per_byte
 from roofmodel.units import fma_per_cycle_per_sm_to_tflops, latency_cycles
 from tests.conftest import REPO
 

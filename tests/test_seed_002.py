@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from roofmodel.rasterization import RasterOrder, parse_order, raster_traffic, tile_order
+from roofmodel.model.rasterization import RasterOrder, parse_order, raster_traffic, tile_order
 
 
 def brute_force_super_m(tiles_m: int, tiles_n: int, super_m: int) -> list[tuple[int, int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from roofmodel import load_machine
-from roofmodel.roofline import attainable, balance_point
+from roofmodel.model.roofline import attainable, balance_point
 
 
 @pytest.mark.parametrize("intensity", [0.5, 10.0, 100.0, 1e4])

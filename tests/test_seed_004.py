@@ -11,8 +11,8 @@ import math
 import pytest
 
 from roofmodel import Gemm, analyze, load_machine
-from roofmodel.roofline import arithmetic_blend_bandwidth, balance_point, harmonic_blend_bandwidth
-from roofmodel.tiling import smem_tile_bytes, tile_intensity_flop_per_byte
+from roofmodel.model.roofline import arithmetic_blend_bandwidth, balance_point, harmonic_blend_bandwidth
+from roofmodel.model.tiling import smem_tile_bytes, tile_intensity_flop_per_byte
 from roofmodel.units import fma_per_cycle_per_sm_to_tflops
 
 HMMA = 49_439e9  # measured cuBLAS HGEMM throughput, FLOP/s

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from roofmodel.backends.records import GEMM_COLUMNS
-from roofmodel.report import JSON_SCHEMA_VERSION, all_json_schemas
+from roofmodel.render.text import JSON_SCHEMA_VERSION, all_json_schemas
 from tests.conftest import REPO, mappings_with
 
 SCHEMAS = REPO / "docs" / "schema"

@@ -6,7 +6,7 @@ shared memory) and the split of its shape (``train``, ``holdout``, or ``micro`` 
 microbenchmark kernels), fixed in the sweep script before anything was measured. Constants are
 fitted on ``train`` only; every figure the report leads with is on ``holdout``.
 
-``record_seconds`` feeds roofmodel.cta_model with the machine's rates (prediction.machine_rates:
+``record_seconds`` feeds roofmodel.model.cta_model with the machine's rates (prediction.machine_rates:
 the instruction family's measured rate, the bandwidths, the loaded latencies, the kernel costs) for
 the kernel as compiled: its registers, spills and shared memory (occupancy), the raster model's
 DRAM and L2 traffic for its GROUP_M order, and its operand layouts.
@@ -24,12 +24,13 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from roofmodel.backends.records import GemmRecord, percent_error, raster_order_of, summarize
-from roofmodel.cta_model import CtaCosts
+from roofmodel.backends.validation import spearman
 from roofmodel.errors import ProblemError
-from roofmodel.footprint import kernel_footprint
-from roofmodel.kernel import FAMILIES, register_tile_for, triton_config
 from roofmodel.machine import Machine
-from roofmodel.prediction import (
+from roofmodel.model.cta_model import CtaCosts
+from roofmodel.model.footprint import kernel_footprint
+from roofmodel.model.kernel import FAMILIES, register_tile_for, triton_config
+from roofmodel.model.prediction import (
     INSTRUCTION_ROWS,
     Rates,
     kernel_seconds,
@@ -37,9 +38,8 @@ from roofmodel.prediction import (
     machine_rates,
     synchronous_copy,
 )
-from roofmodel.problem import INPUT_BYTES, OUTPUT_BYTES
-from roofmodel.rasterization import RasterTraffic, order_traffic
-from roofmodel.validation import spearman
+from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
+from roofmodel.model.rasterization import RasterTraffic, order_traffic
 
 
 class BroadRecord(GemmRecord):
@@ -297,13 +297,13 @@ def report_markdown(
         "fixed in benchmarks/gpu_broad_sweep.py before anything was measured. The per-iteration costs "
         "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark "
         "(benchmarks/derive_kernel_costs.py); the one fitted constant, the loaded-latency factor "
-        "(benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/footprint.py) were fitted on "
+        "(benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/model/footprint.py) were fitted on "
         "the H100 sweep's training shapes only (a machine file states where each of its own figures comes from).",
         "",
         f"Models at {clock_mhz:.0f} MHz (the SM clock sampled during the sweep): **as compiled**, the per-CTA "
-        "model (roofmodel/cta_model.py) with each kernel's compiled MMA family, registers, spills and shared "
+        "model (roofmodel/model/cta_model.py) with each kernel's compiled MMA family, registers, spills and shared "
         "memory; **predict --kernel triton**, the same model with what a user states (Triton's rules, the "
-        "register rule of roofmodel/footprint.py, no compiled counts); the **naive roofline** with measured "
+        "register rule of roofmodel/model/footprint.py, no compiled counts); the **naive roofline** with measured "
         "ceilings. Errors are (predicted - measured) / measured time. Spearman and first-ranked / best are per "
         "(shape, dtype) group of at least 5 kernels; first-ranked / best is the best measured time over the "
         "measured time of the kernel the model ranks first (1.00: its pick is the fastest)."

@@ -171,7 +171,7 @@ def launch_seconds() -> dict[str, Any]:
 
 
 def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
-    """roofmodel.kernel_costs's K sweep on this GPU: fp16 Triton GEMMs of KSWEEP_TILES with a grid of
+    """roofmodel.model.kernel_costs's K sweep on this GPU: fp16 Triton GEMMs of KSWEEP_TILES with a grid of
     exactly one tile per SM, each checked against float64 once and timed at every KSWEEP_K.
     ``force_mma_sync``: compile with DISABLE_MMA_V3=1 (Hopper's mma.sync) in a JIT object of its own."""
     import os
@@ -179,7 +179,7 @@ def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
     import torch
 
     from roofmodel.backends import triton_gemm as tg
-    from roofmodel.kernel_costs import KSWEEP_K, KSWEEP_TILES, KSweepKernel, grid_of
+    from roofmodel.model.kernel_costs import KSWEEP_K, KSWEEP_TILES, KSweepKernel, grid_of
 
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     tm, tn = grid_of(sms)
@@ -210,11 +210,11 @@ def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
 
 def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     """The per-CTA model's kernel costs on this GPU: the launch, and the per-iteration costs
-    roofmodel.kernel_costs derives from a K sweep of wgmma (where Triton lowers to it) and mma.sync
+    roofmodel.model.kernel_costs derives from a K sweep of wgmma (where Triton lowers to it) and mma.sync
     kernels. ``rate_tflops(dtype, family)``: the rates to take the MMA time at."""
     import torch
 
-    from roofmodel.kernel_costs import derive_kernel_costs
+    from roofmodel.model.kernel_costs import derive_kernel_costs
 
     kernels = ksweep_kernels(force_mma_sync=False)
     if torch.cuda.get_device_capability(0)[0] >= 9:
@@ -273,7 +273,7 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
                                  "source": f"{tag}: {sustained['how']}; {sustained['tflops']:.0f} TFLOPS over the run"}},
     }  # fmt: skip
     fit = costs["fit"]
-    ksweep = "the K-sweep microbenchmark (roofmodel.kernel_costs: one fp16 tile per SM, K 1024-8192, slope of time over K/BK less the MMA time)"
+    ksweep = "the K-sweep microbenchmark (roofmodel.model.kernel_costs: one fp16 tile per SM, K 1024-8192, slope of time over K/BK less the MMA time)"
     found = {"launch": (costs["launch"]["value"], costs["launch"]["how"]),
              "iteration": (fit.iteration_s, f"mma.sync, four warps, intercept over copies per thread: {ksweep}"),
              "copy_issue": (fit.copy_issue_s, f"per 16-byte copy a thread issues: {ksweep}"),

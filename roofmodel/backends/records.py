@@ -18,10 +18,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel.machine import Machine
-from roofmodel.occupancy import occupancy
-from roofmodel.problem import INPUT_BYTES, OUTPUT_BYTES
-from roofmodel.rasterization import RasterOrder, order_traffic
-from roofmodel.report import JSON_SCHEMA_VERSION
+from roofmodel.model.occupancy import occupancy
+from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
+from roofmodel.model.rasterization import RasterOrder, order_traffic
+from roofmodel.render.text import JSON_SCHEMA_VERSION
 
 
 class Provenance(BaseModel):

@@ -2,7 +2,7 @@
 operands' layouts.
 
 fp16/bf16 run on tensor cores; fp32 with ``input_precision="ieee"`` on CUDA cores (FFMA); tf32 on
-tensor cores with tf32 inputs; fp8 (e4m3) on tensor cores, writing bf16 (as roofmodel.problem
+tensor cores with tf32 inputs; fp8 (e4m3) on tensor cores, writing bf16 (as roofmodel.model.problem
 assumes). GROUP_M orders the tiles as Triton's tutorial does (roofmodel's ``grouped:G``; 1 is
 row-major). ``a_major`` / ``b_major`` name the dimension that is contiguous in memory: A is (M, K)
 with ``k`` (row-major, the default) or ``m``; B is (K, N) with ``n`` (row-major, what

@@ -1,12 +1,12 @@
 """Predicted time of one kernel configuration, every term named (issue 13: the per-CTA model).
 
-``predict_kernel`` takes a kernel configuration (roofmodel.kernel: a preset's, the search's, or
-one stated by its parts), what one CTA needs and how many an SM holds (roofmodel.footprint: the
+``predict_kernel`` takes a kernel configuration (roofmodel.model.kernel: a preset's, the search's, or
+one stated by its parts), what one CTA needs and how many an SM holds (roofmodel.model.footprint: the
 compiled registers and spills where given, else the register rule), the raster model's DRAM and L2
 traffic for its order and cluster, and the machine's rates (``machine_rates``: the instruction
 family's rate, bandwidths, loaded latencies, kernel costs, at a named clock), and returns the
-per-CTA model's total and terms (roofmodel.cta_model). ``kernel_seconds`` is the one formula:
-numbers here, numpy arrays in the search (roofmodel.search), so they cannot drift apart.
+per-CTA model's total and terms (roofmodel.model.cta_model). ``kernel_seconds`` is the one formula:
+numbers here, numpy arrays in the search (roofmodel.search.space), so they cannot drift apart.
 
 No factor per configuration: the rates are the machine file's (``compute="measured"`` and a
 calibrated overlay supply measured ceilings, each with its source), and the clock is named
@@ -22,24 +22,24 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel import units
-from roofmodel.analysis import _input, instruction_k_step
-from roofmodel.arrays import logical_not as _not
-from roofmodel.arrays import maximum as _maximum
-from roofmodel.arrays import minimum as _minimum
-from roofmodel.arrays import take as _take
-from roofmodel.arrays import where as _where
-from roofmodel.cta_model import CtaCosts, kernel_terms
 from roofmodel.errors import ProblemError
-from roofmodel.footprint import kernel_footprint
-from roofmodel.hierarchy import level_bandwidth
-from roofmodel.kernel import FAMILIES, KernelConfig, generic_config
-from roofmodel.latency import mean_latency_cycles
 from roofmodel.machine import KernelCosts, Machine, Source
-from roofmodel.multicast import check_cluster
-from roofmodel.occupancy import occupancy
-from roofmodel.problem import Gemm, Tile
-from roofmodel.rasterization import RasterTraffic, order_traffic, parse_order
-from roofmodel.report import JSON_SCHEMA_VERSION, Input
+from roofmodel.model.analysis import _input, instruction_k_step
+from roofmodel.model.arrays import logical_not as _not
+from roofmodel.model.arrays import maximum as _maximum
+from roofmodel.model.arrays import minimum as _minimum
+from roofmodel.model.arrays import take as _take
+from roofmodel.model.arrays import where as _where
+from roofmodel.model.cta_model import CtaCosts, kernel_terms
+from roofmodel.model.footprint import kernel_footprint
+from roofmodel.model.hierarchy import level_bandwidth
+from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
+from roofmodel.model.latency import mean_latency_cycles
+from roofmodel.model.multicast import check_cluster
+from roofmodel.model.occupancy import occupancy
+from roofmodel.model.problem import Gemm, Tile
+from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
+from roofmodel.render.text import JSON_SCHEMA_VERSION, Input
 
 CLOCK_CHOICES = "sustained, rated, boost or a number of MHz"
 
@@ -55,7 +55,7 @@ class Term(BaseModel):
 class Prediction(BaseModel):
     """``roofmodel predict --json`` (with ``schema_version``; JSON Schema: docs/schema/prediction.schema.json).
 
-    ``seconds`` is the per-CTA model's total (roofmodel.cta_model); ``terms`` name what it is made
+    ``seconds`` is the per-CTA model's total (roofmodel.model.cta_model); ``terms`` name what it is made
     of, each as if it were alone (the SM's parts, the chip-wide DRAM and L2 terms, the launch),
     slowest first; ``limiter`` is prediction.limiter_of's."""
 
@@ -519,7 +519,7 @@ def predict_kernel(
         warps=config.warps,
         registers_per_thread=int(fp["registers"]),
         spilled_registers=int(fp["spilled"]),
-        registers_origin="as compiled (--regs)" if regs is not None else "estimated (roofmodel.footprint)",
+        registers_origin="as compiled (--regs)" if regs is not None else "estimated (roofmodel.model.footprint)",
         shared_bytes=int(fp["shared_bytes"]),
         a_major=a_major,
         b_major=b_major,

@@ -104,7 +104,7 @@ def register_tile_cost(
     warpgroup (wgmma): rm*rn/128 accumulators; operands stay in shared memory.
     Address and loop registers are not counted.
     """
-    from roofmodel.footprint import UNIT_THREADS, tile_registers
+    from roofmodel.model.footprint import UNIT_THREADS, tile_registers
 
     family = {"thread": 0, "warp": 1, "warpgroup": 2}.get(granularity)
     if family is None:

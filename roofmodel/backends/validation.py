@@ -10,7 +10,7 @@ What it checks, with the model as it stands:
 - Order choice: per shape and tile, whether the GROUP_M the model predicts to read the least DRAM
   is the measured fastest one (and by how much it is slower if not).
 
-- Predicted TFLOPS (roofmodel.prediction's per-CTA model, each record described by the Triton preset,
+- Predicted TFLOPS (roofmodel.model.prediction's per-CTA model, each record described by the Triton preset,
   roofmodel.kernel.triton_config, with the machine file's rates: ``compute="measured"`` where the
   file has a measured rate) against measured: absolute percentage error per shape and
   overall (median, p90, worst), the Spearman rank correlation of predicted and measured speed
@@ -24,14 +24,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from roofmodel.analysis import analyze
 from roofmodel.backends.records import GemmRecord, percent_error, predict_dram_traffic, raster_order_of, summarize
 from roofmodel.errors import ProblemError
-from roofmodel.kernel import triton_config
 from roofmodel.machine import Machine
-from roofmodel.prediction import Prediction, predict_kernel
-from roofmodel.problem import Gemm, Tile
-from roofmodel.report import JSON_SCHEMA_VERSION
+from roofmodel.model.analysis import analyze
+from roofmodel.model.kernel import triton_config
+from roofmodel.model.prediction import Prediction, predict_kernel
+from roofmodel.model.problem import Gemm, Tile
+from roofmodel.render.text import JSON_SCHEMA_VERSION
 
 
 class RecordCheck(BaseModel):
@@ -83,7 +83,7 @@ def predict_recorded_kernel(machine: Machine, r: GemmRecord, clock: str | float 
     """roofmodel predict for a recorded Triton kernel (its preset, its compiled registers, measured
     compute where the file has it); None where the model refuses the configuration. A record at the
     register limit without a spill count (the 2026-11-22 sweeps) spilled an unknown amount: the
-    register rule (roofmodel.footprint) estimates it."""
+    register rule (roofmodel.model.footprint) estimates it."""
     limit = machine.limits.max_registers_per_thread.n
     spilled = getattr(r, "spilled_registers", None)
     regs = None if r.registers_per_thread >= limit and spilled is None else max(1, min(r.registers_per_thread, limit))

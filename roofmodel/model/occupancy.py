@@ -13,8 +13,8 @@ import math
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel.errors import ProblemError
-from roofmodel.footprint import cta_limits
 from roofmodel.machine import Machine
+from roofmodel.model.footprint import cta_limits
 
 
 class Occupancy(BaseModel):

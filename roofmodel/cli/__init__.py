@@ -147,7 +147,7 @@ def _positive(name: str, value: int | None) -> None:
 def _pair(text: str | None, name: str) -> tuple[int, int] | None:
     if text is None:
         return None
-    from roofmodel.problem import Tile
+    from roofmodel.model.problem import Tile
 
     t = Tile.parse(text, name)
     if t.bk is not None:
@@ -206,7 +206,7 @@ def analyze(
     if as_json:
         text = result.to_json()
     else:
-        from roofmodel.report import render_analysis
+        from roofmodel.render.text import render_analysis
 
         text = render_analysis(result)
     sys.stdout.write(text)
@@ -235,10 +235,10 @@ def _analysis(
     regs: int | None = None,
 ) -> Any:
     """Validate the problem options shared by analyze and raster, and run the analysis."""
-    from roofmodel.analysis import analyze as run_analysis
     from roofmodel.machine import load_machine
-    from roofmodel.multicast import parse_cluster
-    from roofmodel.problem import DTYPES, Gemm, Tile
+    from roofmodel.model.analysis import analyze as run_analysis
+    from roofmodel.model.multicast import parse_cluster
+    from roofmodel.model.problem import DTYPES, Gemm, Tile
 
     for name, value in (("--m", m), ("--n", n), ("--k", k)):
         _positive(name, value)
@@ -273,7 +273,7 @@ def machines(
     import re
 
     from roofmodel.machine import builtin_machine_names, load_machine
-    from roofmodel.report import MachinesDocument, MachineSummary
+    from roofmodel.render.text import MachinesDocument, MachineSummary
 
     rows = []
     for name in builtin_machine_names():
@@ -335,7 +335,7 @@ def show_machine(
 ) -> None:
     """Print one machine with every number's unit, kind and source."""
     from roofmodel.machine import MachineDocument, load_machine
-    from roofmodel.report import JSON_SCHEMA_VERSION
+    from roofmodel.render.text import JSON_SCHEMA_VERSION
 
     mach = load_machine(name)
     data = mach.model_dump(mode="json", exclude_none=True)
@@ -377,7 +377,7 @@ def raster(
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
     """Which tiles the first waves cover, their unique panels, and DRAM traffic for every order."""
-    from roofmodel.rasterization import order_traffic, parse_order, standard_orders
+    from roofmodel.model.rasterization import order_traffic, parse_order, standard_orders
 
     result = _analysis(
         machine, m, n, k, dtype, tile, stages=stages, cluster=cluster, raster=order, warps=warps, regs=regs
@@ -404,7 +404,7 @@ def raster(
         orders.insert(0, chosen)
     table = [order_traffic(o, **common) for o in orders]
     if as_json:
-        from roofmodel.report import RasterDocument
+        from roofmodel.render.text import RasterDocument
 
         doc = RasterDocument(
             machine=result.machine,
@@ -467,7 +467,7 @@ app.add_typer(plot_app, name="plot")
 def _write_plot(fig: Any, output: str, fmt: str | None) -> None:
     from pathlib import Path
 
-    from roofmodel.plots import FORMATS, save_figure
+    from roofmodel.render.plots import FORMATS, save_figure
 
     path = Path(output)
     chosen = (fmt or path.suffix.lstrip(".")).lower()
@@ -507,7 +507,7 @@ def plot_roofline(
     --machine takes several machines separated by commas (a100,h100,t4,v100) to draw them on one plot.
     """
     from roofmodel.machine import load_machine
-    from roofmodel.plots import roofline_data, roofline_figure
+    from roofmodel.render.plots import roofline_data, roofline_figure
 
     names = [x for x in machine.split(",") if x.strip()]
     if not names:
@@ -533,7 +533,7 @@ def plot_budget(
     fmt: FormatOpt = None,
 ) -> None:
     """The amplification budget per stage: raw bandwidth, tiling, cross-SM sharing, shortfall."""
-    from roofmodel.plots import budget_figure
+    from roofmodel.render.plots import budget_figure
 
     _write_plot(budget_figure(_plot_analysis(machine, m, n, k, dtype, tile, raster, cluster)), output, fmt)
 
@@ -551,12 +551,12 @@ def plot_tiles(
 ) -> None:
     """A BM x BN map of the bound and the limiting stage; tiles that do not fit are hatched."""
     from roofmodel.machine import load_machine
-    from roofmodel.plots import tile_map_data, tiles_figure
+    from roofmodel.render.plots import tile_map_data, tiles_figure
 
     probe = _plot_analysis(machine, m, n, k, dtype, None, raster)  # validates every option first
     mach = load_machine(machine)
     g = probe.gemm
-    from roofmodel.problem import Gemm
+    from roofmodel.model.problem import Gemm
 
     data = tile_map_data(mach, Gemm(m=g.m, n=g.n, k=g.k, dtype=g.dtype), raster=raster)
     title = f"{mach.name}: {g.m}x{g.n}x{g.k} {g.dtype}, raster {raster}\nbound / peak and limiting stage per CTA tile"
@@ -578,7 +578,7 @@ def plot_raster(
     fmt: FormatOpt = None,
 ) -> None:
     """The tile-to-wave assignment of the first waves for an order, with distinct panels per wave."""
-    from roofmodel.plots import raster_figure
+    from roofmodel.render.plots import raster_figure
 
     if waves_shown < 1:
         raise RoofmodelError(f"--waves: must be >= 1 (got {waves_shown})")
@@ -637,7 +637,7 @@ def measure(
     from roofmodel.backends import require_gpu
     from roofmodel.backends.records import GemmRecord, predict_dram_traffic
     from roofmodel.machine import load_machine
-    from roofmodel.problem import Tile
+    from roofmodel.model.problem import Tile
 
     mach = load_machine(machine)
     t = Tile.parse(tile)
@@ -759,9 +759,9 @@ def validate(
     from pathlib import Path
 
     from roofmodel.backends.records import read_csv
+    from roofmodel.backends.validation import report_markdown
+    from roofmodel.backends.validation import validate as run_validation
     from roofmodel.machine import load_machine
-    from roofmodel.validation import report_markdown
-    from roofmodel.validation import validate as run_validation
 
     src = Path(results)
     if (src / "broad.csv").is_file() if src.is_dir() else src.name == "broad.csv":
@@ -781,11 +781,11 @@ def validate(
     v = run_validation(load_machine(machine), records)
     text = report_markdown(v, provenance)
     if png:
-        from roofmodel.plots import save_figure, traffic_scatter_figure
+        from roofmodel.render.plots import save_figure, traffic_scatter_figure
 
         save_figure(traffic_scatter_figure(v.checks, f"DRAM reads, {v.machine}: model vs Nsight Compute"), Path(png))
     if png_tflops:
-        from roofmodel.plots import save_figure, tflops_scatter_figure
+        from roofmodel.render.plots import save_figure, tflops_scatter_figure
 
         fig = tflops_scatter_figure(v.checks, f"Triton GEMMs on {v.machine}: predicted vs measured")
         save_figure(fig, Path(png_tflops))
@@ -867,12 +867,12 @@ def predict(
     as_json: Annotated[bool, typer.Option("--json", help="Print the prediction as JSON.")] = False,
 ) -> None:
     """Predicted time and TFLOPS of one kernel by the per-CTA model, with every term named."""
-    from roofmodel.kernel import cutlass_config, generic_config, triton_config
     from roofmodel.machine import load_machine
-    from roofmodel.multicast import parse_cluster
-    from roofmodel.prediction import predict_kernel
-    from roofmodel.problem import DTYPES, Gemm, Tile
-    from roofmodel.rasterization import parse_order
+    from roofmodel.model.kernel import cutlass_config, generic_config, triton_config
+    from roofmodel.model.multicast import parse_cluster
+    from roofmodel.model.prediction import predict_kernel
+    from roofmodel.model.problem import DTYPES, Gemm, Tile
+    from roofmodel.model.rasterization import parse_order
 
     for name, value in (("--m", m), ("--n", n), ("--k", k), ("--stages", stages), ("--warps", warps)):
         _positive(name, value)
@@ -954,7 +954,7 @@ def rank(
     from pathlib import Path
 
     from roofmodel.machine import load_machine
-    from roofmodel.ranking import rank_configs, read_configs
+    from roofmodel.search.ranking import rank_configs, read_configs
 
     _positive("--top", top)
     g = None
@@ -992,7 +992,7 @@ def rank(
 
 
 def _gemm(m: int, n: int | None, k: int | None, dtype: str) -> Any:
-    from roofmodel.problem import DTYPES, Gemm
+    from roofmodel.model.problem import DTYPES, Gemm
 
     for name, value in (("--m", m), ("--n", n), ("--k", k)):
         _positive(name, value)
@@ -1019,7 +1019,7 @@ def tune(
 ) -> None:
     """Rank every configuration that fits by predicted time; say why the first wins."""
     from roofmodel.machine import load_machine
-    from roofmodel.search import space_named, tune_report
+    from roofmodel.search.space import space_named, tune_report
 
     _positive("--top", top)
     g = _gemm(m, n, k, dtype)
@@ -1064,8 +1064,8 @@ def explore(
 ) -> None:
     """Fix the dataflow, search the hardware: the best configuration as machine parameters vary."""
     from roofmodel.machine import load_machine
-    from roofmodel.search import explore as run_explore
-    from roofmodel.search import parse_vary, space_named
+    from roofmodel.search.space import explore as run_explore
+    from roofmodel.search.space import parse_vary, space_named
 
     g = _gemm(m, n, k, dtype)
     varies = [parse_vary(v) for v in vary]

@@ -45,10 +45,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roofmodel.arrays import ceil_div as _ceil_div
-from roofmodel.arrays import maximum as _max
-from roofmodel.arrays import minimum as _min
-from roofmodel.arrays import where as _where
+from roofmodel.model.arrays import ceil_div as _ceil_div
+from roofmodel.model.arrays import maximum as _max
+from roofmodel.model.arrays import minimum as _min
+from roofmodel.model.arrays import where as _where
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
-from roofmodel.problem import Tile
-from roofmodel.tiling import WGMMA_ROWS
+from roofmodel.model.problem import Tile
+from roofmodel.model.tiling import WGMMA_ROWS
 
 Family = Literal["fma", "mma.sync", "wgmma"]
 FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma")
@@ -56,7 +56,7 @@ class KernelConfig(BaseModel):
     cluster: tuple[int, int] = (1, 1)
     raster: str = "row"
     persistent: bool = False
-    # Whose register and shared-memory rules apply (roofmodel.footprint): a Triton or CUTLASS kernel,
+    # Whose register and shared-memory rules apply (roofmodel.model.footprint): a Triton or CUTLASS kernel,
     # or one stated by its parts (a hand-written kernel: the register-level tile's own registers).
     compiler: Literal["triton", "cutlass", "stated"] = "stated"
     origin: str = "given"

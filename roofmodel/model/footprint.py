@@ -12,7 +12,7 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   CTA's BM x BK and BN x BK slices, (BM + BN) x BK x bytes / 4 / (32 x warps); wgmma reads its
   operands from shared memory and holds none;
 - staged copy: where a stage is copied through registers to be laid out again (an operand stored
-  against the layout the instruction reads, roofmodel.cta_model), the stage's bytes once more;
+  against the layout the instruction reads, roofmodel.model.cta_model), the stage's bytes once more;
 - overhead: addresses, masks, loop state, per instruction family.
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from roofmodel.arrays import is_array as _is_array
-from roofmodel.arrays import maximum as _maximum
-from roofmodel.arrays import minimum as _minimum
-from roofmodel.arrays import take as _take
-from roofmodel.arrays import where as _where
 from roofmodel.machine import Machine
+from roofmodel.model.arrays import is_array as _is_array
+from roofmodel.model.arrays import maximum as _maximum
+from roofmodel.model.arrays import minimum as _minimum
+from roofmodel.model.arrays import take as _take
+from roofmodel.model.arrays import where as _where
 
 # Registers per thread Triton 3.6 spends beyond accumulators, fragments and staging: the median of
 # (compiled - formula) over the broad sweep's training-shape kernels that do not spill.
@@ -204,7 +204,7 @@ def kernel_footprint(
     registers_needed with Triton's overheads (``register_overhead`` overrides); ``stated`` (a
     hand-written kernel) the register-level tile's own registers (tile_registers: ``rm``, ``rn``,
     ``k_step``) plus STATED_REGISTER_OVERHEAD, as ``analyze`` counts them."""
-    from roofmodel.kernel import FAMILIES
+    from roofmodel.model.kernel import FAMILIES
 
     limit = machine.limits.max_registers_per_thread.n
     threads = 32 * warps

@@ -21,11 +21,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel.errors import ProblemError
-from roofmodel.kernel import triton_config
 from roofmodel.machine import Machine, Source
-from roofmodel.prediction import predict_kernel
-from roofmodel.problem import DTYPES, Gemm
-from roofmodel.report import JSON_SCHEMA_VERSION
+from roofmodel.model.kernel import triton_config
+from roofmodel.model.prediction import predict_kernel
+from roofmodel.model.problem import DTYPES, Gemm
+from roofmodel.render.text import JSON_SCHEMA_VERSION
 
 ALIASES = {
     "block_m": ("BLOCK_M", "BLOCK_SIZE_M", "block_m", "bm"),
@@ -163,7 +163,7 @@ def rank_configs(
     source: str = "",
 ) -> Ranking:
     """Every row predicted and ranked, fastest first (see the module docstring)."""
-    from roofmodel.validation import spearman
+    from roofmodel.backends.validation import spearman
 
     out = []
     for line, row in enumerate(rows, start=1):

@@ -4,11 +4,11 @@ The space: CTA tile BM x BN, BK, pipeline stages, warps, instruction family, the
 tile's layout over the warps, cluster shape and raster order, minus what does not fit registers,
 threads or shared memory, and minus what occupancy cannot place. ``space="triton"`` keeps what the
 Triton tutorial kernel expresses: the family and warp layout Triton's compiler picks
-(roofmodel.kernel), GROUP_M orders, no clusters. ``persistent`` is not a search dimension (the
+(roofmodel.model.kernel), GROUP_M orders, no clusters. ``persistent`` is not a search dimension (the
 configurations are launched per tile; predict takes ``--persistent``).
 
 Every configuration is evaluated by the prediction's own formula (prediction.kernel_seconds, the
-per-CTA model) on numpy arrays, with what a CTA needs from roofmodel.footprint; the raster traffic
+per-CTA model) on numpy arrays, with what a CTA needs from roofmodel.model.footprint; the raster traffic
 per (cluster tile, order, concurrent clusters) is computed once per key with
 rasterization.order_traffic. The raster traffic is the one expensive piece (milliseconds per
 key), so ``tune`` evaluates it lazily: every configuration first gets a lower bound with DRAM
@@ -28,13 +28,13 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel import units
-from roofmodel.cta_model import TERMS
 from roofmodel.errors import ProblemError
-from roofmodel.footprint import kernel_footprint
-from roofmodel.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
 from roofmodel.machine import Machine, Source
-from roofmodel.multicast import check_cluster
-from roofmodel.prediction import (
+from roofmodel.model.cta_model import TERMS
+from roofmodel.model.footprint import kernel_footprint
+from roofmodel.model.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
+from roofmodel.model.multicast import check_cluster
+from roofmodel.model.prediction import (
     LIMITERS,
     Prediction,
     Rates,
@@ -46,10 +46,10 @@ from roofmodel.prediction import (
     predict_kernel,
     synchronous_copy,
 )
-from roofmodel.problem import Gemm
-from roofmodel.rasterization import MAX_TILES, order_traffic, parse_order
-from roofmodel.report import JSON_SCHEMA_VERSION, Input
-from roofmodel.tiling import WGMMA_ROWS, default_bk
+from roofmodel.model.problem import Gemm
+from roofmodel.model.rasterization import MAX_TILES, order_traffic, parse_order
+from roofmodel.model.tiling import WGMMA_ROWS, default_bk
+from roofmodel.render.text import JSON_SCHEMA_VERSION, Input
 
 TILE_EDGES = (16, 32, 64, 128, 256)
 WARPS = (1, 2, 4, 8, 16)
@@ -145,7 +145,7 @@ class Configs:
     cn: Any
     order: Any  # index into ``orders``
     orders: tuple[str, ...]
-    # derived (roofmodel.footprint)
+    # derived (roofmodel.model.footprint)
     ctas_per_sm: Any = None
     registers: Any = None
     spilled: Any = None
@@ -449,7 +449,7 @@ class Ranked(BaseModel):
     tflops: float
     limiter: str
     terms: dict[str, float]
-    registers_per_thread: int  # the register rule's (roofmodel.footprint)
+    registers_per_thread: int  # the register rule's (roofmodel.model.footprint)
     spilled_registers: int
     note: str  # why it ranks where it does, against the first
 

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from roofmodel.occupancy import Occupancy, Waves
-from roofmodel.rasterization import RasterTraffic
+from roofmodel.model.occupancy import Occupancy, Waves
+from roofmodel.model.rasterization import RasterTraffic
 
 JSON_SCHEMA_VERSION = 4
 
@@ -244,10 +244,10 @@ def analysis_json_schema() -> dict[str, Any]:
 def all_json_schemas() -> dict[str, dict[str, Any]]:
     """Every --json document's schema, by file stem under docs/schema/."""
     from roofmodel.backends.records import MeasureDocument
+    from roofmodel.backends.validation import Validation
     from roofmodel.machine import MachineDocument
-    from roofmodel.prediction import Prediction
-    from roofmodel.search import ExploreReport, TuneReport
-    from roofmodel.validation import Validation
+    from roofmodel.model.prediction import Prediction
+    from roofmodel.search.space import ExploreReport, TuneReport
 
     return {
         "analysis": analysis_json_schema(),

@@ -13,10 +13,12 @@ import math
 import re
 from dataclasses import dataclass
 
-from roofmodel import roofline, units
+from roofmodel import units
 from roofmodel.errors import ProblemError
-from roofmodel.footprint import REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit
-from roofmodel.hierarchy import (
+from roofmodel.machine import Instruction, Machine, Source, _Quantity
+from roofmodel.model import roofline
+from roofmodel.model.footprint import REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit
+from roofmodel.model.hierarchy import (
     LEVEL_LABELS,
     LevelBandwidth,
     level_bandwidth,
@@ -24,28 +26,13 @@ from roofmodel.hierarchy import (
     operand_path,
     required_reuse,
 )
-from roofmodel.latency import bytes_in_flight, mean_latency_cycles, pipeline_stages_needed
-from roofmodel.machine import Instruction, Machine, Source, _Quantity
-from roofmodel.multicast import check_cluster
-from roofmodel.occupancy import occupancy as occupancy_of
-from roofmodel.occupancy import waves as waves_of
-from roofmodel.problem import Gemm, Tile
-from roofmodel.rasterization import RasterTraffic, order_traffic, parse_order
-from roofmodel.report import (
-    AnalysisResult,
-    CapacityCheck,
-    CrossSm,
-    GemmInfo,
-    Input,
-    LatencyHiding,
-    LevelRoof,
-    MachineInfo,
-    MinimumTile,
-    PipeInfo,
-    StageResult,
-    TileInfo,
-)
-from roofmodel.tiling import (
+from roofmodel.model.latency import bytes_in_flight, mean_latency_cycles, pipeline_stages_needed
+from roofmodel.model.multicast import check_cluster
+from roofmodel.model.occupancy import occupancy as occupancy_of
+from roofmodel.model.occupancy import waves as waves_of
+from roofmodel.model.problem import Gemm, Tile
+from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
+from roofmodel.model.tiling import (
     POW2_EDGES,
     WGMMA_ROWS,
     RegisterTileCost,
@@ -58,6 +45,20 @@ from roofmodel.tiling import (
     smallest_pow2_square,
     smem_tile_bytes,
     tile_reuse,
+)
+from roofmodel.render.text import (
+    AnalysisResult,
+    CapacityCheck,
+    CrossSm,
+    GemmInfo,
+    Input,
+    LatencyHiding,
+    LevelRoof,
+    MachineInfo,
+    MinimumTile,
+    PipeInfo,
+    StageResult,
+    TileInfo,
 )
 from roofmodel.units import latency_cycles
 

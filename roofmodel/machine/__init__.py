@@ -322,11 +322,11 @@ class MachineDocument(BaseModel):
 
 def _builtin_dir() -> Path:
     """The machine files: inside the installed package, or ``machines/`` of a source checkout."""
-    here = Path(__file__).resolve().parent
-    installed = here / "machines"
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "machines"
     if installed.is_dir():
         return installed
-    return here.parent / "machines"
+    return package.parent / "machines"
 
 
 def _builtin_by_alias(key: str) -> Path | None:
