@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from roofmodel.render.text import all_json_schemas
+from roofmodel.render.schemas import all_json_schemas
 
 OUT = Path(__file__).resolve().parent / "schema"
 

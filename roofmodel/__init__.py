@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _WHERE = {
-    "AnalysisResult": "roofmodel.render.text",
+    "AnalysisResult": "roofmodel.model.analysis",
     "Gemm": "roofmodel.model.problem",
     "Machine": "roofmodel.machine",
     "MachineFileError": "roofmodel.errors",
@@ -42,9 +42,8 @@ __all__ = [
 if TYPE_CHECKING:
     from roofmodel.errors import MachineFileError, ProblemError, RoofmodelError
     from roofmodel.machine import Machine, builtin_machine_names, load_machine
-    from roofmodel.model.analysis import analyze
+    from roofmodel.model.analysis import AnalysisResult, analyze
     from roofmodel.model.problem import Gemm, Tile
-    from roofmodel.render.text import AnalysisResult
 
 
 def __getattr__(name: str) -> Any:

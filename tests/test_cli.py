@@ -10,7 +10,7 @@ import pytest
 
 from roofmodel import __version__
 from roofmodel.machine import builtin_machine_names
-from roofmodel.render.text import analysis_json_schema
+from roofmodel.render.schemas import analysis_json_schema
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "schema" / "analysis.schema.json"
 

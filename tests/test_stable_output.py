@@ -12,7 +12,8 @@ import jsonschema
 import pytest
 
 from roofmodel.backends.records import GEMM_COLUMNS
-from roofmodel.render.text import JSON_SCHEMA_VERSION, all_json_schemas
+from roofmodel.render.schemas import all_json_schemas
+from roofmodel.results import JSON_SCHEMA_VERSION
 from tests.conftest import REPO, mappings_with
 
 SCHEMAS = REPO / "docs" / "schema"

@@ -21,7 +21,7 @@ from roofmodel.machine import Machine
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.model.rasterization import RasterOrder, order_traffic
-from roofmodel.render.text import JSON_SCHEMA_VERSION
+from roofmodel.results import JSON_SCHEMA_VERSION
 
 
 class Provenance(BaseModel):

@@ -31,7 +31,7 @@ from roofmodel.model.analysis import analyze
 from roofmodel.model.kernel import triton_config
 from roofmodel.model.prediction import Prediction, predict_kernel
 from roofmodel.model.problem import Gemm, Tile
-from roofmodel.render.text import JSON_SCHEMA_VERSION
+from roofmodel.results import JSON_SCHEMA_VERSION
 
 
 class RecordCheck(BaseModel):

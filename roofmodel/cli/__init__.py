@@ -270,32 +270,9 @@ def machines(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the built-in machines."""
-    import re
+    from roofmodel.machine import MachinesDocument, builtin_machine_names, load_machine, machine_summary
 
-    from roofmodel.machine import builtin_machine_names, load_machine
-    from roofmodel.render.text import MachinesDocument, MachineSummary
-
-    rows = []
-    for name in builtin_machine_names():
-        mach = load_machine(name)
-        quantities = [q for _, q in _walk_quantities(mach.model_dump(mode="json", exclude_none=True), "")]
-        measured = [q for q in quantities if q.get("kind") == "measured"]
-        own = [d for q in measured if "roofmodel" in q.get("source", "")
-               for d in re.findall(r"\d{4}-\d{2}-\d{2}", q["source"])]  # fmt: skip
-        rows.append(
-            MachineSummary(
-                name=name,
-                full_name=mach.name,
-                aliases=mach.aliases,
-                architecture=mach.architecture,
-                compute_capability=mach.compute_capability,
-                sm_count=mach.sm_count.n,
-                dtypes=list(mach.compute),
-                spec_figures=len(quantities) - len(measured),
-                measured_figures=len(measured),
-                calibrated=max(own) if own else None,
-            )
-        )
+    rows = [machine_summary(name, load_machine(name)) for name in builtin_machine_names()]
     if as_json:
         sys.stdout.write(MachinesDocument(machines=rows).model_dump_json(indent=2) + "\n")
         return
@@ -315,19 +292,6 @@ def machines(
     sys.stdout.write("\n".join(lines) + "\n")
 
 
-def _walk_quantities(node: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
-    out: list[tuple[str, dict[str, Any]]] = []
-    if isinstance(node, dict):
-        if "value" in node and "unit" in node:
-            return [(path, node)]
-        for key, value in node.items():
-            out.extend(_walk_quantities(value, f"{path}.{key}" if path else str(key)))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out.extend(_walk_quantities(value, f"{path}[{i}]"))
-    return out
-
-
 @app.command("show-machine")
 def show_machine(
     name: Annotated[str, typer.Argument(help="Built-in name or path to a machine file.")],
@@ -335,7 +299,8 @@ def show_machine(
 ) -> None:
     """Print one machine with every number's unit, kind and source."""
     from roofmodel.machine import MachineDocument, load_machine
-    from roofmodel.render.text import JSON_SCHEMA_VERSION
+    from roofmodel.machine.summary import quantities_of
+    from roofmodel.results import JSON_SCHEMA_VERSION
 
     mach = load_machine(name)
     data = mach.model_dump(mode="json", exclude_none=True)
@@ -354,8 +319,8 @@ def show_machine(
         lines.append(f"compute.{pipe_name}: {pipe.engine}; {fams}")
     if mach.cluster is not None:
         lines.append(f"cluster.tma_multicast: {mach.cluster.tma_multicast}")
-    width = max(len(p) for p, _ in _walk_quantities(data, ""))
-    for path, q in _walk_quantities(data, ""):
+    width = max(len(p) for p, _ in quantities_of(data))
+    for path, q in quantities_of(data):
         lines.append(f"{path:<{width}}  {q['value']:>10g} {q['unit']:<13} {q['kind']:<8}  {q['source']}")
     sys.stdout.write("\n".join(lines) + "\n")
 
@@ -404,7 +369,7 @@ def raster(
         orders.insert(0, chosen)
     table = [order_traffic(o, **common) for o in orders]
     if as_json:
-        from roofmodel.render.text import RasterDocument
+        from roofmodel.model.rasterization import RasterDocument
 
         doc = RasterDocument(
             machine=result.machine,

@@ -9,14 +9,20 @@ each CTA one BM x BN tile in shared memory.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field
 
 from roofmodel import units
 from roofmodel.errors import ProblemError
-from roofmodel.machine import Instruction, Machine, Source, _Quantity
+from roofmodel.machine import Instruction, Machine, Source
+from roofmodel.machine.summary import MachineInfo, machine_info
 from roofmodel.model import roofline
+from roofmodel.model.cross_sm import CrossSm
 from roofmodel.model.footprint import REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit
 from roofmodel.model.hierarchy import (
     LEVEL_LABELS,
@@ -26,12 +32,15 @@ from roofmodel.model.hierarchy import (
     operand_path,
     required_reuse,
 )
-from roofmodel.model.latency import bytes_in_flight, mean_latency_cycles, pipeline_stages_needed
+from roofmodel.model.latency import LatencyHiding, bytes_in_flight, mean_latency_cycles, pipeline_stages_needed
 from roofmodel.model.multicast import check_cluster
 from roofmodel.model.occupancy import occupancy as occupancy_of
 from roofmodel.model.occupancy import waves as waves_of
-from roofmodel.model.problem import Gemm, Tile
+from roofmodel.model.problem import Gemm, GemmInfo, Tile
 from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
+from roofmodel.model.roofline import LevelRoof
+from roofmodel.model.stages import MinimumTile, PipeInfo, StageResult
+from roofmodel.model.tile_choice import CapacityCheck, TileInfo
 from roofmodel.model.tiling import (
     POW2_EDGES,
     WGMMA_ROWS,
@@ -46,20 +55,7 @@ from roofmodel.model.tiling import (
     smem_tile_bytes,
     tile_reuse,
 )
-from roofmodel.render.text import (
-    AnalysisResult,
-    CapacityCheck,
-    CrossSm,
-    GemmInfo,
-    Input,
-    LatencyHiding,
-    LevelRoof,
-    MachineInfo,
-    MinimumTile,
-    PipeInfo,
-    StageResult,
-    TileInfo,
-)
+from roofmodel.results import JSON_SCHEMA_VERSION, Result
 from roofmodel.units import latency_cycles
 
 DEFAULT_STAGES = 2
@@ -71,20 +67,6 @@ DEFAULT_REGISTER_OVERHEAD = 16
 # Among tile pairs that deliver equally, the chooser prefers a grid of at most this many tiles
 # (where it can), so low-demand pipes (fp64 on a T4) do not pick 4x8 tiles for a 64K^2 problem.
 PREFERRED_MAX_TILES = 1 << 16
-
-
-def _input(machine: Machine, field: str, q: _Quantity) -> Input:
-    """A machine number as used, with the file and line it is written on."""
-    where = machine.source_line(field)
-    return Input(
-        field=field,
-        value=q.value,
-        unit=q.unit,  # type: ignore[attr-defined]
-        kind=q.kind,
-        source=q.source,
-        file=where[0] if where else None,
-        line=where[1] if where else None,
-    )
 
 
 def instruction_k_step(instruction: Instruction) -> int:
@@ -199,7 +181,7 @@ def register_tile_checks(ctx: _Context, rm: int, rn: int) -> list[CapacityCheck]
             limit=lim.value,
             unit="registers",
             fits=need <= lim.value,
-            limit_input=_input(ctx.machine, "limits.max_registers_per_thread", lim),
+            limit_input=ctx.machine.input_of("limits.max_registers_per_thread", lim),
         )
     ]
     max_n = ctx.instruction.max_n
@@ -224,7 +206,7 @@ def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[Ca
                 limit=smem.bytes,
                 unit="B",
                 fits=n.smem_bytes <= smem.bytes,
-                limit_input=_input(ctx.machine, "memory.smem.max_per_block", smem),
+                limit_input=ctx.machine.input_of("memory.smem.max_per_block", smem),
             )
         )
     checks.append(
@@ -243,7 +225,7 @@ def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[Ca
             limit=lim.max_threads_per_block.value,
             unit="threads",
             fits=n.threads <= lim.max_threads_per_block.value,
-            limit_input=_input(ctx.machine, "limits.max_threads_per_block", lim.max_threads_per_block),
+            limit_input=ctx.machine.input_of("limits.max_threads_per_block", lim.max_threads_per_block),
         )
     )
     # Registers come from the four sub-partitions, per warp (footprint.cta_limits): the warps whose
@@ -259,7 +241,7 @@ def cta_checks(ctx: _Context, bm: int, bn: int, reg: tuple[int, int]) -> list[Ca
             limit=warps_fit,
             unit="warps",
             fits=bool(registers_fit(ctx.machine, n.threads, n.regs_per_thread)),
-            limit_input=_input(ctx.machine, "limits.registers_per_sm", lim.registers_per_sm),
+            limit_input=ctx.machine.input_of("limits.registers_per_sm", lim.registers_per_sm),
         )
     )
     checks.extend(register_tile_checks(ctx, *reg))
@@ -575,7 +557,7 @@ def analyze(
                 destination_level=s.dst,
                 bandwidth_bytes_per_cycle_per_sm=s.per_sm,
                 bandwidth_gb_per_s=units.bytes_per_cycle_per_sm_to_gb_per_s(s.per_sm, sms, clock_hz),
-                bandwidth_input=_input(machine, s.bw.field, s.bw.quantity)
+                bandwidth_input=machine.input_of(s.bw.field, s.bw.quantity)
                 if s.bw and s.bw.quantity and s.bw.field
                 else None,
                 bandwidth_assumed=s.bw is None,
@@ -675,13 +657,7 @@ def analyze(
 
     return AnalysisResult(
         roofmodel_version=__version__,
-        machine=MachineInfo(
-            name=machine.name,
-            file=machine.source_file,
-            architecture=machine.architecture,
-            compute_capability=machine.compute_capability,
-            sm_count=sms,
-        ),
+        machine=machine_info(machine),
         gemm=GemmInfo(
             m=g.m,
             n=g.n,
@@ -707,7 +683,7 @@ def analyze(
             peak_tflops=peak_flops / 1e12,
             clock_mhz=clock_hz / 1e6,
             clock_origin=clock_origin,
-            rate_input=_input(machine, f"compute.{g.dtype}.{rate_field}.{rate_q.kind}", rate_q),
+            rate_input=machine.input_of(f"compute.{g.dtype}.{rate_field}.{rate_q.kind}", rate_q),
         ),
         tiles=TileInfo(
             cta=(cta[0], cta[1], bk),
@@ -803,3 +779,30 @@ def _verdict(stages: list[StageResult], roofs: list[LevelRoof], dtype: str) -> t
     in_sm_only = [s for s in short if s.remedy.startswith("none")]
     kind = "memory-bound" if in_sm_only else "compute-bound only with cross-SM reuse"
     return f"{kind}: missing amplification {'; '.join(parts)}", worst.name
+
+
+class AnalysisResult(Result):
+    """Everything ``roofmodel analyze`` reports, as data."""
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    roofmodel_version: str
+    machine: MachineInfo
+    gemm: GemmInfo
+    levels: list[str]
+    bandwidth_preference: Literal["spec", "measured"]
+    compute_preference: Literal["spec", "measured"]
+    pipe: PipeInfo
+    tiles: TileInfo
+    stages: list[StageResult]
+    cross_sm: CrossSm
+    roofs: list[LevelRoof]
+    peak_tflops: float
+    classic_bound_tflops: float
+    hierarchical_bound_tflops: float
+    limiting: str
+    verdict: str
+    amplification_bound_tflops: float = Field(description="peak x min over stages of min(1, achieved / required reuse)")
+    notes: list[str]
+
+    def to_json(self) -> str:
+        return json.dumps(self.model_dump(mode="json"), indent=2, sort_keys=False) + "\n"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from roofmodel.results import Result
+
 
 def bytes_in_flight(bandwidth_bytes_per_cycle: float, latency_cycles: float) -> float:
     """Little's law: bytes that must be outstanding to sustain a bandwidth over a latency."""
@@ -45,3 +47,16 @@ def mean_latency_cycles(dram_read_bytes: Any, requested_bytes: Any, l2_cycles: f
     hit rate 1 - DRAM reads / requested bytes from the raster model. Numbers or numpy arrays."""
     hit = 1.0 - dram_read_bytes / requested_bytes
     return hit * l2_cycles + (1 - hit) * dram_cycles
+
+
+class LatencyHiding(Result):
+    """Little's law for the shared-memory fill (seed 001): bytes in flight = rate x latency."""
+
+    l2_hit_rate: float
+    mean_latency_cycles: float
+    latency_known: bool
+    fill_bytes_per_cycle_per_sm: float
+    bytes_in_flight_per_sm: float
+    stage_bytes: int
+    stages_needed: int
+    stages_given: int

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from roofmodel import units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import KernelCosts, Machine, Source
-from roofmodel.model.analysis import _input, instruction_k_step
+from roofmodel.model.analysis import instruction_k_step
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
@@ -39,7 +39,7 @@ from roofmodel.model.multicast import check_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
-from roofmodel.render.text import JSON_SCHEMA_VERSION, Input
+from roofmodel.results import JSON_SCHEMA_VERSION, Input
 
 CLOCK_CHOICES = "sustained, rated, boost or a number of MHz"
 
@@ -156,7 +156,7 @@ def resolve_clock(
         origin = "the clock the datasheet rates this pipe at"
     else:
         q, field, origin = c.boost, "clocks.boost", "boost clock"
-    return q.hz / 1e6, origin, _input(machine, field, q)
+    return q.hz / 1e6, origin, machine.input_of(field, q)
 
 
 def machine_rates(
@@ -177,14 +177,14 @@ def machine_rates(
     rated, _, rate_field = pipe.rate_of(pipe.instruction(instruction))
     rate_q = rated.pick(compute)
     fma = units.rate_fma_per_cycle_per_sm(rate_q.value, rate_q.unit, sms, clock_hz)
-    inputs = [_input(machine, f"compute.{dtype}.{rate_field}.{rate_q.kind}", rate_q)]
+    inputs = [machine.input_of(f"compute.{dtype}.{rate_field}.{rate_q.kind}", rate_q)]
     if clock_input is not None:
         inputs.append(clock_input)
 
     def bps(level: str) -> float:
         bw = level_bandwidth(machine, level, bandwidth, clock_hz)
         assert bw is not None and bw.quantity is not None and bw.field  # the schema requires these three
-        inputs.append(_input(machine, bw.field, bw.quantity))
+        inputs.append(machine.input_of(bw.field, bw.quantity))
         return units.bytes_per_cycle_per_sm_to_gb_per_s(bw.bytes_per_cycle_per_sm, sms, clock_hz) * 1e9
 
     dram, l2, smem = bps("dram"), bps("l2"), bps("smem")
@@ -193,7 +193,7 @@ def machine_rates(
     if shared is not None:
         q = shared.pick(bandwidth)
         same = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
-        inputs.append(_input(machine, f"memory.l2.shared_read_bandwidth.{q.kind}", q))
+        inputs.append(machine.input_of(f"memory.l2.shared_read_bandwidth.{q.kind}", q))
     mem = machine.memory
     named = {
         "memory.l2.latency": mem.l2.latency,
@@ -207,7 +207,7 @@ def machine_rates(
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
         if q is not None:
-            inputs.append(_input(machine, name, q))
+            inputs.append(machine.input_of(name, q))
 
     def seconds(name: str) -> float:
         return (cycles.get(name) or 0.0) / clock_hz

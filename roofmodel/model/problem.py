@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from roofmodel.errors import ProblemError
+from roofmodel.results import Result
 
 DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"]
 DTYPES: tuple[str, ...] = ("fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8")
@@ -121,3 +122,16 @@ class Tile(_Problem):
 
     def label(self) -> str:
         return f"{self.bm}x{self.bn}" + (f"x{self.bk}" if self.bk else "")
+
+
+class GemmInfo(Result):
+    m: int
+    n: int
+    k: int
+    dtype: str
+    accumulator: str
+    input_bytes: int
+    output_bytes: int
+    flops: float
+    compulsory_bytes: float
+    intensity_flop_per_byte: float

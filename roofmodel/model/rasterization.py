@@ -30,6 +30,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel.errors import ProblemError
+from roofmodel.machine.summary import MachineInfo
+from roofmodel.model.occupancy import Occupancy
+from roofmodel.model.problem import GemmInfo
+from roofmodel.results import JSON_SCHEMA_VERSION, Result
 
 ORDER_HELP = "row, col, grouped:G, swizzle:S[:m], superm:S"
 
@@ -347,3 +351,16 @@ def standard_orders(tiles_m: int) -> list[RasterOrder]:
     orders += [RasterOrder("swizzle", s) for s in (4, 8)]
     orders += [RasterOrder("superm", s) for s in (8, 12) if tiles_m % s == 0]
     return orders
+
+
+class RasterDocument(Result):
+    """``roofmodel raster --json``: the chosen order with its first waves, and every order compared."""
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    machine: MachineInfo
+    gemm: GemmInfo
+    tile: tuple[int, int, int]
+    cluster: tuple[int, int]
+    occupancy: Occupancy
+    chosen: RasterTraffic
+    orders: list[RasterTraffic]

@@ -6,6 +6,9 @@ Units: intensities in FLOP/byte, bandwidths in bytes/s, throughputs in FLOP/s.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
+
+from roofmodel.results import Result
 
 
 def attainable(intensity_flop_per_byte: float, bandwidth_bytes_per_s: float, peak_flop_per_s: float) -> float:
@@ -45,3 +48,14 @@ def harmonic_blend_bandwidth(l2_hit_rate: float, l2_bytes_per_s: float, dram_byt
 def _check_rate(h: float) -> None:
     if not 0.0 <= h <= 1.0:
         raise ValueError(f"l2_hit_rate must be within [0, 1] (got {h})")
+
+
+class LevelRoof(Result):
+    level: str
+    traffic_bytes: float
+    traffic_basis: str
+    intensity_flop_per_byte: float
+    bandwidth_gb_per_s: float
+    balance_flop_per_byte: float
+    bound_tflops: float
+    verdict: Literal["compute-bound", "memory-bound"]

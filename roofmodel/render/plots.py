@@ -20,9 +20,8 @@ from typing import Any
 from roofmodel import units
 from roofmodel.errors import ProblemError, RoofmodelError
 from roofmodel.machine import Machine
-from roofmodel.model.analysis import analyze
+from roofmodel.model.analysis import AnalysisResult, analyze
 from roofmodel.model.problem import Gemm, Tile
-from roofmodel.render.text import AnalysisResult
 
 # Okabe-Ito: distinguishable with colour-vision deficiencies.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]

@@ -25,7 +25,7 @@ from roofmodel.machine import Machine, Source
 from roofmodel.model.kernel import triton_config
 from roofmodel.model.prediction import predict_kernel
 from roofmodel.model.problem import DTYPES, Gemm
-from roofmodel.render.text import JSON_SCHEMA_VERSION
+from roofmodel.results import JSON_SCHEMA_VERSION
 
 ALIASES = {
     "block_m": ("BLOCK_M", "BLOCK_SIZE_M", "block_m", "bm"),

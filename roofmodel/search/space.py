@@ -49,7 +49,7 @@ from roofmodel.model.prediction import (
 from roofmodel.model.problem import Gemm
 from roofmodel.model.rasterization import MAX_TILES, order_traffic, parse_order
 from roofmodel.model.tiling import WGMMA_ROWS, default_bk
-from roofmodel.render.text import JSON_SCHEMA_VERSION, Input
+from roofmodel.results import JSON_SCHEMA_VERSION, Input
 
 TILE_EDGES = (16, 32, 64, 128, 256)
 WARPS = (1, 2, 4, 8, 16)

@@ -1,0 +1,327 @@
+"""Machine files: the pydantic schema, the built-in presets and the validate-then-build loader.
+
+A machine file is YAML (its syntax is documented in the header of every built-in file). Every
+number is a quantity ``{value, unit, kind, source}``: ``kind`` says whether it is a datasheet
+peak (``spec``) or a measurement (``measured``); where both exist (T4 DRAM: 320 GB/s spec, 220
+GB/s measured) a field holds ``{spec: ..., measured: ...}`` and the analysis picks one.
+
+A user's file may start from a built-in one with ``base: h100`` and override a few entries;
+mappings merge key by key, while a quantity (a mapping with ``value``) or a list is replaced whole,
+so an override always carries its own unit and source.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+from roofmodel import units
+from roofmodel.errors import MachineFileError
+from roofmodel.results import Input
+
+Kind = Literal["spec", "measured"]
+Source = Literal["spec", "measured"]
+DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"]
+
+
+class StrictModel(BaseModel):
+    """Rejects unknown keys, so a typo in a machine file is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
+
+
+class _Quantity(StrictModel):
+    value: float
+    kind: Kind
+    source: str = Field(min_length=1)
+    note: str | None = None
+
+    @field_validator("value")
+    @classmethod
+    def _finite_positive(cls, v: float) -> float:
+        if not math.isfinite(v):
+            raise ValueError(f"must be a finite number (got {v})")
+        if v <= 0:
+            raise ValueError(f"must be > 0 (got {v:g})")
+        return v
+
+
+class Bandwidth(_Quantity):
+    unit: Literal["GB/s", "TB/s", "B/cycle/SM", "B/cycle"]
+
+
+class Rate(_Quantity):
+    unit: Literal["FMA/cycle/SM", "FLOP/cycle/SM", "TFLOPS", "GFLOPS"]
+
+
+class Capacity(_Quantity):
+    unit: Literal["B", "KiB", "MiB", "GiB"]
+
+    @property
+    def bytes(self) -> float:
+        return units.capacity_bytes(self.value, self.unit)
+
+
+class Latency(_Quantity):
+    unit: Literal["cycles", "ns"]
+
+
+class Clock(_Quantity):
+    unit: Literal["MHz", "GHz"]
+
+    @property
+    def hz(self) -> float:
+        return units.clock_hz(self.value, self.unit)
+
+
+class Count(_Quantity):
+    unit: Literal["SMs", "threads", "warps", "blocks", "registers", "CTAs"]
+
+    @field_validator("value")
+    @classmethod
+    def _integral(cls, v: float) -> float:
+        if v != int(v):
+            raise ValueError(f"must be a whole number (got {v})")
+        return v
+
+    @property
+    def n(self) -> int:
+        return int(self.value)
+
+
+class _Rated(StrictModel):
+    """A figure that may exist as a datasheet peak, a measurement, or both.
+
+    Two concrete subclasses rather than one generic class: a parametrized pydantic generic builds
+    its schema at import, which cost the CLI about 60 ms of start-up.
+    """
+
+    spec: _Quantity | None = None
+    measured: _Quantity | None = None
+
+    @model_validator(mode="after")
+    def _at_least_one(self) -> _Rated:
+        if self.spec is None and self.measured is None:
+            raise ValueError("needs a 'spec' or a 'measured' entry")
+        for name in ("spec", "measured"):
+            q = getattr(self, name)
+            if q is not None and q.kind != name:
+                raise ValueError(f"{name}: kind must be {name!r} (got {q.kind!r})")
+        return self
+
+    def pick(self, preferred: Source) -> Any:
+        """The preferred entry where present, else the other one."""
+        first, second = (self.measured, self.spec) if preferred == "measured" else (self.spec, self.measured)
+        chosen = first if first is not None else second
+        assert chosen is not None
+        return chosen
+
+
+class RatedBandwidth(_Rated):
+    spec: Bandwidth | None = None
+    measured: Bandwidth | None = None
+
+
+class RatedRate(_Rated):
+    spec: Rate | None = None
+    measured: Rate | None = None
+
+
+class Instruction(StrictModel):
+    """An instruction family that drives a compute pipe, and where it reads its operands.
+
+    ``fma`` (FFMA/DFMA on CUDA cores, one thread's tile), ``mma.sync`` (a warp's fragments in
+    registers), ``wgmma`` (Hopper warpgroup MMA; operands read from shared memory descriptors).
+    """
+
+    family: Literal["fma", "mma.sync", "wgmma"]
+    shape: str | None = None
+    operands_from: Literal["rf", "smem"]
+    max_n: int | None = Field(default=None, gt=0, description="wgmma: largest N of the instruction")
+    # Where this family runs at another rate, or on another engine, than the pipe's first family
+    # (Hopper's mma.sync against wgmma; an A100's DMMA on tensor cores against DFMA on CUDA cores).
+    rate: RatedRate | None = None
+    rated_clock: Clock | None = None
+    engine: Literal["cuda_core", "tensor_core"] | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Instruction:
+        if self.family in ("fma", "mma.sync") and self.operands_from != "rf":
+            raise ValueError(f"{self.family} reads its operands from registers: operands_from must be 'rf'")
+        return self
+
+    @property
+    def tile_granularity(self) -> Literal["thread", "warp", "warpgroup"]:
+        return {"fma": "thread", "mma.sync": "warp", "wgmma": "warpgroup"}[self.family]  # type: ignore[return-value]
+
+
+class ComputePipe(StrictModel):
+    engine: Literal["cuda_core", "tensor_core"]
+    rate: RatedRate
+    rated_clock: Clock | None = None
+    instructions: list[Instruction] = Field(min_length=1)
+
+    def instruction(self, family: str | None) -> Instruction:
+        if family is None:
+            return self.instructions[0]
+        for ins in self.instructions:
+            if ins.family == family:
+                return ins
+        have = ", ".join(i.family for i in self.instructions)
+        raise MachineFileError(f"instruction {family!r} is not available for this dtype (have: {have})")
+
+    def _field(self, ins: Instruction, name: str) -> str:
+        i = next(j for j, x in enumerate(self.instructions) if x is ins)
+        return f"instructions.{i}.{name}"
+
+    def rate_of(self, ins: Instruction) -> tuple[RatedRate, Clock | None, str]:
+        """(rate, rated clock, field path of the rate below compute.<dtype>) of one instruction
+        family: its own where the file gives one, else the pipe's."""
+        clock = self.rated_clock_of(ins)[0]
+        if ins.rate is not None:
+            return ins.rate, clock, self._field(ins, "rate")
+        return self.rate, clock, "rate"
+
+    def rated_clock_of(self, ins: Instruction) -> tuple[Clock | None, str]:
+        """(clock its datasheet rate is quoted at, field path below compute.<dtype>): the
+        instruction's own where given, else the pipe's."""
+        if ins.rated_clock is not None:
+            return ins.rated_clock, self._field(ins, "rated_clock")
+        return self.rated_clock, "rated_clock"
+
+    def engine_of(self, ins: Instruction) -> str:
+        return ins.engine or self.engine
+
+
+class DramLevel(StrictModel):
+    capacity: Capacity
+    bandwidth: RatedBandwidth
+    latency: Latency | None = None
+    # The latency a load sees while the chip streams at full rate (queues included); the per-CTA
+    # time model (cta_model.py) uses it for pipeline fill and Little's law. Optional.
+    loaded_latency: Latency | None = None
+
+
+class L2Level(StrictModel):
+    capacity: Capacity
+    bandwidth: RatedBandwidth
+    # Reads of the same addresses by many SMs at once (a GEMM wave's shared panels) can be served
+    # faster than distinct ones (the L2 request coalescer, seed 000 §5.2.4). Optional; measured.
+    shared_read_bandwidth: RatedBandwidth | None = None
+    latency: Latency | None = None
+    loaded_latency: Latency | None = None
+
+
+class SmemLevel(StrictModel):
+    capacity_per_sm: Capacity
+    max_per_block: Capacity
+    l1_smem_combined: Capacity | None = None
+    bandwidth: RatedBandwidth
+    latency: Latency | None = None
+
+    @model_validator(mode="after")
+    def _block_within_sm(self) -> SmemLevel:
+        if self.max_per_block.bytes > self.capacity_per_sm.bytes:
+            raise ValueError("max_per_block must not exceed capacity_per_sm")
+        return self
+
+
+class RfLevel(StrictModel):
+    capacity_per_sm: Capacity
+    bandwidth: RatedBandwidth | None = None
+    latency: Latency | None = None
+
+
+class Memory(StrictModel):
+    dram: DramLevel
+    l2: L2Level
+    smem: SmemLevel
+    rf: RfLevel
+
+
+class Clocks(StrictModel):
+    boost: Clock
+    base: Clock | None = None
+    # The SM clock under sustained load (power and thermal limits), measured by `roofmodel
+    # calibrate`; predictions use it where present (issue 5). Optional.
+    sustained: Clock | None = None
+
+
+class Limits(StrictModel):
+    max_threads_per_sm: Count
+    max_warps_per_sm: Count
+    max_blocks_per_sm: Count
+    max_threads_per_block: Count
+    registers_per_sm: Count
+    max_registers_per_thread: Count
+
+
+class KernelCosts(StrictModel):
+    """Fixed costs of a GEMM kernel that no bandwidth or rate explains (cta_model.py), each optional:
+    per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue,
+    and per iteration of an asynchronous MMA (wgmma), the wait on the previous group."""
+
+    launch: Latency | None = None
+    iteration: Latency | None = None
+    copy_issue: Latency | None = None
+    epilogue: Latency | None = None
+    wait: Latency | None = None
+
+
+class Cluster(StrictModel):
+    max_size: Count
+    max_size_nonportable: Count | None = None
+    tma_multicast: bool
+
+
+class Machine(StrictModel):
+    """A validated GPU description. Build it with ``load_machine``."""
+
+    schema_version: Literal[1]
+    name: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list)
+    architecture: str
+    compute_capability: str = Field(pattern=r"^\d+\.\d+$")
+    sm_count: Count
+    clocks: Clocks
+    compute: dict[DtypeName, ComputePipe] = Field(min_length=1)
+    memory: Memory
+    limits: Limits
+    cluster: Cluster | None = None
+    kernel_costs: KernelCosts | None = None
+    source_file: str | None = Field(default=None, description="set by the loader")
+    _lines: dict[str, tuple[str, int]] = PrivateAttr(default_factory=dict)
+
+    def source_line(self, field: str) -> tuple[str, int] | None:
+        """(file, line) where the quantity at a dotted field path is written, base files included."""
+        return self._lines.get(field)
+
+    def input_of(self, field: str, quantity: _Quantity) -> Input:
+        """A number of this machine as a computation used it, with the file and line it is written on."""
+        where = self.source_line(field)
+        return Input(
+            field=field,
+            value=quantity.value,
+            unit=quantity.unit,  # type: ignore[attr-defined]
+            kind=quantity.kind,
+            source=quantity.source,
+            file=where[0] if where else None,
+            line=where[1] if where else None,
+        )
+
+    def pipe(self, dtype: str) -> ComputePipe:
+        if dtype not in self.compute:
+            have = ", ".join(self.compute)
+            raise MachineFileError(f"{self.name} has no {dtype} pipe (has: {have})")
+        return self.compute[dtype]  # type: ignore[index]
+
+
+class MachineDocument(BaseModel):
+    """``roofmodel show-machine --json``: the validated machine (JSON Schema: docs/schema/machine.schema.json)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    schema_version: int
+    machine: Machine

@@ -1,0 +1,32 @@
+"""What every result document shares: a frozen pydantic base, the JSON schema version, and
+``Input``, a machine-file number as a computation used it (so JSON output shows its derivation).
+
+JSON_SCHEMA_VERSION changes whenever a field's meaning or name changes in any ``--json`` document;
+docs/schema/ is generated from the result models (docs/make_schemas.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+JSON_SCHEMA_VERSION = 4
+
+
+class Result(BaseModel):
+    """A result: immutable, and strict about its fields."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class Input(Result):
+    """A machine-file number as used: where it is in the file and where it comes from."""
+
+    field: str
+    value: float
+    unit: str
+    kind: Literal["spec", "measured"]
+    source: str
+    file: str | None = Field(default=None, description="the machine file the number is written in")
+    line: int | None = Field(default=None, description="its line there (1-based)")
