@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 
 from roofmodel.backends.broad import Evaluator, read_broad_csv
-from roofmodel.backends.validation import spearman
 from roofmodel.machine import load_machine
 from roofmodel.model.cta_model import CtaCosts
+from roofmodel.stats import spearman
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -24,7 +24,6 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from roofmodel.backends.records import GemmRecord, percent_error, raster_order_of, summarize
-from roofmodel.backends.validation import spearman
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
 from roofmodel.model.cta_model import CtaCosts
@@ -40,6 +39,7 @@ from roofmodel.model.prediction import (
 )
 from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.model.rasterization import RasterTraffic, order_traffic
+from roofmodel.stats import spearman
 
 
 class BroadRecord(GemmRecord):

@@ -36,6 +36,8 @@ from roofmodel.model.arrays import where as _where
 
 # Registers per thread Triton 3.6 spends beyond accumulators, fragments and staging: the median of
 # (compiled - formula) over the broad sweep's training-shape kernels that do not spill.
+# The instruction families, in the order every per-family table and index uses.
+FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma")
 TRITON_REGISTER_OVERHEAD = {"wgmma": 48, "mma.sync": 31, "fma": 66}
 # Registers are allocated per warp in units of 256 (compute capability 5.0 and later): a thread's
 # count rounds up to a multiple of 8 (CUDA Occupancy Calculator: allocation unit 256, per warp).
@@ -160,7 +162,7 @@ def fits_block(machine: Machine, threads: Any, smem_bytes: Any) -> Any:
     return ok_threads & ok_smem
 
 
-# Per instruction family, in roofmodel.kernel.FAMILIES order (fma, mma.sync, wgmma): whether the
+# Per instruction family, in FAMILIES order (fma, mma.sync, wgmma): whether the
 # operands are read from registers, and the shared-memory buffers Triton 3.6 allocates per
 # num_stages (the broad sweep's compiled sizes: num_stages - 1 tiles for the register-operand
 # families, num_stages for wgmma, whose in-flight MMA reads one more).
@@ -200,12 +202,10 @@ def kernel_footprint(
     ``registers`` is given), ``registers`` allocated, ``spilled``, ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
     and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
-    roofmodel.kernel.FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
+    FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
     registers_needed with Triton's overheads (``register_overhead`` overrides); ``stated`` (a
     hand-written kernel) the register-level tile's own registers (tile_registers: ``rm``, ``rn``,
     ``k_step``) plus STATED_REGISTER_OVERHEAD, as ``analyze`` counts them."""
-    from roofmodel.model.kernel import FAMILIES
-
     limit = machine.limits.max_registers_per_thread.n
     threads = 32 * warps
     if registers is None and compiler == "stated":

@@ -31,11 +31,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
+from roofmodel.model.footprint import FAMILIES
 from roofmodel.model.problem import Tile
 from roofmodel.model.tiling import WGMMA_ROWS
 
 Family = Literal["fma", "mma.sync", "wgmma"]
-FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma")
 
 WGMMA_DTYPES = ("fp16", "bf16", "tf32", "fp8", "int8")
 SM90_PRODUCER_WARPS = 4  # CUTLASS's TMA producer warpgroup

@@ -163,7 +163,7 @@ def rank_configs(
     source: str = "",
 ) -> Ranking:
     """Every row predicted and ranked, fastest first (see the module docstring)."""
-    from roofmodel.backends.validation import spearman
+    from roofmodel.stats import spearman
 
     out = []
     for line, row in enumerate(rows, start=1):
