@@ -10,19 +10,20 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "roofmodel"
-LAYERS = ["results", "errors", "units", "stats", "machine", "model", "search", "backends", "render", "cli"]
+LAYERS = ["results", "errors", "units", "stats", "defaults", "machine", "model", "search", "backends", "render", "cli"]
 # A layer may import these besides itself; the base modules import nothing of roofmodel's.
 ALLOWED = {
     "results": set(),
     "errors": set(),
     "units": set(),
     "stats": set(),
-    "machine": {"results", "errors", "units", "stats"},
-    "model": {"results", "errors", "units", "stats", "machine"},
-    "search": {"results", "errors", "units", "stats", "machine", "model"},
-    "backends": {"results", "errors", "units", "stats", "machine", "model", "search"},
-    "render": {"results", "errors", "units", "stats", "machine", "model", "search", "backends"},
-    "cli": {"results", "errors", "units", "stats", "machine", "model", "search", "backends", "render", "version"},
+    "defaults": set(),
+    "machine": {"results", "errors", "units", "stats", "defaults"},
+    "model": {"results", "errors", "units", "stats", "defaults", "machine"},
+    "search": {"results", "errors", "units", "stats", "defaults", "machine", "model"},
+    "backends": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
+    "render": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search", "backends"},
+    "cli": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search", "backends", "render", "version"},
 }
 
 
