@@ -25,7 +25,7 @@ print(f"  the model's harmonic blend:          {peak / harmonic_blend_bandwidth(
 
 # An HGEMM accumulates in fp16 (two to a register); with fp32 accumulators 256x256 would not fit.
 hgemm = Gemm(m=8192, n=8192, k=8192, dtype="fp16", accumulator="fp16")
-final = analyze(t4, hgemm, tile=Tile(bm=256, bn=256, bk=32), register_tile=(64, 64))
+final = analyze(t4, hgemm, tile=Tile(bm=256, bn=256, bk=32), register_tile=(64, 64), stages=2)  # double-buffered
 smem = next(r for r in final.roofs if r.level == "smem")
 print(
     f"\nwarp tile 64x64: {smem.intensity_flop_per_byte:.0f} FLOP/B vs smem balance {smem.balance_flop_per_byte:.1f}"

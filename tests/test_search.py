@@ -21,7 +21,8 @@ from roofmodel.model.kernel import (
     triton_warps_v2,
     triton_warps_v3,
 )
-from roofmodel.model.prediction import predict_kernel, resolve_clock
+from roofmodel.model.clock import resolve_clock
+from roofmodel.model.prediction import predict_kernel
 from roofmodel.results import JSON_SCHEMA_VERSION
 from roofmodel.search.space import TERMS, Space, enumerate_space, evaluate, explore, tune, vary_machine
 from tests.conftest import REPO, machine_dict, machine_from

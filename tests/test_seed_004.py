@@ -93,6 +93,7 @@ def test_warp_tile_intensity_32_versus_17_7():
         compute="spec",
         tile=__import__("roofmodel").Tile(bm=256, bn=128, bk=32),
         register_tile=(64, 64),
+        stages=2,  # the seed's kernel is double-buffered
     )
     smem_roof = next(x for x in r.roofs if x.level == "smem")
     assert smem_roof.intensity_flop_per_byte == 32
@@ -126,12 +127,19 @@ def test_final_256x256_kernel_fits_because_hgemm_accumulates_in_fp16():
 
     tile = Tile(bm=256, bn=256, bk=32)
     with pytest.raises(ProblemError, match="needs 16 warps, limit 12 warps"):
-        analyze(load_machine("t4"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), tile=tile, register_tile=(64, 64))
+        analyze(
+            load_machine("t4"),
+            Gemm(m=8192, n=8192, k=8192, dtype="fp16"),
+            tile=tile,
+            register_tile=(64, 64),
+            stages=2,  # the seed's kernel is double-buffered
+        )
     r = analyze(
         load_machine("t4"),
         Gemm(m=8192, n=8192, k=8192, dtype="fp16", accumulator="fp16"),
         tile=tile,
         register_tile=(64, 64),
+        stages=2,
     )
     assert r.tiles.warps == 16
     assert r.tiles.registers_per_thread == 64 + 16 + 16  # accumulators + fragments + overhead

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from roofmodel.backends.records import GemmRecord, percent_error, predict_dram_traffic, raster_order_of, summarize
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
-from roofmodel.model.analysis import analyze
+from roofmodel.model.analysis import budget
 from roofmodel.model.kernel import triton_config
 from roofmodel.model.prediction import Prediction, predict_kernel
 from roofmodel.model.problem import Gemm, Tile
@@ -110,7 +110,7 @@ def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
     err = percent_error(pred["dram_read_bytes"], r.dram_read_bytes) if r.dram_read_bytes else None
     order = raster_order_of(r.group_m).label
     try:
-        res = analyze(
+        res = budget(
             machine,
             Gemm(m=r.m, n=r.n, k=r.k, dtype=r.dtype),
             tile=Tile(bm=r.block_m, bn=r.block_n, bk=r.block_k),
@@ -118,7 +118,7 @@ def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
             stages=r.num_stages,
             regs=min(max(r.registers_per_thread, 1), machine.limits.max_registers_per_thread.n),
         )
-        hb, ab, note = res.hierarchical_bound_tflops, res.amplification_bound_tflops, None
+        hb, ab, note = res.hierarchical_bound_flops / 1e12, res.amplification_bound_flops / 1e12, None
     except ProblemError as exc:
         hb = ab = None
         note = f"the model cannot place this tile: {exc}"

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from roofmodel.model.latency import LatencyHiding
-from roofmodel.model.occupancy import Occupancy, Waves
-from roofmodel.model.rasterization import RasterTraffic
+import math
+from dataclasses import dataclass
+
+from roofmodel.errors import ProblemError
+from roofmodel.machine import Machine
+from roofmodel.model.latency import LatencyHiding, latency_hiding
+from roofmodel.model.occupancy import Occupancy, Waves, occupancy, waves
+from roofmodel.model.problem import Gemm
+from roofmodel.model.rasterization import RasterOrder, RasterTraffic, order_traffic
+from roofmodel.model.tiling import cta_tile_traffic_bytes
 from roofmodel.results import Result
 
 
@@ -24,3 +31,96 @@ class CrossSm(Result):
     occupancy: Occupancy
     waves: Waves
     latency: LatencyHiding
+
+
+@dataclass(frozen=True)
+class CrossSmTraffic:
+    """The traffic of the whole GEMM once occupancy, the cluster and the raster order are known:
+    ``cross_sm`` as reported, the raster model's ``traffic``, the bytes C writes, and the reuse
+    factors the stages achieve (FLOP-operand bytes 2 x M x N x K x element bytes over each level's bytes)."""
+
+    cross_sm: CrossSm
+    traffic: RasterTraffic
+    c_bytes: float
+    in_sm_reuse: float
+    smem_fill_reuse: float
+    dram_reuse: float
+
+
+def cross_sm_traffic(
+    machine: Machine,
+    gemm: Gemm,
+    cta: tuple[int, int],
+    bk: int,
+    stages: int,
+    path: tuple[str, ...],
+    threads: int,
+    registers_per_thread: int,
+    smem_bytes: int,
+    cluster: tuple[int, int],
+    order: RasterOrder,
+    fill_demand: float,
+    clock_hz: float,
+) -> CrossSmTraffic:
+    """Occupancy (CTAs per SM from threads, registers and shared memory), the clusters that run at
+    once, the raster model's DRAM and L2 traffic for the order (an L2-less path reads every request
+    from DRAM), waves, and Little's law for the shared-memory fill at ``fill_demand`` bytes/cycle/SM
+    over the in-SM and cluster reuse.
+
+    Reuse factors: in-SM = operand bytes / CTA requests without sharing; smem fill = operand bytes /
+    requests after multicast; DRAM = operand bytes / DRAM reads (x L2 sharing)."""
+    sms = machine.sm_count.n
+    b = gemm.input_bytes
+    occ = occupancy(machine, threads, registers_per_thread, smem_bytes)
+    if occ.ctas_per_sm < 1:
+        raise ProblemError(f"the CTA ({threads} threads, {registers_per_thread} registers each) does not fit one SM")
+    cm, cn = cluster
+    concurrent_clusters = sms * occ.ctas_per_sm // (cm * cn)
+    if concurrent_clusters < 1:
+        raise ProblemError(f"--cluster {cm}x{cn}: more CTAs than the chip runs at once")
+    traffic = order_traffic(
+        order,
+        concurrent=concurrent_clusters,
+        m=gemm.m,
+        n=gemm.n,
+        k=gemm.k,
+        bm=cm * cta[0],
+        bn=cn * cta[1],
+        input_bytes=b,
+        output_bytes=gemm.output_bytes,
+        l2_bytes=machine.memory.l2.capacity.bytes,
+    )
+    if "l2" not in path:
+        # No L2 in this model of the machine: nothing is shared through it, every request is a DRAM read.
+        traffic = traffic.model_copy(
+            update={
+                "dram_read_bytes": traffic.requested_bytes,
+                "sharing_factor": 1.0,
+                "cache_assumption": "no L2 level in this analysis: every CTA request is read from DRAM",
+            }
+        )
+    operand_bytes = 2.0 * gemm.fmas * b
+    c_bytes = float(gemm.m * gemm.n * gemm.output_bytes)
+    cta_requests = cta_tile_traffic_bytes(gemm.m, gemm.n, gemm.k, cta[0], cta[1], b, gemm.output_bytes) - c_bytes
+    in_sm_reuse = operand_bytes / cta_requests
+    smem_fill_reuse = operand_bytes / traffic.requested_bytes  # in-SM x cluster multicast
+    dram_reuse = operand_bytes / traffic.dram_read_bytes  # ... x L2 sharing between CTAs
+    latency = latency_hiding(
+        machine, fill_demand / smem_fill_reuse, traffic, cta, bk, b, stages, occ.ctas_per_sm, clock_hz
+    )
+    report = CrossSm(
+        cluster=(cm, cn),
+        multicast_factor=cta_requests / traffic.requested_bytes,
+        raster_order=order.label,
+        l2_sharing_factor=traffic.requested_bytes / traffic.dram_read_bytes,
+        in_sm_reuse=in_sm_reuse,
+        dram_reuse=dram_reuse,
+        dram_read_bytes=traffic.dram_read_bytes,
+        dram_write_bytes=traffic.dram_write_bytes,
+        compulsory_read_bytes=traffic.compulsory_read_bytes,
+        raster=traffic,
+        occupancy=occ,
+        waves=waves(math.ceil(gemm.m / cta[0]) * math.ceil(gemm.n / cta[1]), sms, occ.ctas_per_sm),
+        latency=latency,
+    )
+    return CrossSmTraffic(report, traffic, c_bytes, in_sm_reuse, smem_fill_reuse, dram_reuse)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from roofmodel.machine import Machine
+from roofmodel.model.rasterization import RasterTraffic
 from roofmodel.results import Result
+from roofmodel.units import latency_cycles
 
 
 def bytes_in_flight(bandwidth_bytes_per_cycle: float, latency_cycles: float) -> float:
@@ -60,3 +63,46 @@ class LatencyHiding(Result):
     stage_bytes: int
     stages_needed: int
     stages_given: int
+
+
+def latency_hiding(
+    machine: Machine,
+    fill_bytes_per_cycle_per_sm: float,
+    traffic: RasterTraffic,
+    cta: tuple[int, int],
+    bk: int,
+    element_bytes: int,
+    stages: int,
+    ctas_per_sm: int,
+    clock_hz: float,
+) -> LatencyHiding:
+    """Stages a CTA needs to keep its shared-memory fill rate going (Little's law, seed 001).
+
+    The fill rate is the pipe's demand over the reuse the tile and cluster give; the latency is
+    the mean of L2 hits and DRAM misses, weighted by the raster model's hit rate.
+    """
+    hit = 1.0 - traffic.dram_read_bytes / traffic.requested_bytes
+    lat_l2 = machine.memory.l2.latency
+    lat_dram = machine.memory.dram.latency
+    if lat_l2 is None or lat_dram is None:
+        mean = 0.0
+    else:
+        mean = mean_latency_cycles(
+            traffic.dram_read_bytes,
+            traffic.requested_bytes,
+            latency_cycles(lat_l2.value, lat_l2.unit, clock_hz),
+            latency_cycles(lat_dram.value, lat_dram.unit, clock_hz),
+        )
+    stage_bytes = (cta[0] + cta[1]) * bk * element_bytes
+    in_flight = bytes_in_flight(fill_bytes_per_cycle_per_sm, mean)
+    needed = pipeline_stages_needed(fill_bytes_per_cycle_per_sm, mean, stage_bytes, ctas_per_sm) if mean else 2
+    return LatencyHiding(
+        l2_hit_rate=hit,
+        mean_latency_cycles=mean,
+        latency_known=mean > 0,
+        fill_bytes_per_cycle_per_sm=fill_bytes_per_cycle_per_sm,
+        bytes_in_flight_per_sm=in_flight,
+        stage_bytes=stage_bytes,
+        stages_needed=needed,
+        stages_given=stages,
+    )

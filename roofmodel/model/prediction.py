@@ -24,12 +24,12 @@ from pydantic import BaseModel, ConfigDict
 from roofmodel import units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import KernelCosts, Machine, Source
-from roofmodel.model.analysis import instruction_k_step
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
 from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
+from roofmodel.model.clock import resolve_clock
 from roofmodel.model.cta_model import CtaCosts, kernel_terms
 from roofmodel.model.footprint import kernel_footprint
 from roofmodel.model.hierarchy import level_bandwidth
@@ -39,9 +39,8 @@ from roofmodel.model.multicast import check_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
+from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.results import JSON_SCHEMA_VERSION, Input
-
-CLOCK_CHOICES = "sustained, rated, boost or a number of MHz"
 
 
 class Term(BaseModel):
@@ -124,39 +123,6 @@ class Rates:
     @property
     def latency_known(self) -> bool:
         return self.l2_latency_cycles is not None and self.dram_latency_cycles is not None
-
-
-def resolve_clock(
-    machine: Machine, dtype: str, clock: str | float | None, instruction: str | None = None
-) -> tuple[float, str, Input | None]:
-    """(MHz, origin, input) of the clock a prediction assumes: ``sustained`` (the file's measured
-    clock under load), ``rated`` (the clock the datasheet rates the pipe at, else boost), ``boost``,
-    or a number of MHz. None: sustained where the file has it, else rated."""
-    c = machine.clocks
-    if clock is None:
-        clock = "sustained" if c.sustained is not None else "rated"
-    if isinstance(clock, str) and clock.strip().lower() not in ("sustained", "rated", "boost"):
-        try:
-            clock = float(clock)
-        except ValueError:
-            raise ProblemError(f"--clock: expected {CLOCK_CHOICES} (got {clock!r})") from None
-    if isinstance(clock, float | int):
-        if not (math.isfinite(clock) and 0 < clock <= 10_000):
-            raise ProblemError(f"--clock: a number of MHz, 0 < MHz <= 10,000 (got {clock:g})")
-        return float(clock), "set with --clock", None
-    key = clock.strip().lower()
-    pipe = machine.pipe(dtype)
-    rated, rated_field = pipe.rated_clock_of(pipe.instruction(instruction))
-    if key == "sustained":
-        if c.sustained is None:
-            raise ProblemError(f"--clock sustained: {machine.name} has no clocks.sustained (run roofmodel calibrate)")
-        q, field, origin = c.sustained, "clocks.sustained", "sustained clock under load (clocks.sustained)"
-    elif key == "rated" and rated is not None:
-        q, field = rated, f"compute.{dtype}.{rated_field}"
-        origin = "the clock the datasheet rates this pipe at"
-    else:
-        q, field, origin = c.boost, "clocks.boost", "boost clock"
-    return q.hz / 1e6, origin, machine.input_of(field, q)
 
 
 def machine_rates(

@@ -135,3 +135,19 @@ class GemmInfo(Result):
     flops: float
     compulsory_bytes: float
     intensity_flop_per_byte: float
+
+
+def gemm_info(gemm: Gemm) -> GemmInfo:
+    """The GEMM as every result reports it, with its FLOPs, compulsory bytes and their ratio."""
+    return GemmInfo(
+        m=gemm.m,
+        n=gemm.n,
+        k=gemm.k,
+        dtype=gemm.dtype,
+        accumulator=gemm.accumulator or "",
+        input_bytes=gemm.input_bytes,
+        output_bytes=gemm.output_bytes,
+        flops=float(gemm.flops),
+        compulsory_bytes=float(gemm.compulsory_bytes),
+        intensity_flop_per_byte=gemm.flops / gemm.compulsory_bytes,
+    )

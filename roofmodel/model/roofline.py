@@ -6,9 +6,19 @@ Units: intensities in FLOP/byte, bandwidths in bytes/s, throughputs in FLOP/s.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from roofmodel import units
+from roofmodel.model.hierarchy import LEVEL_LABELS
+from roofmodel.model.tiling import register_tile_read_bytes
 from roofmodel.results import Result
+
+if TYPE_CHECKING:
+    from roofmodel.machine import Machine, Source
+    from roofmodel.model.problem import Gemm
+    from roofmodel.model.rasterization import RasterTraffic
+    from roofmodel.model.stages import StageNeed
+    from roofmodel.model.tile_choice import TileChoice
 
 
 def attainable(intensity_flop_per_byte: float, bandwidth_bytes_per_s: float, peak_flop_per_s: float) -> float:
@@ -59,3 +69,66 @@ class LevelRoof(Result):
     balance_flop_per_byte: float
     bound_tflops: float
     verdict: Literal["compute-bound", "memory-bound"]
+
+
+def level_roofs(
+    machine: Machine,
+    gemm: Gemm,
+    needs: list[StageNeed],
+    tiles: TileChoice,
+    granularity: str,
+    traffic: RasterTraffic,
+    raster_label: str,
+    cluster: tuple[int, int],
+    bandwidth: Source,
+    peak_flops: float,
+    clock_hz: float,
+) -> list[LevelRoof]:
+    """One roof per memory level from that level's traffic for the whole GEMM (hierarchical roofline):
+    DRAM reads (raster model) + C; CTA requests (over multicast) + C; register-tile reads; every
+    operand read per FMA. Intensity = FLOP / bytes; bound = min(intensity x bandwidth, peak).
+
+    The L2 roof's bandwidth blends the L2 rate with the same-address rate, where the file has one,
+    for the requests one wave's CTAs repeat: the rate that moves this traffic in the same time."""
+    sms = machine.sm_count.n
+    c_bytes = float(gemm.m * gemm.n * gemm.output_bytes)
+    cta, reg = tiles.cta, tiles.register_tile
+    cm, cn = cluster
+    roofs = []
+    for s in needs:
+        if s.dst == "l2":
+            level_bytes = traffic.dram_read_bytes + c_bytes
+            basis = f"DRAM reads for raster order {raster_label} (see cross_sm.raster) + C written once"
+        elif s.dst == "smem":
+            level_bytes = traffic.requested_bytes + c_bytes
+            basis = f"CTA tile {cta[0]}x{cta[1]} requests" + (f" over {cm}x{cn} multicast" if cm * cn > 1 else "")
+            basis += " + C written once"
+        elif s.feeds_register_tile:
+            level_bytes = register_tile_read_bytes(gemm.fmas, granularity, *reg, gemm.input_bytes)
+            basis = f"{granularity} tile {reg[0]}x{reg[1]}"
+        else:
+            level_bytes, basis = 2.0 * gemm.fmas * gemm.input_bytes, "every operand read from registers for each FMA"
+        bw_bps = units.bytes_per_cycle_per_sm_to_gb_per_s(s.bytes_per_cycle_per_sm, sms, clock_hz) * 1e9
+        shared_l2 = machine.memory.l2.shared_read_bandwidth
+        if s.src == "l2" and s.dst == "smem" and shared_l2 is not None:
+            q = shared_l2.pick(bandwidth)
+            shared_bps = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
+            repeated = max(0.0, traffic.requested_bytes - traffic.wave_distinct_bytes)
+            seconds = (level_bytes - repeated) / bw_bps + repeated / max(shared_bps, bw_bps)
+            bw_bps = level_bytes / seconds
+            basis += f"; repeated same-wave requests ({repeated / 2**20:,.0f} MiB) at the same-address rate"
+        intensity = gemm.flops / level_bytes
+        balance = balance_point(peak_flops, bw_bps)
+        roofs.append(
+            LevelRoof(
+                level=LEVEL_LABELS[s.src],
+                traffic_bytes=level_bytes,
+                traffic_basis=basis,
+                intensity_flop_per_byte=intensity,
+                bandwidth_gb_per_s=bw_bps / 1e9,
+                balance_flop_per_byte=balance,
+                bound_tflops=attainable(intensity, bw_bps, peak_flops) / 1e12,
+                verdict="compute-bound" if intensity >= balance else "memory-bound",
+            )
+        )
+    return roofs
