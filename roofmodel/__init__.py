@@ -1,14 +1,20 @@
 """roofmodel: what it takes to make a compute-bound GPU kernel actually compute-bound.
 
-The analytical core (machine files, the stage hierarchy, tiling, roofline) imports only
-pydantic and PyYAML; the CLI, plots and GPU backend are thin layers over it. The public names are
-loaded on first use (PEP 562), so ``import roofmodel`` itself costs nothing.
+    import roofmodel
+    r = roofmodel.analyze("h100", roofmodel.Gemm(4096))            # the amplification budget
+    p = roofmodel.predict("h100", roofmodel.Gemm(4096), roofmodel.Tile(128, 256, 64))
+    t = roofmodel.tune("h100", roofmodel.Gemm(8192, 8192, 1024))    # the best Triton configurations
+    roofmodel.roofline_plot("h100", roofmodel.Gemm(4096), out="roofline.png")
+
+The analytical core (machine files, the model, the search) imports only pydantic and PyYAML (numpy
+for the search); the CLI, plots and GPU backend are thin layers over it. The public names are loaded
+on first use (PEP 562), so ``import roofmodel`` itself costs nothing.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 __version__ = "0.1.0"
 
@@ -17,12 +23,18 @@ _WHERE = {
     "Gemm": "roofmodel.model.problem",
     "Machine": "roofmodel.machine",
     "MachineFileError": "roofmodel.errors",
+    "Prediction": "roofmodel.model.prediction",
     "ProblemError": "roofmodel.errors",
     "RoofmodelError": "roofmodel.errors",
+    "Space": "roofmodel.search.space",
     "Tile": "roofmodel.model.problem",
+    "TuneReport": "roofmodel.search.space",
     "analyze": "roofmodel.model.analysis",
     "builtin_machine_names": "roofmodel.machine",
     "load_machine": "roofmodel.machine",
+    "predict": "roofmodel.model.prediction",
+    "roofline_plot": "roofmodel.render.plots",
+    "tune": "roofmodel.api",
 }
 
 __all__ = [
@@ -30,29 +42,39 @@ __all__ = [
     "Gemm",
     "Machine",
     "MachineFileError",
+    "Prediction",
     "ProblemError",
     "RoofmodelError",
+    "Space",
     "Tile",
+    "TuneReport",
     "__version__",
     "analyze",
     "builtin_machine_names",
     "load_machine",
+    "predict",
+    "roofline_plot",
+    "tune",
 ]
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
+    from roofmodel.api import tune
     from roofmodel.errors import MachineFileError, ProblemError, RoofmodelError
     from roofmodel.machine import Machine, builtin_machine_names, load_machine
     from roofmodel.model.analysis import AnalysisResult, analyze
+    from roofmodel.model.prediction import Prediction, predict
     from roofmodel.model.problem import Gemm, Tile
+    from roofmodel.render.plots import roofline_plot
+    from roofmodel.search.space import Space, TuneReport
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     if name in _WHERE:
-        value = getattr(import_module(_WHERE[name]), name)
+        value = getattr(_importlib.import_module(_WHERE[name]), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'roofmodel' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_WHERE])
+    return list(__all__)

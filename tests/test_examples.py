@@ -73,7 +73,7 @@ def test_predictions_against_the_seeds_kernels():
     from roofmodel import Gemm, Tile, load_machine
     from roofmodel.model.prediction import predict
 
-    p = predict(load_machine("v100"), Gemm(m=4096, n=4096, k=4096), Tile(bm=32, bn=32, bk=32), stages=1,
+    p = predict(load_machine("v100"), Gemm(m=4096, n=4096, k=4096, dtype="fp32"), Tile(bm=32, bn=32, bk=32), stages=1,
                 register_tile=(1, 1))  # fmt: skip
     assert p.limiter == "shared memory"
     # A quarter of the peak, less the stage fills: each 32-step iteration reads 32 x 32 x 32 x 2 operands

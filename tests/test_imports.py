@@ -45,11 +45,19 @@ def test_public_api_is_pinned():
         "Gemm",
         "Machine",
         "MachineFileError",
+        "Prediction",
         "ProblemError",
         "RoofmodelError",
+        "Space",
         "Tile",
+        "TuneReport",
         "__version__",
         "analyze",
         "builtin_machine_names",
         "load_machine",
+        "predict",
+        "roofline_plot",
+        "tune",
     ]
+    # dir() shows the public names only (no Any, TYPE_CHECKING or import_module).
+    assert dir(roofmodel) == sorted(roofmodel.__all__)

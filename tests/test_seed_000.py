@@ -114,7 +114,7 @@ def test_a_32_tile_is_not_enough(result):
     # §5.2: "Let's assume our smem ... is only big enough to hold a tile size of 32" -> short.
     r = analyze(
         load_machine("a100"),
-        Gemm(m=4096, n=4096, k=4096),
+        Gemm(m=4096, n=4096, k=4096, dtype="fp32"),
         levels=["dram", "smem", "rf"],
         bandwidth="spec",
         tile=__import__("roofmodel").Tile(bm=32, bn=32),

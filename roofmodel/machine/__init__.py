@@ -10,7 +10,7 @@ mappings merge key by key, while a quantity (a mapping with ``value``) or a list
 so an override always carries its own unit and source.
 """
 
-from roofmodel.machine.files import builtin_machine_names, load_machine, merge_overrides
+from roofmodel.machine.files import as_machine, builtin_machine_names, load_machine, merge_overrides
 from roofmodel.machine.schema import (
     Bandwidth,
     Instruction,
@@ -33,6 +33,7 @@ __all__ = [
     "MachinesDocument",
     "Source",
     "_Quantity",
+    "as_machine",
     "builtin_machine_names",
     "load_machine",
     "machine_summary",

@@ -174,3 +174,8 @@ def load_machine(name_or_path: str | Path) -> Machine:
     machine = machine.model_copy(update={"source_file": str(path)})
     machine._lines = lines
     return machine
+
+
+def as_machine(machine: Machine | str | Path) -> Machine:
+    """A ``Machine`` as given, or loaded from a built-in name, alias or file path (load_machine)."""
+    return machine if isinstance(machine, Machine) else load_machine(machine)

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from roofmodel import defaults
 from roofmodel.errors import ProblemError
-from roofmodel.machine import Machine, Source, load_machine
+from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.machine.summary import MachineInfo, machine_info
 from roofmodel.model import roofline
 from roofmodel.model.cross_sm import CrossSm, cross_sm_traffic
@@ -105,8 +105,7 @@ def budget(
 ) -> Budget:
     """The amplification budget's parts (stages 1-6 of the module docstring); the arguments are
     ``analyze``'s."""
-    if isinstance(machine, str):
-        machine = load_machine(machine)
+    machine = as_machine(machine)
     _check_options(machine, stages, warps, regs, reg_overhead, clock_mhz)
     check_cluster(machine, *cluster)
     order = parse_order(raster)

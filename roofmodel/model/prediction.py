@@ -21,9 +21,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from roofmodel import units
+from roofmodel import defaults, units
 from roofmodel.errors import ProblemError
-from roofmodel.machine import KernelCosts, Machine, Source
+from roofmodel.machine import KernelCosts, Machine, Source, as_machine
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
@@ -373,7 +373,7 @@ def _check_cluster_divides(gemm: Gemm, config: KernelConfig) -> None:
 
 
 def predict_kernel(
-    machine: Machine,
+    machine: Machine | str,
     gemm: Gemm,
     config: KernelConfig,
     *,
@@ -392,7 +392,9 @@ def predict_kernel(
     ``a_major``/``b_major``: the operand's contiguous dimension (k or m; k or n); the default is
     what torch.matmul of two contiguous tensors hands a kernel. ``regs``/``spilled``/
     ``shared_bytes``: the compiled kernel's, where known (else footprint.kernel_footprint's rule).
+    ``machine``: a ``Machine`` or a built-in name or file path.
     """
+    machine = as_machine(machine)
     if a_major not in ("k", "m") or b_major not in ("k", "n"):
         raise ProblemError(f"--a-major k|m and --b-major k|n (got {a_major!r}, {b_major!r})")
     limit = machine.limits.max_registers_per_thread.n
@@ -497,13 +499,13 @@ def predict_kernel(
 
 
 def predict(
-    machine: Machine,
+    machine: Machine | str,
     gemm: Gemm,
     tile: Tile,
     *,
-    raster: str = "row",
-    cluster: tuple[int, int] = (1, 1),
-    stages: int = 3,
+    raster: str = defaults.RASTER,
+    cluster: tuple[int, int] = defaults.CLUSTER,
+    stages: int = defaults.STAGES,
     warps: int | None = None,
     register_tile: tuple[int, int] | None = None,
     instruction: str | None = None,
@@ -511,7 +513,9 @@ def predict(
     **kw: Any,
 ) -> Prediction:
     """predict_kernel for a kernel stated by its parts (kernel.generic_config picks the instruction
-    the tile admits, the warps' layout, and checks that they agree)."""
+    the tile admits, the warps' layout, and checks that they agree). ``machine``: a ``Machine`` or a
+    built-in name or file path; the other options are predict_kernel's."""
+    machine = as_machine(machine)
     config = generic_config(machine, gemm.dtype, tile=tile, warps=warps, stages=stages, instruction=instruction,
                             register_tile=register_tile, cluster=cluster, raster=raster, persistent=persistent)  # fmt: skip
     return predict_kernel(machine, gemm, config, **kw)

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from roofmodel import defaults
 from roofmodel.errors import ProblemError
 from roofmodel.results import Result
 
@@ -52,13 +53,31 @@ class _Problem(BaseModel):
 
 
 class Gemm(_Problem):
-    """A GEMM problem. Sizes are element counts; dtype selects the compute pipe."""
+    """A GEMM problem: ``Gemm(4096)``, ``Gemm(8192, 8192, 1024, "bf16")`` or by keyword. Sizes are
+    element counts (N and K default to M, as on the command line); dtype selects the compute pipe
+    (default: roofmodel.defaults.DTYPE)."""
 
     m: int = Field(gt=0)
     n: int = Field(gt=0)
     k: int = Field(gt=0)
-    dtype: DtypeName = "fp32"
+    dtype: DtypeName = defaults.DTYPE  # type: ignore[assignment]
     accumulator: Literal["fp64", "fp32", "int32", "fp16"] | None = None
+
+    def __init__(
+        self,
+        m: int | None = None,
+        n: int | None = None,
+        k: int | None = None,
+        dtype: str | None = None,
+        accumulator: str | None = None,
+        **data: Any,
+    ) -> None:
+        data.update({"m": m, "n": n if n is not None else m, "k": k if k is not None else m})
+        if dtype is not None:
+            data["dtype"] = dtype
+        if accumulator is not None:
+            data["accumulator"] = accumulator
+        super().__init__(**data)
 
     def model_post_init(self, _context: Any) -> None:
         acc = self.accumulator or DEFAULT_ACCUMULATOR[self.dtype]
@@ -97,11 +116,15 @@ class Gemm(_Problem):
 
 
 class Tile(_Problem):
-    """An output tile BM x BN with depth BK along K (BK may be left to a default)."""
+    """An output tile BM x BN with depth BK along K (BK may be left to a default):
+    ``Tile(128, 256, 64)`` or ``Tile(bm=128, bn=256)``."""
 
     bm: int = Field(gt=0)
     bn: int = Field(gt=0)
     bk: int | None = Field(default=None, gt=0)
+
+    def __init__(self, bm: int | None = None, bn: int | None = None, bk: int | None = None, **data: Any) -> None:
+        super().__init__(bm=bm, bn=bn, bk=bk, **data)
 
     @classmethod
     def parse(cls, text: str, what: str = "tile") -> Tile:

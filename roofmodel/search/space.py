@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict
 
 from roofmodel import units
 from roofmodel.errors import ProblemError
-from roofmodel.machine import Machine, Source
+from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model.cta_model import TERMS
 from roofmodel.model.footprint import kernel_footprint
 from roofmodel.model.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
@@ -384,7 +384,7 @@ class TuneResult:
 
 
 def tune(
-    machine: Machine,
+    machine: Machine | str,
     gemm: Gemm,
     space: Space | None = None,
     *,
@@ -398,6 +398,7 @@ def tune(
     b_major: str = "n",
 ) -> TuneResult:
     """The ``top`` configurations by exact predicted time, found by bound-ordered evaluation."""
+    machine = as_machine(machine)
     if top < 1:
         raise ProblemError(f"--top: must be >= 1 (got {top})")
     rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
@@ -496,7 +497,7 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
 
 
 def tune_report(
-    machine: Machine,
+    machine: Machine | str,
     gemm: Gemm,
     space: Space,
     *,
@@ -508,6 +509,8 @@ def tune_report(
     a_major: str = "k",
     b_major: str = "n",
 ) -> TuneReport:
+    """``tune`` as a report: each of the ``top`` configurations with its time, limiter and terms."""
+    machine = as_machine(machine)
     r = tune(machine, gemm, space, top=top, compute=compute, bandwidth=bandwidth, clock=clock, instruction=instruction,
              a_major=a_major, b_major=b_major)  # fmt: skip
     ev = r.evaluated
@@ -677,7 +680,7 @@ def _base_value(machine: Machine, dtype: str, name: str, compute: Source, bandwi
 
 
 def explore(
-    machine: Machine,
+    machine: Machine | str,
     gemm: Gemm,
     varies: list[tuple[str, float, float]],
     *,
@@ -690,6 +693,7 @@ def explore(
 ) -> ExploreReport:
     """For each parameter and value: the best configuration and its time, and the time of one kernel
     held fixed (``kernel``, else the base machine's best); the fixed kernel's elasticity to each."""
+    machine = as_machine(machine)
     if steps < 2:
         raise ProblemError(f"--steps: must be >= 2 (got {steps})")
     sp = space or Space()
