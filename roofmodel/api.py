@@ -1,12 +1,18 @@
 """The library as a notebook user calls it: ``roofmodel.analyze``, ``predict``, ``tune`` and
 ``roofline_plot`` take a machine name or a ``Machine``, a ``Gemm`` (N and K default to M) and the
-defaults of roofmodel.defaults, the same as the command line."""
+defaults of roofmodel.defaults, the same as the command line; ``side_by_side`` puts the same GEMM on
+several machines (``--machine h100,h200``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
 from roofmodel import defaults
+from roofmodel.errors import ProblemError
+from roofmodel.model.problem import GemmInfo
+from roofmodel.results import JSON_SCHEMA_VERSION, Result
 
 if TYPE_CHECKING:
     from roofmodel.machine import Machine
@@ -36,3 +42,79 @@ def tune(
     options: dict[str, Any] = {"compute": compute, "bandwidth": bandwidth, "clock": clock}
     return tune_report(machine, gemm, chosen, top=top, instruction=instruction, a_major=a_major, b_major=b_major,
                        **options)  # fmt: skip
+
+
+class MachineColumn(Result):
+    """One machine's column of a side-by-side comparison: the same GEMM on each machine."""
+
+    machine: str
+    name: str
+    calibrated: str | None = Field(
+        description="date of the project's own calibration; None: datasheet and published figures"
+    )
+    peak_tflops: float = Field(description="the GEMM's pipe at its rated clock (analyze)")
+    dram_gb_per_s: float
+    dram_balance_flop_per_byte: float = Field(description="peak / DRAM bandwidth")
+    required_reuse: dict[str, float] = Field(description="per stage: demand / bandwidth (analyze)")
+    minimum_tile_edge: dict[str, int] = Field(description="per stage: smallest power-of-two square tile reaching it")
+    limiting: str = Field(description="the stage that bounds the default kernel (analyze)")
+    hierarchical_bound_tflops: float
+    best_config: str = Field(description="tune's first pick in the Triton space")
+    best_limiter: str
+    best_seconds: float
+    best_tflops: float
+
+
+class SideBySide(Result):
+    """``--machine a,b,c``: one column a machine, the same GEMM and options."""
+
+    schema_version: int = JSON_SCHEMA_VERSION
+    gemm: GemmInfo
+    columns: list[MachineColumn]
+
+
+def side_by_side(
+    machines: list[Machine | str],
+    gemm: Gemm,
+    *,
+    space: Space | str = "triton",
+    compute: str = defaults.COMPUTE,
+    bandwidth: str = defaults.BANDWIDTH,
+    clock: str | float | None = defaults.CLOCK,
+    **analysis_options: Any,
+) -> SideBySide:
+    """The same GEMM on several machines: each one's peak, DRAM balance point, required reuse and
+    minimum tile per stage, limiting stage and hierarchical bound (``analyze``), and the best kernel
+    of ``space`` with its predicted time and limiter (``tune``)."""
+    from roofmodel.machine import as_machine, machine_summary
+    from roofmodel.model.analysis import analyze
+    from roofmodel.model.problem import gemm_info
+
+    if not machines:
+        raise ProblemError("--machine: name at least one machine")
+    columns = []
+    for given in machines:
+        machine = as_machine(given)
+        a = analyze(machine, gemm, compute=compute, bandwidth=bandwidth, clock=clock, **analysis_options)  # type: ignore[arg-type]
+        t = tune(machine, gemm, space, top=1, compute=compute, bandwidth=bandwidth, clock=clock)
+        best = t.top[0]
+        dram = a.stages[0]
+        columns.append(
+            MachineColumn(
+                machine=given if isinstance(given, str) else machine.name,
+                name=machine.name,
+                calibrated=machine_summary(machine.name, machine).calibrated,
+                peak_tflops=a.peak_tflops,
+                dram_gb_per_s=dram.bandwidth_gb_per_s,
+                dram_balance_flop_per_byte=a.peak_tflops * 1e12 / (dram.bandwidth_gb_per_s * 1e9),
+                required_reuse={s.name: s.required_reuse for s in a.stages},
+                minimum_tile_edge={s.name: s.minimum_tile_edge for s in a.stages},
+                limiting=a.limiting,
+                hierarchical_bound_tflops=a.hierarchical_bound_tflops,
+                best_config=best.config.label(),
+                best_limiter=best.limiter,
+                best_seconds=best.seconds,
+                best_tflops=best.tflops,
+            )
+        )
+    return SideBySide(gemm=gemm_info(gemm), columns=columns)

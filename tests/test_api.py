@@ -35,3 +35,27 @@ def test_analyze_predict_and_tune_take_a_machine_name():
 def test_an_unknown_machine_name_is_one_clear_error():
     with pytest.raises(roofmodel.MachineFileError, match="unknown machine"):
         roofmodel.analyze("h1000", Gemm(64))
+
+
+def test_side_by_side_puts_the_same_gemm_on_each_machine():
+    from roofmodel.api import side_by_side
+    from roofmodel.render.text import render_side_by_side
+
+    g = Gemm(8192)
+    doc = side_by_side(["h100", "h200"], g)
+    h100, h200 = doc.columns
+    for col, name in ((h100, "h100"), (h200, "h200")):
+        a = roofmodel.analyze(name, g)
+        assert col.peak_tflops == a.peak_tflops and col.limiting == a.limiting
+        assert col.dram_gb_per_s == a.stages[0].bandwidth_gb_per_s
+        best = roofmodel.tune(name, g, top=1).top[0]
+        assert (col.best_config, col.best_seconds) == (best.config.label(), best.seconds)
+    # The same SMs and tensor cores with more HBM bandwidth (4.8 against 3.35 TB/s datasheet): the same
+    # peak, a lower DRAM balance point, and a DRAM stage that needs less reuse.
+    assert h200.peak_tflops == h100.peak_tflops
+    assert h200.dram_balance_flop_per_byte < h100.dram_balance_flop_per_byte
+    assert h200.required_reuse["DRAM->L2"] < h100.required_reuse["DRAM->L2"]
+    text = render_side_by_side(doc)
+    assert "h100" in text and "h200" in text and "best Triton kernel" in text
+    with pytest.raises(roofmodel.ProblemError, match="--machine"):
+        side_by_side([], g)

@@ -36,7 +36,7 @@ ALLOWED = {
     "search": {"results", "errors", "units", "stats", "defaults", "machine", "model"},
     "api": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
     "backends": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
-    "render": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search", "backends"},
+    "render": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search", "api", "backends"},
     "cli": {
         "results",
         "errors",
@@ -46,9 +46,9 @@ ALLOWED = {
         "machine",
         "model",
         "search",
+        "api",
         "backends",
         "render",
-        "version",
     },
 }
 

@@ -26,6 +26,7 @@ def analysis_json_schema() -> dict[str, Any]:
 
 def all_json_schemas() -> dict[str, dict[str, Any]]:
     """Every --json document's schema, by file stem under docs/schema/."""
+    from roofmodel.api import SideBySide
     from roofmodel.backends.records import MeasureDocument
     from roofmodel.backends.validation import Validation
     from roofmodel.machine import MachineDocument, MachinesDocument
@@ -43,4 +44,5 @@ def all_json_schemas() -> dict[str, dict[str, Any]]:
         "measurement": _schema(MeasureDocument, "measurement"),
         "tune": _schema(TuneReport, "tune"),
         "explore": _schema(ExploreReport, "explore"),
+        "side-by-side": _schema(SideBySide, "side-by-side"),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from roofmodel.api import SideBySide
 from roofmodel.model.analysis import AnalysisResult
 
 # ---------------------------------------------------------------------------------------------
@@ -181,3 +182,42 @@ def _render_cross_sm(console: Any, r: AnalysisResult) -> None:
             f"cycles = {_bytes(lat.bytes_in_flight_per_sm)} in flight per SM; stages of {_bytes(lat.stage_bytes)}: "
             f"{lat.stages_needed} needed, {lat.stages_given} given"
         )
+
+
+def render_side_by_side(doc: SideBySide, width: int = 120) -> str:
+    """One column a machine: the same GEMM's peak, balance point, reuse and minimum tile per stage,
+    limiting stage and bound (analyze), and the best Triton kernel with its predicted time (tune)."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
+    out = io.StringIO()
+    console = Console(width=width, force_terminal=False, color_system=None, file=out, highlight=False)
+    g = doc.gemm
+    cols = doc.columns
+    table = Table(title=f"{g.m}x{g.n}x{g.k} {g.dtype} GEMM ({g.accumulator} accumulate), one column a machine")
+    table.add_column("")
+    for c in cols:
+        table.add_column(c.machine, justify="right")
+    table.add_row("machine", *[c.name for c in cols])
+    table.add_row("figures", *[f"calibrated {c.calibrated}" if c.calibrated else "spec / published" for c in cols])
+    table.add_row("peak (TFLOPS)", *[_num(c.peak_tflops) for c in cols])
+    table.add_row("DRAM (GB/s)", *[_num(c.dram_gb_per_s) for c in cols])
+    table.add_row("DRAM balance (FLOP/B)", *[_num(c.dram_balance_flop_per_byte) for c in cols])
+    stages = list(dict.fromkeys(name for c in cols for name in c.required_reuse))
+    for name in stages:
+        table.add_row(
+            f"{name}: reuse / min tile",
+            *[
+                f"{_num(c.required_reuse[name])} / {c.minimum_tile_edge[name]}" if name in c.required_reuse else "-"
+                for c in cols
+            ],
+        )
+    table.add_row("limiting stage", *[c.limiting for c in cols])
+    table.add_row("hierarchical bound (TFLOPS)", *[_num(c.hierarchical_bound_tflops) for c in cols])
+    table.add_row("best Triton kernel", *[c.best_config.replace(" reg ", "\nreg ") for c in cols])
+    table.add_row("  its limiter", *[c.best_limiter for c in cols])
+    table.add_row("  predicted", *[f"{c.best_seconds * 1e3:.4g} ms, {_num(c.best_tflops)} TFLOPS" for c in cols])
+    console.print(table)
+    return out.getvalue()
