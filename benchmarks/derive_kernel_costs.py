@@ -1,19 +1,21 @@
 """Derive the per-iteration kernel costs from the K-sweep microbenchmark of the broad sweep
 (docs/measurements/h100-2026-11-23/broad.csv, set ``ksweep``; the ``micro`` split, neither training nor
-held-out) with roofmodel.model.kernel_costs, the derivation `roofmodel calibrate` runs on its own K sweep.
-Prints every kernel and the figures machines/h100.yaml records.
+held-out) with roofmodel.model.kernel_costs, the derivation `roofmodel calibrate` runs on its own K sweep,
+and the cost of transposing an MN-major tf32 operand from the layout check (layout_check.json of the same
+folder, benchmarks/gpu_layout_check.py). Prints every kernel and the figures machines/h100.yaml records.
 
     python benchmarks/derive_kernel_costs.py [--machine h200 --data docs/measurements/h200-2026-11-23]
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from pathlib import Path
 
 from roofmodel.backends.broad import read_broad_csv
 from roofmodel.machine import load_machine
-from roofmodel.model.kernel_costs import KSweepKernel, derive_kernel_costs
+from roofmodel.model.kernel_costs import KSweepKernel, derive_kernel_costs, layout_pairs, transpose_cost
 from roofmodel.model.problem import INPUT_BYTES
 
 REPO = Path(__file__).resolve().parents[1]
@@ -53,6 +55,13 @@ def main() -> None:
     assert fit.wait_s is not None and fit.iteration_s is not None and fit.copy_issue_s is not None
     print(f"wait (wgmma, one warpgroup, median): {fit.wait_s * 1e9:.0f} ns")
     print(f"mma.sync, four warps: iteration {fit.iteration_s * 1e9:.0f} ns, copy issue {fit.copy_issue_s * 1e9:.1f} ns")
+    layout = Path(args.data) / "layout_check.json"
+    if layout.exists():
+        pairs = layout_pairs(json.loads(layout.read_text()), "tf32", machine.sm_count.n)
+        for p in pairs:
+            print(f"{p.label:<32} {p.k_major_s * 1e3:.3f} -> {p.mn_major_s * 1e3:.3f} ms, "
+                  f"{p.seconds_per_element * 1e9:.4f} ns per MN-major element per SM")  # fmt: skip
+        print(f"transpose (tf32 under wgmma, median): {transpose_cost(pairs) * 1e9:.3f} ns per element per SM")
 
 
 if __name__ == "__main__":

@@ -208,11 +208,54 @@ def test_held_out_figures_regression_guard(rows):
     held = [x for x in rows if x.record.split == "holdout"]
     cta, stated, naive = figures(held), figures(held, "predict"), figures(held, "naive")
     assert cta["n"] == 760 and cta["refused"] == 0 and stated["refused"] == 0
-    assert cta["median_abs_pct"] < 28 and cta["p90_abs_pct"] < 80 and cta["spearman_median"] > 0.8
-    assert cta["first_over_best_median"] > 0.97
+    assert cta["median_abs_pct"] < 27 and cta["p90_abs_pct"] < 80 and cta["spearman_median"] > 0.84
+    assert cta["first_over_best_median"] > 0.98
     # as a user states the kernel (no compiled counts): the register rule costs a little
-    assert stated["median_abs_pct"] < 29 and stated["p90_abs_pct"] < 80 and stated["spearman_median"] > 0.72
+    assert stated["median_abs_pct"] < 27.5 and stated["p90_abs_pct"] < 80 and stated["spearman_median"] > 0.78
     assert naive["median_abs_pct"] > 2 * cta["median_abs_pct"]
+
+
+def test_mn_major_tf32_regression_guard(rows):
+    """Regression guard on recorded measurements: wgmma tf32 kernels with an MN-major operand, held out.
+    Without the transposes term the model put them too fast (median signed -39%, median |error| 59%,
+    Spearman 0.15 on these 40 kernels); with it, median |error| 27.5% (all too slow) and Spearman 0.54."""
+    from roofmodel.backends.broad import figures
+
+    held = [x for x in rows if x.record.split == "holdout" and x.record.dtype == "tf32"
+            and x.record.instruction == "wgmma" and (x.record.a_major == "m" or x.record.b_major == "n")]  # fmt: skip
+    f = figures(held)
+    assert f["n"] == 40 and f["median_abs_pct"] < 30 and f["spearman_median"] > 0.5
+
+
+def test_transposes_by_hand():
+    # A tf32 B stored N-major: 128 x 64 = 8,192 elements per iteration at 0.25 ns each = 2,048 cycles at
+    # 1 GHz, serial with the 512 of the MMA: 600 + 10 x (2048 + 512) + 2048 cycles, + 1 us launch.
+    costs = CtaCosts(launch_s=1e-6, transpose_s=0.25e-9)
+    t = kernel_terms(**{**BASE, "costs": costs, "transposed_elements_per_iter": 128 * 64})
+    assert t["total"] == pytest.approx(1e-6 + (600 + 10 * (2048 + 512) + 2048) * 1e-9)
+    assert t["transposes"] == pytest.approx(10 * 2048e-9)
+    # two resident CTAs share the SM's shared-memory path: each joint iteration needs 2 x (0 + 2048) of it.
+    two = kernel_terms(**{**BASE, "costs": costs, "transposed_elements_per_iter": 128 * 64, "m": 256, "ctas_per_sm": 2})
+    assert two["total"] == pytest.approx(1e-6 + max(2 * 10 * 2048, 600 + 10 * (2048 + 512) + 2048) * 1e-9)
+
+
+def test_the_transpose_cost_is_the_recorded_layout_checks():
+    """machines/h100.yaml's and h200.yaml's kernel_costs.transpose are what roofmodel.model.kernel_costs derives
+    from the layout checks recorded on each GPU (benchmarks/gpu_layout_check.py): 4096^3 tf32, 128x128x64
+    tiles, 1,024 tiles on 132 SMs (8 on the busiest), so one N-major B is 8 x 4096 x 128 elements per SM."""
+    import json
+
+    from roofmodel.model.kernel_costs import layout_pairs, transpose_cost
+
+    for gpu in ("h100", "h200"):
+        check = json.loads((REPO / "docs" / "measurements" / f"{gpu}-2026-11-23" / "layout_check.json").read_text())
+        pairs = layout_pairs(check, "tf32", 132)
+        assert [p.elements_per_sm for p in pairs] == [8 * 4096 * 128, 8 * 4096 * 128, 8 * 4096 * 256]
+        b_n = pairs[0]
+        assert b_n.seconds_per_element == pytest.approx((b_n.mn_major_s - b_n.k_major_s) / (8 * 4096 * 128))
+        machine = load_machine(gpu)
+        assert machine.kernel_costs is not None and machine.kernel_costs.transpose is not None
+        assert transpose_cost(pairs) * 1e9 == pytest.approx(machine.kernel_costs.transpose.value, abs=5e-4)
 
 
 def test_figures_by_hand():

@@ -295,7 +295,8 @@ def report_markdown(
         f"two passes (median difference {noise[0]:.2f}%, p90 {noise[1]:.2f}%). The split of shapes into training and "
         "held-out was "
         "fixed in benchmarks/gpu_broad_sweep.py before anything was measured. The per-iteration costs "
-        "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark "
+        "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark and the cost of "
+        "transposing an MN-major tf32 operand (kernel_costs.transpose) from the layout check "
         "(benchmarks/derive_kernel_costs.py); the one fitted constant, the loaded-latency factor "
         "(benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/model/footprint.py) were fitted on "
         "the H100 sweep's training shapes only (a machine file states where each of its own figures comes from).",

@@ -261,13 +261,16 @@ class Limits(StrictModel):
 class KernelCosts(StrictModel):
     """Fixed costs of a GEMM kernel that no bandwidth or rate explains (cta_model.py), each optional:
     per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue,
-    and per iteration of an asynchronous MMA (wgmma), the wait on the previous group."""
+    per iteration of an asynchronous MMA (wgmma), the wait on the previous group, and per 32-bit element
+    of an MN-major operand that wgmma cannot read from shared memory, which the warps transpose through
+    registers (per SM)."""
 
     launch: Latency | None = None
     iteration: Latency | None = None
     copy_issue: Latency | None = None
     epilogue: Latency | None = None
     wait: Latency | None = None
+    transpose: Latency | None = None
 
 
 class Cluster(StrictModel):

@@ -17,6 +17,11 @@ Per main-loop iteration (one BK step) of one CTA:
   spilled accumulator is stored and reloaded once per instruction step along K (BK / instruction K
   touches per iteration), through L1 while the CTAs' spilled bytes fit beside shared memory, else
   at the SM's share of L2 bandwidth (the caller picks the rate);
+- ``transpose`` = transposed elements x the measured cost per element: an MN-major 32-bit operand
+  (tf32 A M-major or B N-major), which wgmma cannot read from shared memory (its transpose flags are
+  for 16-bit types), is transposed in registers by the warps before it is stored; serial with the
+  rest of one CTA's iteration, and on the SM's shared-memory path (added to one CTA's iteration and
+  to the shared-memory time of the resident CTAs' joint one);
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
   law bounds one CTA's iteration by the loaded latency L of a stage's load; where the copy goes
   through registers to be laid out again (``synchronous_loads``: an 8-bit operand stored against
@@ -25,12 +30,13 @@ Per main-loop iteration (one BK step) of one CTA:
 - an ``iteration`` cost: a fixed part (barrier, wait) and a part per 16-byte copy each thread
   issues for the next stage (address arithmetic, masks), both measured.
 
-A CTA alone runs an iteration in max(mma / share, smem, spill, latency, mma / (share x s) +
+A CTA alone runs an iteration in transpose + max(mma / share, smem, spill, latency, mma / (share x s) +
 iteration) with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in
 turn, s = max(1, warps / 4) of them on each sub-partition covering each other; with wgmma, which
 runs asynchronously while its warps do that work, in max(mma, smem, spill, latency, iteration,
 mma / s + wait), s warpgroups each waiting on its own previous group;
-the SM's pipes are shared, so c resident CTAs need c x max(mma, smem, spill) per joint iteration.
+the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose, spill) per joint
+iteration.
 A tile costs a prologue (one latency L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
 CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone) + epilogue). The busiest SM runs
@@ -62,9 +68,13 @@ class CtaCosts:
     copy_issue_s: float = 0.0
     epilogue_s: float = 0.0
     wait_s: float = 0.0  # per iteration of an asynchronous MMA (wgmma): the wait on the previous group
+    transpose_s: float = 0.0  # per 32-bit element an SM's warps transpose for wgmma (MN-major tf32)
 
 
-TERMS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue", "DRAM", "L2", "launch")
+TERMS = (
+    "compute", "shared memory", "spills", "transposes", "latency", "overhead", "prologue/epilogue", "DRAM", "L2",
+    "launch",
+)  # fmt: skip
 
 
 def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any) -> Any:
@@ -96,6 +106,7 @@ def kernel_terms(
     spilled_registers: Any,
     spill_touches_per_iter: Any,
     spill_bytes_per_cycle: Any,
+    transposed_elements_per_iter: Any = 0,
     load_latency_cycles: Any,
     synchronous_loads: Any,
     c_bytes_per_tile: Any,
@@ -125,7 +136,11 @@ def kernel_terms(
     latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
     copies_per_thread = stage_bytes / (16.0 * 32 * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
-    pipes = _max(mma, smem, spill)
+    # Transposed in registers by the CTA's warps between the load and the store to shared memory:
+    # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
+    # transposes share the SM's shared-memory path with the operand reads and fills).
+    transpose = transposed_elements_per_iter * costs.transpose_s * clock_hz
+    pipes = _max(mma, smem + transpose, spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
@@ -134,7 +149,7 @@ def kernel_terms(
     # the wait on its previous group.
     streams = _max(warps // 4, 1)
     wait = costs.wait_s * clock_hz
-    alone = _where(
+    alone = transpose + _where(
         warpgroup,
         _max(mma / share, smem, spill, latency, iteration, mma / streams + wait),
         _max(mma / share, smem, spill, latency, mma / (share * streams) + iteration),
@@ -174,6 +189,7 @@ def kernel_terms(
         "compute": busy * mma / _where(c > 1, 1.0, share),
         "shared memory": busy * smem,
         "spills": busy * spill,
+        "transposes": busy * transpose,
         "latency": busy * latency / c,
         "overhead": busy * iteration / c,
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,

@@ -99,3 +99,46 @@ def derive_kernel_costs(
     if len({c for c, _ in sync}) >= 2:
         copy_issue, iteration = least_squares_line(sync)
     return KernelCostFit(wait_s=wait, iteration_s=iteration, copy_issue_s=copy_issue, kernels=rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The cost of transposing an MN-major 32-bit operand (tf32 under wgmma)
+
+
+@dataclass(frozen=True)
+class LayoutPair:
+    """One kernel timed with both operands K-major and with one or both of them MN-major, all else
+    equal; ``elements_per_sm``: the MN-major elements the busiest SM loads (tiles per SM x K x (BM if A
+    is M-major + BN if B is N-major))."""
+
+    label: str
+    k_major_s: float
+    mn_major_s: float
+    elements_per_sm: float
+
+    @property
+    def seconds_per_element(self) -> float:
+        """(MN-major time - K-major time) / MN-major elements per SM."""
+        return (self.mn_major_s - self.k_major_s) / self.elements_per_sm
+
+
+def layout_pairs(check: dict, dtype: str, sms: int) -> list[LayoutPair]:
+    """The pairs of a layout check (benchmarks/gpu_layout_check.py's JSON: one shape and tile, every
+    operand layout of each dtype): each MN-major kernel against the K-major one."""
+    shape, cfg = check["shape"], check["config"]
+    bm, bn = cfg["block_m"], cfg["block_n"]
+    tiles = -(-shape["m"] // bm) * -(-shape["n"] // bn)
+    per_sm = -(-tiles // sms)
+    kernels = {(k["a_major"], k["b_major"]): k["time_ms"] * 1e-3 for k in check["kernels"] if k["dtype"] == dtype}
+    base = kernels[("k", "k")]
+    pairs = []
+    for (a, b), seconds in sorted(kernels.items()):
+        edges = bm * (a == "m") + bn * (b == "n")
+        if edges:
+            pairs.append(LayoutPair(f"{dtype} A {a}, B {b}", base, seconds, per_sm * shape["k"] * edges))
+    return pairs
+
+
+def transpose_cost(pairs: Sequence[LayoutPair]) -> float:
+    """kernel_costs.transpose: the median over the pairs of seconds per transposed element per SM."""
+    return statistics.median(p.seconds_per_element for p in pairs)

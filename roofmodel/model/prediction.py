@@ -193,6 +193,7 @@ def machine_rates(
             copy_issue_s=seconds("kernel_costs.copy_issue"),
             epilogue_s=seconds("kernel_costs.epilogue"),
             wait_s=seconds("kernel_costs.wait"),
+            transpose_s=seconds("kernel_costs.transpose"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -242,6 +243,16 @@ def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: A
     fa = _where(tensor & odd & a_m_major, wide, 1.0)
     fb = _where((tensor & odd & b_n_major) | (_not(tensor) & b_k_major), wide, 1.0)
     return fa, fb
+
+
+def transposed_elements(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, bm: Any, bn: Any,
+                        bk: Any) -> Any:  # fmt: skip
+    """Elements per iteration the warps transpose in registers: (BM if A is M-major) + (BN if B is
+    N-major), times BK, for a 32-bit operand under wgmma (tf32), which reads only K-major 32-bit
+    operands from shared memory. An 8-bit MN-major operand is also laid out again through registers,
+    but Triton does not pipeline that copy (synchronous_copy), which the latency term charges."""
+    wgmma32 = _take(WARPGROUP, family) & (element_bytes == 4)
+    return _where(wgmma32, (bm * _where(a_m_major, 1, 0) + bn * _where(b_n_major, 1, 0)) * bk, 0)
 
 
 def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
@@ -317,6 +328,7 @@ def kernel_seconds(
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
         smem_fill_bytes_per_iter=(bm * fa + bn * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
+        transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
         spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, rates.l2_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
@@ -327,7 +339,7 @@ def kernel_seconds(
     )  # fmt: skip
 
 
-SM_PARTS = ("compute", "shared memory", "spills", "latency", "overhead", "prologue/epilogue")
+SM_PARTS = ("compute", "shared memory", "spills", "transposes", "latency", "overhead", "prologue/epilogue")
 
 
 def limiter_index(terms: dict[str, Any]) -> Any:
@@ -457,6 +469,8 @@ def predict_kernel(
         "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
         f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
         "spills": f"spilled registers stored and reloaded per instruction step{spill_note or ': none'}",
+        "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
+        f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}",
         "latency": f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA; "
         f"{ctas} resident CTA(s) per SM, which hide each other's (occupancy limited by {occ.limiter})",
         "overhead": "a fixed cost per iteration and per 16-byte copy each thread issues (kernel_costs)",
