@@ -372,3 +372,19 @@ def test_two_pass_noise_by_hand():
     rows = [R(1.0, 1.01), R(1.0, 0.98), R(2.0, 2.06), R(1.0, 1.04), R(1.0, 1.1), R(1.0, None)]
     med, p90 = two_pass_noise(rows)  # type: ignore[arg-type]
     assert med == pytest.approx(3.0) and p90 == pytest.approx(10.0)
+
+
+def test_calibrates_transpose_probe_derives_the_machine_figure_from_a_recorded_check():
+    """roofmodel.backends.layout_probe (what `roofmodel calibrate` runs for kernel_costs.transpose) on the
+    layout check recorded on the H100: the figure machines/h100.yaml carries."""
+    import json
+
+    from roofmodel.backends.layout_probe import CONFIG, SHAPE, transpose_from_check
+
+    check = json.loads((REPO / "docs" / "measurements" / "h100-2026-11-23" / "layout_check.json").read_text())
+    assert check["shape"] == SHAPE and {k: check["config"][k] for k in ("block_m", "block_n", "num_warps",
+                                                                        "num_stages", "group_m")} == {
+        k: CONFIG[k] for k in ("block_m", "block_n", "num_warps", "num_stages", "group_m")}  # fmt: skip
+    found = transpose_from_check({**check, "sm_count": 132})
+    assert found["value"] * 1e9 == pytest.approx(load_machine("h100").kernel_costs.transpose.value, abs=5e-4)
+    assert "both K-major 0.566 ms" in found["how"]
