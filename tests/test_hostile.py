@@ -1,8 +1,11 @@
-"""Hostile input (issue 7): a corpus of broken machine files and fuzzed CLI arguments. Every case
-must end in one clear line on stderr, a non-zero exit, no traceback and nothing written."""
+"""Hostile input (issues 7 and 14): a corpus of broken machine files, the command line's corpus
+(tests/corpus/make_cli_corpus.py: every command, every option, every file the tool reads), and
+fuzzed CLI arguments. Every case must end in one clear line on stderr, exit code 2, no traceback
+and nothing written."""
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import pytest
@@ -10,9 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import Cli
+from tests.corpus.make_cli_corpus import cases
 
 RUN = Cli()  # hypothesis tests cannot take function-scoped fixtures
-CORPUS = sorted((Path(__file__).resolve().parent / "corpus" / "machines").glob("*.yaml"))
+CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
+CORPUS = sorted((CORPUS_DIR / "machines").glob("*.yaml"))
+CLI_CORPUS = cases()
 
 
 def _one_line_error(result) -> str:
@@ -48,7 +54,8 @@ HOSTILE = st.one_of(
     st.text(max_size=12),
 )
 OPTIONS = ["--m", "--n", "--k", "--tile", "--reg-tile", "--dtype", "--levels", "--cluster", "--raster", "--stages",
-           "--warps", "--regs", "--clock-mhz", "--bandwidth", "--instruction", "--reg-overhead", "--acc"]  # fmt: skip
+           "--warps", "--regs", "--clock-mhz", "--bandwidth", "--instruction", "--reg-overhead", "--acc",
+           "--clock", "--compute"]  # fmt: skip
 
 
 @settings(max_examples=120, deadline=None)
@@ -79,3 +86,40 @@ def test_fuzzed_plots_never_leave_partial_files(kind, m, tile):
         assert list(out_dir.iterdir()) == []
     else:
         assert [p.name for p in out_dir.iterdir()] == ["x.png"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line's corpus
+
+
+def test_the_cli_corpus_covers_every_command_and_input_file():
+    assert len(CLI_CORPUS) >= 500
+    commands = {" ".join(a for a in c["args"][:2] if not a.startswith("-")).split(" ")[0] for c in CLI_CORPUS}
+    assert {"analyze", "raster", "predict", "tune", "explore", "rank", "plot", "measure", "sweep", "calibrate",
+            "validate", "show-machine", "machines"} <= commands  # fmt: skip
+    inputs = {name.rsplit("/", 1)[-1] for c in CLI_CORPUS for name in c["files"]}
+    assert {"gemm.csv", "provenance.json", "broad.csv", "c.yaml", "c.csv"} <= inputs
+    assert any("{corpus}/machines/" in a for c in CLI_CORPUS for a in c["args"])
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("case", CLI_CORPUS, ids=[c["id"] for c in CLI_CORPUS])
+def test_cli_corpus_case(case, tmp_path, monkeypatch):
+    for name, text in case["files"].items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(text[4:]) if text.startswith("b64:") else text.encode())
+    before = _files(tmp_path)
+    monkeypatch.chdir(tmp_path)  # anything written by accident lands where it is seen
+
+    def fill(a: str) -> str:
+        return a.replace("{dir}", str(tmp_path)).replace("{corpus}", str(CORPUS_DIR))
+
+    r = RUN(*[fill(a) for a in case["args"]])
+    line = _one_line_error(r)
+    assert fill(case["expect"]) in line, line
+    assert r.stdout == ""
+    assert _files(tmp_path) == before, "a failing command wrote a file"

@@ -6,6 +6,7 @@ and how it was obtained, for the calibration overlay's sources.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 import triton
@@ -224,19 +225,42 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     return {"launch": launch_seconds(), "fit": fit, "kernels": kernels}
 
 
-def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp32")) -> tuple[dict[str, Any], Any]:
+def calibrate(
+    base: str,
+    dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp32"),
+    progress: Callable[[int, int, str], None] | None = None,
+) -> tuple[dict[str, Any], Any]:
     """Measure the ceilings and build a machine-file overlay (``base: <base>``) of measured
-    quantities whose sources carry the device, date, method and clocks. Returns (overlay, provenance)."""
+    quantities whose sources carry the device, date, method and clocks. Returns (overlay, provenance).
+    ``progress`` is told, before each measurement, how many are done, of how many, and which is next."""
     from roofmodel.backends.provenance import ClockSampler, collect
+
+    steps = 8 + len(dtypes)
+    done = 0
+
+    def step(what: str) -> None:
+        nonlocal done
+        if progress is not None:
+            progress(done, steps, what)
+        done += 1
 
     sampler = ClockSampler()
     with sampler.running():
+        step("DRAM copy bandwidth")
         copy = dram_copy_gb_per_s()
+        step("DRAM read bandwidth")
         read = dram_read_gb_per_s()
+        step("L2 read bandwidth")
         l2 = l2_read_gb_per_s()
+        step("L2 same-address read bandwidth")
         l2_shared = l2_read_gb_per_s(shared=True)
+        step("L2 and DRAM latency (pointer chase)")
         chase = {"l2": pointer_chase_ns(4), "dram": pointer_chase_ns(256)}
-        rates = {d: matmul_tflops(d) for d in dtypes}
+        rates = {}
+        for d in dtypes:
+            step(f"{d} matrix rate (cuBLAS)")
+            rates[d] = matmul_tflops(d)
+    step("sustained clock under load")
     sustained = sustained_clock_mhz()
     from roofmodel.machine import load_machine
 
@@ -248,7 +272,9 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
         own = pipe.rate_of(pipe.instruction(family))[0].pick("measured")
         return rates[dtype]["value"] if family == pipe.instructions[0].family else own.value
 
+    step("kernel costs (K sweep of one tile per SM)")
     costs = kernel_costs(rate)
+    step("device facts (provenance)")
     prov = collect(sampler.samples)
     tag = f"roofmodel calibrate on {prov.device}, {prov.date}, driver {prov.driver}, torch {prov.torch}"
     clock = f"; SM clock median {prov.sm_clock_mhz_median:.0f} MHz" if prov.sm_clock_mhz_median else ""
@@ -281,4 +307,6 @@ def calibrate(base: str, dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp3
     overlay["kernel_costs"] = {
         name: q(value * 1e9, "ns", how) for name, (value, how) in found.items() if value and value > 0
     }
+    if progress is not None:
+        progress(steps, steps, "done")
     return overlay, prov

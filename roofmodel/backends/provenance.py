@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import datetime
+import json
 import statistics
 import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 from roofmodel.backends.records import Provenance
+from roofmodel.errors import ProblemError
 
 
 def _smi(query: str) -> list[str]:
@@ -67,3 +71,22 @@ def collect(clocks: list[float] | None = None) -> Provenance:
         sm_clock_mhz_median=statistics.median(clocks) if clocks else None,
         sm_clock_mhz_max=max(clocks) if clocks else None,
     )
+
+
+def read_provenance(path: Path, need: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """The provenance.json beside a sweep's CSV as a mapping (None where there is none), with the
+    keys ``need``; a file that is not one is one error naming it."""
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProblemError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ProblemError(f"{path}: not a provenance file: malformed JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise ProblemError(f"{path}: not a provenance file: expected a JSON object (got {type(data).__name__})")
+    missing = [k for k in need if not isinstance(data.get(k), str | int | float)]
+    if missing:
+        raise ProblemError(f"{path}: not a provenance file: missing {', '.join(missing)} (it needs {', '.join(need)})")
+    return data

@@ -15,11 +15,12 @@ import math
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
 from roofmodel.model.occupancy import occupancy
-from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
+from roofmodel.model.problem import DTYPES, INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.model.rasterization import RasterOrder, order_traffic
 from roofmodel.results import JSON_SCHEMA_VERSION
 
@@ -39,8 +40,15 @@ class Provenance(BaseModel):
     sm_clock_mhz_max: float | None = None
 
 
+TRITON_DTYPES = ("fp16", "bf16", "tf32", "fp32")  # what roofmodel's Triton GEMM runs (fp32: CUDA cores)
+MAX_WARPS = 32  # 1,024 threads, the most a CTA can have on every NVIDIA GPU since Fermi
+MAX_DIMENSION = 2**31 - 1  # what a kernel indexes with 32-bit integers
+
+
 class GemmRecord(BaseModel):
     """One Triton GEMM configuration on one shape, timed (and counted where ncu ran)."""
+
+    # Checked where a record is made (_checked), so that a bad row of a file never reaches the model.
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -62,6 +70,32 @@ class GemmRecord(BaseModel):
     dram_read_bytes: float | None = None
     dram_write_bytes: float | None = None
     l2_hit_rate_pct: float | None = None
+
+    @model_validator(mode="after")
+    def _checked(self) -> GemmRecord:
+        if self.dtype not in DTYPES:
+            raise ValueError(f"dtype must be one of {', '.join(DTYPES)} (got {self.dtype!r})")
+        for name in ("m", "n", "k", "block_m", "block_n", "block_k", "group_m", "num_warps", "num_stages"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be >= 1 (got {getattr(self, name)})")
+        for name in ("m", "n", "k", "block_m", "block_n", "block_k", "group_m", "num_stages"):
+            if getattr(self, name) > MAX_DIMENSION:
+                raise ValueError(f"{name} must be < 2**31 (got {getattr(self, name)})")
+        if self.num_warps > MAX_WARPS:
+            raise ValueError(f"num_warps must be <= {MAX_WARPS}, 1,024 threads (got {self.num_warps})")
+        for name in ("registers_per_thread", "shared_bytes"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0 (got {getattr(self, name)})")
+        for name in ("time_ms", "tflops"):
+            if not (math.isfinite(getattr(self, name)) and getattr(self, name) > 0):
+                raise ValueError(f"{name} must be a finite number > 0 (got {getattr(self, name)})")
+        for name in ("rel_error", "dram_read_bytes", "dram_write_bytes", "l2_hit_rate_pct"):
+            v = getattr(self, name)
+            if v is not None and not (math.isfinite(v) and v >= 0):
+                raise ValueError(f"{name} must be a finite number >= 0 (got {v})")
+        if self.l2_hit_rate_pct is not None and self.l2_hit_rate_pct > 100:
+            raise ValueError(f"l2_hit_rate_pct must be <= 100 (got {self.l2_hit_rate_pct})")
+        return self
 
 
 GEMM_COLUMNS = list(GemmRecord.model_fields)
@@ -122,24 +156,65 @@ def write_csv(rows: list[GemmRecord]) -> str:
     return buf.getvalue()
 
 
+def record_of(config: dict[str, Any], timed: dict[str, Any], counters: dict[str, float] | None = None) -> GemmRecord:
+    """The record of one kernel: its configuration (m, n, k, dtype, block_*, group_m, num_warps,
+    num_stages), what triton_gemm.run_config measured, and Nsight Compute's counters where it ran."""
+    c = counters or {}
+    return GemmRecord(
+        **config,
+        registers_per_thread=timed["registers_per_thread"],
+        shared_bytes=timed["shared_bytes"],
+        time_ms=timed["time_ms"],
+        tflops=timed["tflops"],
+        rel_error=timed["rel_error"],
+        dram_read_bytes=c.get("dram__bytes_read.sum"),
+        dram_write_bytes=c.get("dram__bytes_write.sum"),
+        l2_hit_rate_pct=c.get("lts__t_sector_hit_rate.pct"),
+    )
+
+
+REQUIRED_COLUMNS = [name for name, field in GemmRecord.model_fields.items() if field.is_required()]
+
+
 def read_csv(path: Path) -> list[GemmRecord]:
-    with path.open(newline="") as f:
-        rows = list(csv.DictReader(f))
-    out = []
-    for row in rows:
-        data: dict[str, Any] = {}
-        for name, field in GemmRecord.model_fields.items():
-            raw = row.get(name, "")
-            if raw == "":
-                data[name] = None
-            elif field.annotation is int:
-                data[name] = int(raw)
-            elif field.annotation is str:
-                data[name] = raw
-            else:
-                data[name] = float(raw)
-        out.append(GemmRecord(**data))
-    return out
+    """The records of a gemm.csv. A file that is not one is one error: the missing columns, or the
+    line, column, value and rule of the first bad row."""
+    try:
+        with path.open(newline="") as f:
+            reader = csv.DictReader(f)
+            header = reader.fieldnames or []
+            missing = [c for c in REQUIRED_COLUMNS if c not in header]
+            if missing:
+                what = "an empty file" if not header else f"missing columns: {', '.join(missing)}"
+                raise ProblemError(f"{path}: not a roofmodel gemm.csv ({what}; see docs/formats.md)")
+            rows = [(reader.line_num, row) for row in reader]
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ProblemError(f"{path}: cannot read: {exc}") from None
+    records = [_record(path, line, row, len(header)) for line, row in rows]
+    for (line, _), r in zip(rows, records, strict=True):
+        if r.dtype not in TRITON_DTYPES:
+            raise ProblemError(f"{path}, line {line}: dtype must be one of {', '.join(TRITON_DTYPES)}, what the "
+                               f"Triton kernel runs (got {r.dtype!r})")  # fmt: skip
+    return records
+
+
+def _record(path: Path, line: int, row: dict[Any, Any], columns: int) -> GemmRecord:
+    where = f"{path}, line {line}"
+    if None in row or any(v is None for v in row.values()):
+        found = columns + len(row.get(None) or []) - sum(1 for v in row.values() if v is None)
+        raise ProblemError(f"{where}: {found} fields, the header has {columns}")
+    data = {name: row[name].strip() for name in GemmRecord.model_fields if row.get(name, "").strip() != ""}
+    try:
+        return GemmRecord(**data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        name = ".".join(map(str, err["loc"])) or "row"
+        if err["type"] == "missing":
+            raise ProblemError(f"{where}: {name}: empty (a measured value is required)") from None
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "value_error":  # _checked: the message names the field and the value
+            raise ProblemError(f"{where}: {msg}") from None
+        raise ProblemError(f"{where}: {name}: {msg} (got {err.get('input')!r})") from None
 
 
 def percent_error(predicted: float, measured: float) -> float:

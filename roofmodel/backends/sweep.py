@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from roofmodel.backends.records import GEMM_COLUMNS, GemmRecord, read_csv, write_csv
+from roofmodel.backends.records import GEMM_COLUMNS, GemmRecord, read_csv, record_of, write_csv
+
+Progress = Callable[[int, int, str], None]  # (done, total, what is being measured now)
 
 SHAPES = [
     (2048, 2048, 2048),
@@ -48,9 +51,22 @@ def _key(cfg: dict[str, Any]) -> tuple[Any, ...]:
                                   "num_warps", "num_stages"))  # fmt: skip
 
 
-def run(out_dir: Path, configs: list[dict[str, Any]], with_ncu: bool, budget_s: float = 1e9) -> list[GemmRecord]:
+def _label(cfg: dict[str, Any]) -> str:
+    return (f"{cfg['m']}x{cfg['n']}x{cfg['k']} {cfg['block_m']}x{cfg['block_n']}x{cfg['block_k']} "
+            f"g{cfg['group_m']} w{cfg['num_warps']} s{cfg['num_stages']}")  # fmt: skip
+
+
+def run(
+    out_dir: Path,
+    configs: list[dict[str, Any]],
+    with_ncu: bool,
+    budget_s: float = 1e9,
+    progress: Progress | None = None,
+) -> list[GemmRecord]:
     """Time every configuration not yet in out_dir/gemm.csv, then count DRAM bytes for those
-    without counters; rewrite the CSV after each step so that a cut-off run resumes."""
+    without counters; rewrite the CSV after each step so that a cut-off run resumes. ``progress``
+    is told, before each kernel, how many are done, of how many, and which is next."""
+    report = progress or (lambda done, total, what: None)
     from roofmodel.backends import ncu
     from roofmodel.backends.triton_gemm import run_config
 
@@ -59,25 +75,22 @@ def run(out_dir: Path, configs: list[dict[str, Any]], with_ncu: bool, budget_s: 
     t0 = time.monotonic()
     todo = [c for c in configs if _key(c) not in done]
     for i, cfg in enumerate(todo, 1):
+        report(i - 1, len(todo), f"timing {_label(cfg)}")
         if time.monotonic() - t0 > budget_s:
             sys.stdout.write(f"time budget reached after {i - 1} of {len(todo)} configurations; rerun to resume\n")
             break
         try:
-            got = run_config(**cfg)
+            rec = record_of(cfg, run_config(**cfg))
         except Exception as exc:  # a config that fails to compile or to fit is recorded as skipped
             sys.stdout.write(f"[{i}/{len(todo)}] skipped {cfg}: {type(exc).__name__}: {str(exc)[:120]}\n")
             continue
-        rec = GemmRecord(**cfg, registers_per_thread=got["registers_per_thread"], shared_bytes=got["shared_bytes"],
-                         time_ms=got["time_ms"], tflops=got["tflops"], rel_error=got["rel_error"])  # fmt: skip
         done[_key(cfg)] = rec
-        sys.stdout.write(
-            f"[{i}/{len(todo)}] {cfg['m']}x{cfg['n']}x{cfg['k']} {cfg['block_m']}x{cfg['block_n']}x{cfg['block_k']} "
-            f"g{cfg['group_m']} w{cfg['num_warps']} s{cfg['num_stages']}: {rec.tflops:6.1f} TFLOPS\n"
-        )
+        sys.stdout.write(f"[{i}/{len(todo)}] {_label(cfg)}: {rec.tflops:6.1f} TFLOPS\n")
         path.write_text(write_csv(list(done.values())))
     if with_ncu and ncu.available():
         need = [r for r in done.values() if r.dram_read_bytes is None]
         if need:
+            report(0, 1, f"counting the DRAM bytes of {len(need)} kernels with Nsight Compute")
             counted = ncu.count_gemms([{c: getattr(r, c) for c in GEMM_COLUMNS[:10]} for r in need])
             for r, c in zip(need, counted, strict=True):
                 done[_key(r.model_dump())] = r.model_copy(update={
@@ -86,4 +99,5 @@ def run(out_dir: Path, configs: list[dict[str, Any]], with_ncu: bool, budget_s: 
                     "l2_hit_rate_pct": c.get("lts__t_sector_hit_rate.pct"),
                 })  # fmt: skip
             path.write_text(write_csv(list(done.values())))
+    report(1, 1, "done")
     return list(done.values())

@@ -1,0 +1,239 @@
+"""``roofmodel analyze`` (the amplification budget) and ``roofmodel raster`` (the tile order)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from roofmodel import defaults
+from roofmodel.cli.options import (
+    DEFAULT_CLUSTER,
+    AccOpt,
+    BandwidthOpt,
+    ClockOpt,
+    ClusterOpt,
+    ComputeOpt,
+    DtypeOpt,
+    InstructionOpt,
+    JsonOpt,
+    KOpt,
+    LevelsOpt,
+    MachineOpt,
+    MOpt,
+    NOpt,
+    OldClockOpt,
+    OldOrderOpt,
+    RasterOpt,
+    RegOverheadOpt,
+    RegsOpt,
+    RegTileOpt,
+    StagesOpt,
+    TileOpt,
+    WarpsOpt,
+    WavesOpt,
+    as_pair,
+    merged,
+)
+from roofmodel.errors import ProblemError
+
+
+def gemm_of(m: int, n: int | None, k: int | None, dtype: str, acc: str | None = None) -> Any:
+    """The GEMM the options describe (N and K default to M); an impossible accumulator names --acc."""
+    from roofmodel.model.problem import Gemm
+
+    try:
+        return Gemm(m, n, k, dtype, accumulator=acc)
+    except ProblemError as exc:
+        if acc is None:
+            raise
+        raise ProblemError(f"--acc {acc}: {str(exc).removeprefix('gemm: ')}") from None
+
+
+def check_instruction(machine: Any, dtype: str, instruction: str | None) -> None:
+    """Refuse an --instruction the machine's pipe for the dtype does not list, naming the option."""
+    if instruction is None or dtype not in machine.compute:
+        return  # the library names a missing pipe
+    have = [i.family for i in machine.compute[dtype].instructions]
+    if instruction not in have:
+        raise ProblemError(f"--instruction {instruction}: not available for {dtype} on {machine.name} "
+                           f"(have: {', '.join(have)})")  # fmt: skip
+
+
+def run_analysis(
+    machine: Any,
+    gemm: Any,
+    *,
+    tile: str | None,
+    raster: str,
+    cluster: str,
+    stages: int,
+    bandwidth: str,
+    compute: str,
+    clock: str | None,
+    **options: Any,
+) -> Any:
+    """roofmodel.analyze with every option the command line gives, passed explicitly."""
+    from roofmodel.model.analysis import analyze
+    from roofmodel.model.multicast import parse_cluster
+    from roofmodel.model.problem import Tile
+
+    check_instruction(machine, gemm.dtype, options.get("instruction"))
+    return analyze(
+        machine,
+        gemm,
+        tile=Tile.parse(tile) if tile else None,
+        raster=raster,
+        cluster=parse_cluster(cluster),
+        stages=stages,
+        bandwidth=bandwidth,  # type: ignore[arg-type]
+        compute=compute,  # type: ignore[arg-type]
+        clock=clock,
+        **{k: v for k, v in options.items() if v is not None},
+    )
+
+
+def analyze(
+    machine: MachineOpt,
+    m: MOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = defaults.DTYPE,
+    tile: TileOpt = None,
+    reg_tile: RegTileOpt = None,
+    levels: LevelsOpt = None,
+    instruction: InstructionOpt = None,
+    bandwidth: BandwidthOpt = defaults.BANDWIDTH,
+    compute: ComputeOpt = defaults.COMPUTE,
+    clock: ClockOpt = defaults.CLOCK,
+    clock_mhz: OldClockOpt = None,
+    stages: StagesOpt = defaults.STAGES,
+    reg_overhead: RegOverheadOpt = None,
+    acc: AccOpt = None,
+    cluster: ClusterOpt = DEFAULT_CLUSTER,
+    raster: RasterOpt = defaults.RASTER,
+    warps: WarpsOpt = None,
+    regs: RegsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The bandwidth-amplification budget of a GEMM: reuse, tiles, rooflines, verdict."""
+    from roofmodel.machine import load_machine
+
+    clock = merged("clock", clock, clock_mhz, "--clock-mhz", "--clock")
+    result = run_analysis(
+        load_machine(machine), gemm_of(m, n, k, dtype, acc), tile=tile, raster=raster, cluster=cluster,
+        stages=stages, bandwidth=bandwidth, compute=compute, clock=clock,
+        register_tile=as_pair(reg_tile),
+        levels=levels.split(",") if levels else None, instruction=instruction, reg_overhead=reg_overhead,
+        warps=warps, regs=regs,
+    )  # fmt: skip
+    if as_json:
+        sys.stdout.write(result.to_json())
+        return
+    from roofmodel.render.text import render_analysis
+
+    sys.stdout.write(render_analysis(result))
+
+
+def raster(
+    machine: MachineOpt,
+    m: MOpt,
+    n: NOpt = None,
+    k: KOpt = None,
+    dtype: DtypeOpt = defaults.DTYPE,
+    tile: TileOpt = None,
+    raster: RasterOpt = defaults.RASTER,
+    order: OldOrderOpt = None,
+    cluster: ClusterOpt = DEFAULT_CLUSTER,
+    stages: StagesOpt = defaults.STAGES,
+    warps: WarpsOpt = None,
+    regs: RegsOpt = None,
+    waves: WavesOpt = defaults.WAVES_SHOWN,
+    bandwidth: BandwidthOpt = defaults.BANDWIDTH,
+    compute: ComputeOpt = defaults.COMPUTE,
+    clock: ClockOpt = defaults.CLOCK,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which tiles the first waves cover, their distinct panels, and DRAM traffic for every order."""
+    from roofmodel.machine import load_machine
+
+    raster = merged("raster", raster, order, "--order", "--raster")
+    result = run_analysis(
+        load_machine(machine), gemm_of(m, n, k, dtype), tile=tile, raster=raster, cluster=cluster, stages=stages,
+        bandwidth=bandwidth, compute=compute, clock=clock, warps=warps, regs=regs,
+    )  # fmt: skip
+    table = raster_order_table(result, raster)
+    if as_json:
+        from roofmodel.model.rasterization import RasterDocument
+
+        x = result.cross_sm
+        doc = RasterDocument(machine=result.machine, gemm=result.gemm, tile=result.tiles.cta, cluster=x.cluster,
+                             occupancy=x.occupancy, chosen=x.raster, orders=table)  # fmt: skip
+        sys.stdout.write(doc.model_dump_json(indent=2) + "\n")
+        return
+    sys.stdout.write(render_raster(result, table, waves))
+
+
+def raster_order_table(result: Any, chosen: str) -> list[Any]:
+    """DRAM traffic of the analysed kernel under each standard order (and the chosen one).
+
+    A computation that belongs in roofmodel.model.rasterization (it needs only the analysis'
+    cross-SM part); kept here until it moves there."""
+    from roofmodel.model.rasterization import order_traffic, parse_order, standard_orders
+
+    x, g = result.cross_sm, result.gemm
+    cm, cn = x.cluster
+    orders = standard_orders(x.raster.tiles_m)
+    picked = parse_order(chosen)
+    if picked.label not in [o.label for o in orders]:
+        orders.insert(0, picked)
+    common = dict(
+        concurrent=x.raster.concurrent,
+        m=g.m,
+        n=g.n,
+        k=g.k,
+        bm=result.tiles.cta[0] * cm,
+        bn=result.tiles.cta[1] * cn,
+        input_bytes=g.input_bytes,
+        output_bytes=g.output_bytes,
+        l2_bytes=x.raster.l2_capacity_bytes,
+        keep_waves=0,
+    )
+    return [order_traffic(o, **common) for o in orders]
+
+
+def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
+    x = result.cross_sm
+    r = x.raster
+    unit = "cluster" if x.cluster != (1, 1) else "CTA"
+    lines = [
+        f"{result.machine.name}: {result.gemm.m}x{result.gemm.n}x{result.gemm.k} {result.gemm.dtype}, tile "
+        f"{result.tiles.cta[0]}x{result.tiles.cta[1]}, cluster {x.cluster[0]}x{x.cluster[1]}: "
+        f"{r.tiles_m} x {r.tiles_n} {unit} tiles, {r.concurrent} at a time "
+        f"({x.occupancy.ctas_per_sm} CTA/SM), {r.waves} waves",
+        f"order {r.order}; cache model: {r.cache_assumption}",
+        "",
+    ]
+    for wv in r.first_waves[:waves_shown]:
+        lines.append(
+            f"wave {wv.wave}: {wv.tiles} tiles, {wv.unique_a_panels} distinct A panels + {wv.unique_b_panels} "
+            f"distinct B panels; sharing x{wv.sharing_factor:.2f}; footprint {wv.footprint_bytes / 2**20:.1f} MiB; "
+            f"DRAM reads {wv.dram_read_bytes / 2**20:.1f} MiB"
+        )
+    if r.tiles_m <= 64 and r.tiles_n <= 96 and r.first_waves:
+        grid = [["." for _ in range(r.tiles_n)] for _ in range(r.tiles_m)]
+        for wv in r.first_waves[:waves_shown]:
+            for row, col in zip(wv.tile_rows, wv.tile_cols, strict=True):
+                grid[row][col] = str(wv.wave % 10)
+        lines.append("tile grid (rows = M tiles, columns = N tiles; digit = wave, '.' = later):")
+        lines += ["  " + "".join(row) for row in grid]
+    lines.append("")
+    head = f"{'order':<14}{'DRAM reads':>12}{'x compulsory':>14}{'writes':>10}{'L2 sharing':>12}{'per wave':>10}"
+    lines.append(head)
+    for t in table:
+        mark = " <-" if t.order == r.order else ""
+        lines.append(
+            f"{t.order:<14}{t.dram_read_bytes / 2**20:>9.0f} MiB{t.dram_read_bytes / t.compulsory_read_bytes:>14.2f}"
+            f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
+        )
+    lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
+    return "\n".join(lines) + "\n"
