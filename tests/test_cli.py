@@ -143,3 +143,126 @@ def test_user_machine_file_with_base(cli, tmp_path):
     assert doc["stages"][0]["bandwidth_input"]["value"] == 3000
     assert doc["stages"][0]["bandwidth_input"]["source"] == "my copy kernel"
     assert doc["pipe"]["clock_mhz"] == 1980  # fp32's rated clock still comes from the base file
+
+
+# ---------------------------------------------------------------------------------------------
+# One vocabulary (issue 14)
+
+
+def _commands():
+    """(name, click command) of every command, plot's included."""
+    import click
+    import typer.main
+
+    from roofmodel.cli import app
+
+    def walk(group, prefix=""):
+        for name, cmd in group.commands.items():
+            if isinstance(cmd, click.Group):
+                yield from walk(cmd, f"{prefix}{name} ")
+            else:
+                yield prefix + name, cmd
+
+    return list(walk(typer.main.get_command(app)))
+
+
+def test_every_option_is_spelt_explained_and_checked_one_way():
+    import click
+
+    seen: dict[str, tuple[str | None, object]] = {}
+    hidden = set()
+    # Same spelling and parser, another help: rank's optional problem, predict's and measure's required BK,
+    # validate's default machine and calibrate's base, sweep's directory.
+    variants = {"--m", "--dtype", "--a-major", "--b-major", "--top", "--tile", "--machine", "-o/--out"}
+    for name, cmd in _commands():
+        for p in cmd.params:
+            if not isinstance(p, click.Option) or p.name == "help":
+                continue
+            key = "/".join(p.opts)
+            if p.hidden:
+                hidden.add(key)
+                continue
+            parser = getattr(getattr(p.type, "func", None), "parser", type(p.type))
+            if key in seen:
+                help_ = seen[key][0] if key in variants else p.help
+                assert (help_, parser) == seen[key], f"{name} {key} differs from the first command's"
+            seen[key] = (p.help, parser)
+    assert hidden == {"--order", "--clock-mhz", "--output", "--group-m"}  # the old spellings, still read
+
+
+@pytest.mark.parametrize("name", [n for n, _ in _commands()])
+def test_every_command_has_help(cli, name):
+    r = cli(*name.split(), "--help")
+    assert r.exit_code == 0 and "Usage: " in r.stdout
+
+
+def test_the_defaults_are_the_shared_ones(cli):
+    from roofmodel import defaults
+
+    doc = json.loads(cli("analyze", "--machine", "h100", "--m", "4096", "--json").stdout)
+    assert doc["gemm"]["dtype"] == defaults.DTYPE
+    assert doc["cross_sm"]["raster"]["order"] == defaults.RASTER
+    raster = json.loads(cli("raster", "--machine", "h100", "--m", "4096", "--json").stdout)
+    assert raster["chosen"]["order"] == defaults.RASTER and raster["gemm"]["dtype"] == defaults.DTYPE
+    p = json.loads(cli("predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--json").stdout)
+    assert f"s{defaults.STAGES}" in p["kernel"] or f"{defaults.STAGES} stages" in p["kernel"]
+
+
+def test_old_spellings_still_read(cli, tmp_path):
+    old = cli("raster", "--machine", "h100", "--m", "2048", "--order", "row", "--json")
+    new = cli("raster", "--machine", "h100", "--m", "2048", "--raster", "row", "--json")
+    assert old.exit_code == 0 and old.stdout == new.stdout
+    mhz = cli("analyze", "--machine", "h100", "--m", "2048", "--clock-mhz", "1500", "--json")
+    assert json.loads(mhz.stdout)["pipe"]["clock_mhz"] == 1500
+    r = cli("plot", "budget", "--machine", "h100", "--m", "2048", "--output", str(tmp_path / "b.svg"))
+    assert r.exit_code == 0 and (tmp_path / "b.svg").read_bytes().lstrip().startswith(b"<?xml")
+
+
+def test_the_format_follows_the_suffix_unless_told(cli, tmp_path):
+    r = cli("plot", "budget", "--machine", "h100", "--m", "2048", "-o", str(tmp_path / "b.pdf"))
+    assert r.exit_code == 0 and (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")
+    r = cli("plot", "budget", "--machine", "h100", "--m", "2048", "-o", str(tmp_path / "b"), "--format", "svg")
+    assert r.exit_code == 0 and b"<svg" in (tmp_path / "b").read_bytes()
+    r = cli("plot", "budget", "--machine", "h100", "--m", "2048", "-o", str(tmp_path / "x.svg"), "--format", "png")
+    assert r.exit_code == 2 and "the file's suffix says svg" in r.stderr and not (tmp_path / "x.svg").exists()
+
+
+def test_a_typo_gets_one_suggestion(cli):
+    r = cli("analyse", "--machine", "h100")
+    assert r.exit_code == 2 and r.stderr.count("did you mean") == 1 and "'analyze'" in r.stderr
+    r = cli("analyze", "--machine", "h100", "--m", "64", "--ordr", "row")
+    assert r.exit_code == 2 and "--order" not in r.stderr  # the hidden old spelling is never suggested
+
+
+def test_short_kernels_print_their_time(cli):
+    r = cli("predict", "--machine", "h100", "--m", "1", "--tile", "64x64x64")
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.stdout.splitlines() if x.startswith("predicted"))
+    assert " µs = " in line and "FLOPS" in line and "0.0000" not in line and " 0.0 TFLOPS" not in line
+
+
+def test_times_and_rates_keep_their_digits():
+    from roofmodel.cli.output import format_rate, format_seconds
+
+    assert format_seconds(2.1534e-4) == "0.2153 ms"
+    assert format_seconds(7.0813e-6) == "7.081 µs"
+    assert format_rate(612.34e12) == "612.3 TFLOPS"
+    assert format_rate(2.821e5) == "282.1 kFLOPS"
+    assert format_rate(3.2e10) == "32 GFLOPS"
+
+
+def test_progress_shows_on_a_terminal_only(monkeypatch, capsys):
+    import sys
+
+    from roofmodel.cli.output import progress
+
+    with progress("sweep") as report:  # stderr is not a terminal here
+        report(1, 4, "timing 4096x4096x4096")
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with progress("sweep", quiet=True) as report:  # --json
+        report(1, 4, "timing 4096x4096x4096")
+    assert capsys.readouterr().err == ""
+    with progress("sweep") as report:
+        report(1, 4, "timing 4096x4096x4096")
+    assert "timing 4096x4096x4096" in capsys.readouterr().err

@@ -68,10 +68,11 @@ def _parameter_error(exc: Any) -> str:
     if param is None or not names:
         return exc.format_message()
     name = typed(*sorted(names, key=lambda s: (not s.startswith("--"), s)))
+    kind = "option"
     if getattr(param, "param_type_name", "") == "argument":
-        name = (param.metavar or param.name or "argument").upper()
+        kind, name = "argument", (param.metavar or param.name or "argument").upper()
     if type(exc).__name__ == "MissingParameter":
-        return f"missing option {name}" + (f" ({param.help})" if getattr(param, "help", None) else "")
+        return f"missing {kind} {name}" + (f" ({param.help.rstrip('.')})" if getattr(param, "help", None) else "")
     return f"{name}: {exc.message}"
 
 

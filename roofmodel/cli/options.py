@@ -216,12 +216,24 @@ def seconds(text: str) -> float:
 # The options. Defaults are given where a command takes the option, from roofmodel.defaults.
 
 
+METAVARS = {
+    "--machine": "MACHINE", "--dtype": "DTYPE", "--acc": "DTYPE", "--tile": "BMxBN[xBK]", "--reg-tile": "RMxRN",
+    "--raster": "ORDER", "--order": "ORDER", "--cluster": "CMxCN", "--clock": "CLOCK", "--clock-mhz": "CLOCK",
+    "--bandwidth": "spec|measured", "--compute": "spec|measured", "--instruction": "FAMILY",
+    "--a-major": "k|m", "--b-major": "n|k", "--space": "all|triton", "--format": "png|svg|pdf",
+    "--kernel": "KIND", "--vary": "NAME=LOW:HIGH", "--budget-s": "SECONDS",
+}  # fmt: skip
+
+
 def option(*names: str, parser: Callable[[str], object], **kw: object) -> typer.models.OptionInfo:
-    """An option read by ``parser``, which also sees defaults (as text, as the command line gives them)."""
+    """An option read by ``parser``, which also sees defaults (as text, as the command line gives them);
+    its metavar from METAVARS (else N)."""
 
     def read(value: object) -> object:
         return parser(value if isinstance(value, str) else f"{value:g}" if isinstance(value, float) else str(value))
 
+    read.parser = parser  # type: ignore[attr-defined]  # what tests/test_cli.py compares across commands
+    kw.setdefault("metavar", METAVARS.get(names[-1], "N"))
     return typer.Option(*names, parser=read, **kw)  # type: ignore[arg-type]
 
 
@@ -234,7 +246,7 @@ DTYPE_HELP = "Element type: fp64, fp32, tf32, fp16, bf16, fp8 or int8."
 DtypeOpt = Annotated[str, option("--dtype", parser=dtype, help=DTYPE_HELP)]
 TILE_HELP = "CTA tile BMxBN or BMxBNxBK (default: the model picks)."
 TileOpt = Annotated[str | None, option("--tile", parser=tile, help=TILE_HELP)]
-KernelTileOpt = Annotated[str, option("--tile", parser=tile, help="CTA tile BMxBNxBK.")]
+KernelTileOpt = Annotated[str, option("--tile", parser=tile, metavar="BMxBNxBK", help="CTA tile BMxBNxBK.")]
 RegTileOpt = Annotated[
     str | None,
     option(
@@ -276,9 +288,11 @@ BMajorOpt = Annotated[
 ]
 SpaceOpt = Annotated[str, option("--space", parser=space, help="all, or triton (what a Triton matmul can express).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON (docs/formats.md).")]
-OUT_HELP = "File to write; the format follows its suffix (.png, .svg or .pdf) unless --format says."
-OutOpt = Annotated[str | None, typer.Option("-o", "--out", help=OUT_HELP)]
-OldOutOpt = Annotated[str | None, typer.Option("--output", hidden=True, help="Old spelling of -o/--out.")]
+OUT_HELP = "File to write (required); the format follows its suffix (.png, .svg or .pdf) unless --format says."
+OutOpt = Annotated[str | None, typer.Option("-o", "--out", metavar="FILE", help=OUT_HELP)]
+OldOutOpt = Annotated[
+    str | None, typer.Option("--output", metavar="FILE", hidden=True, help="Old spelling of -o/--out.")
+]
 FormatOpt = Annotated[
     str | None, option("--format", parser=figure_format, help="png, svg or pdf (default: from the file's suffix).")
 ]
@@ -296,7 +310,10 @@ RowBMajorOpt = Annotated[
 
 
 LevelsOpt = Annotated[
-    str | None, typer.Option("--levels", help="Memory levels to model, e.g. dram,smem,rf (seed 000's simple model).")
+    str | None,
+    typer.Option(
+        "--levels", metavar="LEVELS", help="Memory levels to model, e.g. dram,smem,rf (seed 000's simple model)."
+    ),
 ]
 RegOverheadOpt = Annotated[
     int | None,
@@ -328,7 +345,9 @@ VaryOpt = Annotated[
     list[str], option("--vary", parser=vary, help="NAME=LOW:HIGH, repeatable (e.g. smem_bandwidth=64:512).")
 ]
 StepsOpt = Annotated[int, option("--steps", parser=at_least(2), help="Values per parameter, geometric.")]
-ConfigsOpt = Annotated[str, typer.Option("--configs", help="CSV or YAML of Triton configurations (docs/formats.md).")]
+ConfigsOpt = Annotated[
+    str, typer.Option("--configs", metavar="FILE", help="CSV or YAML of Triton configurations (docs/formats.md).")
+]
 # the measured backends
 BaseMachineOpt = Annotated[str, option("--machine", parser=machine, help=MACHINE_HELP + " The overlay starts from it.")]
 OldGroupMOpt = Annotated[
@@ -337,25 +356,37 @@ OldGroupMOpt = Annotated[
 NcuOpt = Annotated[bool, typer.Option("--ncu", help="Count DRAM bytes with Nsight Compute.")]
 OutDirOpt = Annotated[
     str | None,
-    typer.Option("-o", "--out", help="Directory for gemm.csv and provenance.json (resumed where it holds them)."),
+    typer.Option(
+        "-o",
+        "--out",
+        metavar="DIR",
+        help="Directory for gemm.csv and provenance.json (required; resumed where it holds them).",
+    ),
 ]
 QuickOpt = Annotated[bool, typer.Option("--quick", help="3 shapes x 3 tiles instead of the full grid.")]
-BudgetOpt = Annotated[float, option("--budget-s", parser=seconds, help="Stop timing after this many seconds.")]
+BudgetOpt = Annotated[
+    float | None, option("--budget-s", parser=seconds, help="Stop timing after this many seconds (default: none).")
+]
 ResultsArg = Annotated[
     str, typer.Argument(help="A sweep directory (gemm.csv or broad.csv, and provenance.json) or its CSV.")
 ]
 RecordedMachineOpt = Annotated[
     str, option("--machine", parser=machine, help=MACHINE_HELP + " Default: h100, the machine of the recorded sweeps.")
 ]
-ReportOpt = Annotated[str | None, typer.Option("--report", help="Write the Markdown report here.")]
+ReportOpt = Annotated[str | None, typer.Option("--report", metavar="FILE", help="Write the Markdown report here.")]
 PngOpt = Annotated[
-    str | None, typer.Option("--png", help="Write the DRAM predicted-vs-counted scatter here (.png, .svg or .pdf).")
+    str | None,
+    typer.Option(
+        "--png", metavar="FILE", help="Write the DRAM predicted-vs-counted scatter here (.png, .svg or .pdf)."
+    ),
 ]
 PngTflopsOpt = Annotated[
     str | None,
-    typer.Option("--png-tflops", help="Write the TFLOPS predicted-vs-measured scatter here (.png, .svg or .pdf)."),
+    typer.Option(
+        "--png-tflops", metavar="FILE", help="Write the TFLOPS predicted-vs-measured scatter here (.png, .svg or .pdf)."
+    ),
 ]
-MachineArg = Annotated[str, typer.Argument(parser=machine, help=MACHINE_HELP)]
+MachineArg = Annotated[str, typer.Argument(parser=machine, metavar="NAME", help=MACHINE_HELP)]
 
 
 def merged(param: str, value: T, old_value: T | None, old: str, new: str) -> T:

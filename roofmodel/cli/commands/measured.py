@@ -6,6 +6,7 @@ Every input is checked before the GPU is asked for, so bad input says what is wr
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -182,7 +183,7 @@ def sweep(
     out: OutDirOpt = None,
     quick: QuickOpt = False,
     ncu: NcuOpt = False,
-    budget_s: BudgetOpt = 1e9,
+    budget_s: BudgetOpt = None,
     dtype: DtypeOpt = defaults.DTYPE,
 ) -> None:
     """Time (and count) a grid of Triton GEMM configurations over several shapes; resumable."""
@@ -207,7 +208,9 @@ def sweep(
     path.mkdir(exist_ok=True)
     sampler = ClockSampler()
     with sampler.running(), progress("sweep") as report:
-        records = run(path, grid(dtype=dtype, quick=quick), with_ncu=ncu, budget_s=budget_s, progress=report)
+        records = run(
+            path, grid(dtype=dtype, quick=quick), with_ncu=ncu, budget_s=budget_s or math.inf, progress=report
+        )
     outputs = Outputs()
     outputs.put(
         outputs.add(option, str(path / "provenance.json")), collect(sampler.samples).model_dump_json(indent=2) + "\n"
@@ -283,7 +286,11 @@ def _validate_gemm(
             ),
         }
         for option, (path, fmt) in figures.items():
-            outputs.put(path, figure_bytes(draw[option](), fmt))
+            try:
+                fig = draw[option]()
+            except ProblemError as exc:
+                raise ProblemError(f"{option} {path}: {str(exc).removeprefix('plot: ')}") from None
+            outputs.put(path, figure_bytes(fig, fmt))
     return (report_markdown(v, provenance) if want_markdown else None), v.model_dump_json(indent=2) + "\n"
 
 
