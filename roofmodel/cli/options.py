@@ -402,3 +402,15 @@ def merged(param: str, value: T, old_value: T | None, old: str, new: str) -> T:
 
         raise ProblemError(f"{old}: the old spelling of {new}; give one of them")
     return old_value
+
+
+def out_path(out: str | None, old_out: str | None, what: str) -> tuple[str, str]:
+    """(path, spelling as typed) of -o/--out (old spelling --output), which the command requires;
+    ``what`` says what the file is, for the error where it is missing."""
+    from roofmodel.cli.app import typed
+    from roofmodel.errors import ProblemError
+
+    path = merged("out", out, old_out, "--output", "--out")
+    if path is None:
+        raise ProblemError(f"missing option -o/--out ({what})")
+    return path, typed("-o", "--out", "--output")

@@ -41,19 +41,12 @@ from roofmodel.cli.options import (
     StagesOpt,
     WarpsOpt,
     merged,
+    out_path,
 )
 from roofmodel.cli.output import Outputs, figure_format, progress
 from roofmodel.errors import ProblemError
 
 TRITON_WARPS = 4  # Triton's num_warps when none is given
-
-
-def _out_path(out: str | None, old_out: str | None, what: str) -> tuple[str, str]:
-    """(path, option as typed) of -o/--out, which the command requires."""
-    path = merged("out", out, old_out, "--output", "--out")
-    if path is None:
-        raise ProblemError(f"missing option -o/--out ({what})")
-    return path, typed("-o", "--out", "--output")
 
 
 def calibrate(
@@ -65,7 +58,7 @@ def calibrate(
     from roofmodel.backends import require_gpu
     from roofmodel.machine import load_machine
 
-    path, option = _out_path(out, output, "the overlay YAML to write")
+    path, option = out_path(out, output, "the overlay YAML to write")
     base = load_machine(machine)  # a bad name fails before any GPU work
     outputs = Outputs()
     target = outputs.add(option, path)

@@ -8,7 +8,6 @@ from typing import Any
 import typer
 
 from roofmodel import defaults
-from roofmodel.cli.app import typed
 from roofmodel.cli.commands.analysis import gemm_of, run_analysis
 from roofmodel.cli.options import (
     DEFAULT_CLUSTER,
@@ -30,6 +29,7 @@ from roofmodel.cli.options import (
     TileOpt,
     WavesOpt,
     merged,
+    out_path,
 )
 from roofmodel.cli.output import Outputs, figure_format
 from roofmodel.errors import ProblemError
@@ -45,10 +45,7 @@ class Figure:
     """Where a figure goes (-o/--out, --format), checked before any drawing; ``write`` saves it."""
 
     def __init__(self, out: str | None, old_out: str | None, fmt: str | None) -> None:
-        path = merged("out", out, old_out, "--output", "--out")
-        self.option = typed("-o", "--out", "--output")
-        if path is None:
-            raise ProblemError("missing option -o/--out (the file to write: .png, .svg or .pdf)")
+        path, self.option = out_path(out, old_out, "the file to write: .png, .svg or .pdf")
         self.format = figure_format(path, self.option, fmt)
         self.outputs = Outputs()
         self.path = self.outputs.add(self.option, path)
