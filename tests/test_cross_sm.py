@@ -170,18 +170,17 @@ def test_grouped_never_reads_more_than_row_major_when_a_wave_is_shorter_than_a_r
 
 
 def test_raster_command_compares_orders(cli):
-    r = cli(
-        "raster", "--machine", "h100", "--m", "8192", "--dtype", "fp16", "--tile", "128x128x64", "--order", "grouped:8"
-    )
+    # --stages 2: the raster command's default before roofmodel.defaults (issue 14)
+    args = ("raster", "--machine", "h100", "--m", "8192", "--dtype", "fp16", "--tile", "128x128x64", "--stages", "2")
+    r = cli(*args, "--order", "grouped:8")
     assert r.exit_code == 0, r.output
     out = r.stdout
     assert "wave 0: " in out and "distinct A panels" in out
     for order in ("row", "col", "grouped:8", "swizzle:8"):
         assert any(line.startswith(order) for line in out.splitlines())
     assert "grouped:8" in out.split("<-")[0].splitlines()[-1]
-    doc = json.loads(
-        cli("raster", "--machine", "h100", "--m", "8192", "--tile", "128x128", "--dtype", "fp16", "--json").stdout
-    )
+    args = ("raster", "--machine", "h100", "--m", "8192", "--tile", "128x128", "--dtype", "fp16", "--raster", "row")
+    doc = json.loads(cli(*args, "--stages", "2", "--json").stdout)
     assert doc["chosen"]["order"] == "row"
     reads = {o["order"]: o["dram_read_bytes"] for o in doc["orders"]}
     assert reads["grouped:8"] < reads["row"]
