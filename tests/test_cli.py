@@ -242,7 +242,7 @@ def test_short_kernels_print_their_time(cli):
 
 
 def test_times_and_rates_keep_their_digits():
-    from roofmodel.cli.output import format_rate, format_seconds
+    from roofmodel.render.text import format_rate, format_seconds
 
     assert format_seconds(2.1534e-4) == "0.2153 ms"
     assert format_seconds(7.0813e-6) == "7.081 µs"

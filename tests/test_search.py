@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
+from roofmodel.model.clock import resolve_clock
 from roofmodel.model.kernel import (
     FAMILIES,
     KernelConfig,
@@ -21,7 +22,6 @@ from roofmodel.model.kernel import (
     triton_warps_v2,
     triton_warps_v3,
 )
-from roofmodel.model.clock import resolve_clock
 from roofmodel.model.prediction import predict_kernel
 from roofmodel.results import JSON_SCHEMA_VERSION
 from roofmodel.search.space import TERMS, Space, enumerate_space, evaluate, explore, tune, vary_machine

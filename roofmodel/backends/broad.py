@@ -337,3 +337,29 @@ def report_markdown(
         *table("train"),
         "",
     ])  # fmt: skip
+
+
+def broad_clock_mhz(machine: Any, clock: str | None) -> float:
+    """The SM clock (MHz) a broad sweep's kernels are predicted at: --clock's MHz, ``sustained`` or
+    ``boost`` from the machine file; by default sustained where the file has it, else boost. (A broad
+    sweep mixes dtypes, whose rated clocks differ: ``rated`` is refused.)"""
+    c = machine.clocks
+    if clock is None:
+        return (c.sustained or c.boost).hz / 1e6
+    if clock == "rated":
+        raise ProblemError("--clock rated: a broad sweep mixes dtypes whose rated clocks differ; give sustained, "
+                           "boost or MHz")  # fmt: skip
+    if clock == "sustained":
+        if c.sustained is None:
+            raise ProblemError(f"--clock sustained: {machine.name} has no clocks.sustained (run roofmodel calibrate)")
+        return c.sustained.hz / 1e6
+    return c.boost.hz / 1e6 if clock == "boost" else float(clock)
+
+
+def broad_splits(machine: Any, records: list[Any], mhz: float) -> dict[str, Any]:
+    """The per-CTA, predict and naive models' figures on each split of a broad sweep."""
+    from roofmodel.backends.broad import evaluate, figures
+
+    rows = evaluate(machine, records, mhz)
+    return {s: {m: figures([r for r in rows if r.record.split == s], m) for m in ("cta", "predict", "naive")}
+            for s in ("holdout", "train")}  # fmt: skip

@@ -101,27 +101,6 @@ class Outputs:
 # Times and rates as text
 
 
-def time_unit(seconds: float) -> tuple[str, float]:
-    """(unit, scale) to print a kernel time with: ms from 10 µs up (the usual case), else µs."""
-    return ("ms", 1e3) if seconds >= 1e-5 else ("µs", 1e6)
-
-
-def format_seconds(seconds: float) -> str:
-    """A kernel time with at least four significant digits: '0.2151 ms', '7.081 µs'."""
-    unit, scale = time_unit(seconds)
-    return f"{seconds * scale:.4f} {unit}" if unit == "ms" else f"{seconds * scale:.4g} {unit}"
-
-
-def format_rate(flops_per_second: float) -> str:
-    """A FLOP rate: '612.3 TFLOPS' from 0.1 TFLOPS up, else GFLOPS/MFLOPS/... with four significant digits."""
-    if flops_per_second >= 1e11:
-        return f"{flops_per_second / 1e12:,.1f} TFLOPS"
-    for unit, scale in (("GFLOPS", 1e9), ("MFLOPS", 1e6), ("kFLOPS", 1e3)):
-        if flops_per_second >= scale:
-            return f"{flops_per_second / scale:.4g} {unit}"
-    return f"{flops_per_second:.4g} FLOPS"
-
-
 # ---------------------------------------------------------------------------------------------
 # Progress of long work, on stderr
 

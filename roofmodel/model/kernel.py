@@ -345,3 +345,44 @@ def generic_config(
         origin=f"stated: {family} ({'given' if instruction else 'the fastest the tile admits'}), {warps} warps, "
                f"register-level tile {reg[0]}x{reg[1]}",
     )  # fmt: skip
+
+
+def triton_group_m(raster: str, option: str = "--raster") -> int:
+    """Triton's GROUP_M for a tile order: row is 1, grouped:G is G; Triton's kernel has no other."""
+    from roofmodel.model.rasterization import parse_order
+
+    order = parse_order(raster)
+    if order.kind not in ("row", "grouped"):
+        raise ProblemError(f"{option} {raster}: Triton's kernel takes row or grouped:G (GROUP_M), not {raster!r}")
+    return 1 if order.kind == "row" else order.size
+
+
+def kernel_config(
+    machine: Machine, dtype: str, kind: str, tile: Tile, *, raster: str, cluster: tuple[int, int], stages: int,
+    warps: int | None, instruction: str | None, reg_tile: tuple[int, int] | None, persistent: bool,
+) -> KernelConfig:  # fmt: skip
+    """The kernel ``kind`` names (``triton``, ``cutlass``, else stated by its parts), built from the
+    options through its preset; each kind refuses the options it does not take."""
+    if kind == "triton":
+        if cluster != (1, 1) or persistent or reg_tile or instruction:
+            raise ProblemError("--kernel triton: the Triton tutorial kernel takes no --cluster, --persistent, "
+                               "--reg-tile or --instruction (Triton's rules pick them)")  # fmt: skip
+        return triton_config(machine, dtype, block_m=tile.bm, block_n=tile.bn, block_k=tile.bk,
+                             group_m=triton_group_m(raster), num_warps=warps or 4, num_stages=stages)  # fmt: skip
+    if kind == "cutlass":
+        if warps or instruction:
+            raise ProblemError("--kernel cutlass: CUTLASS's kernel sets the warps and instruction (--reg-tile: "
+                               "the sm80/SIMT warp tile)")  # fmt: skip
+        from roofmodel.model.rasterization import parse_order
+
+        have = {i.family for i in machine.pipe(dtype).instructions}
+        variant = "sm90" if "wgmma" in have else "sm80" if "mma.sync" in have else "simt"
+        order = parse_order(raster)
+        try:
+            return cutlass_config(machine, dtype, kind=variant, tile=(tile.bm, tile.bn, tile.bk), stages=stages,
+                                  cluster=cluster, swizzle=order.size if order.kind == "swizzle" else 1,
+                                  warp_tile=reg_tile)  # fmt: skip
+        except ProblemError as exc:
+            raise ProblemError(f"--kernel cutlass: {exc}") from None
+    return generic_config(machine, dtype, tile=tile, warps=warps, stages=stages, instruction=instruction,
+                          register_tile=reg_tile, cluster=cluster, raster=raster, persistent=persistent)  # fmt: skip

@@ -364,3 +364,26 @@ class RasterDocument(Result):
     occupancy: Occupancy
     chosen: RasterTraffic
     orders: list[RasterTraffic]
+
+
+def raster_order_table(result: Any, chosen: str) -> list[Any]:
+    """DRAM traffic of an analysed kernel (an AnalysisResult) under each standard order and the chosen one."""
+    x, g = result.cross_sm, result.gemm
+    cm, cn = x.cluster
+    orders = standard_orders(x.raster.tiles_m)
+    picked = parse_order(chosen)
+    if picked.label not in [o.label for o in orders]:
+        orders.insert(0, picked)
+    common = dict(
+        concurrent=x.raster.concurrent,
+        m=g.m,
+        n=g.n,
+        k=g.k,
+        bm=result.tiles.cta[0] * cm,
+        bn=result.tiles.cta[1] * cn,
+        input_bytes=g.input_bytes,
+        output_bytes=g.output_bytes,
+        l2_bytes=x.raster.l2_capacity_bytes,
+        keep_waves=0,
+    )
+    return [order_traffic(o, **common) for o in orders]

@@ -221,3 +221,220 @@ def render_side_by_side(doc: SideBySide, width: int = 120) -> str:
     table.add_row("  predicted", *[f"{c.best_seconds * 1e3:.4g} ms, {_num(c.best_tflops)} TFLOPS" for c in cols])
     console.print(table)
     return out.getvalue()
+
+
+def time_unit(seconds: float) -> tuple[str, float]:
+    """(unit, scale) to print a kernel time with: ms from 10 µs up (the usual case), else µs."""
+    return ("ms", 1e3) if seconds >= 1e-5 else ("µs", 1e6)
+
+
+def format_seconds(seconds: float) -> str:
+    """A kernel time with at least four significant digits: '0.2151 ms', '7.081 µs'."""
+    unit, scale = time_unit(seconds)
+    return f"{seconds * scale:.4f} {unit}" if unit == "ms" else f"{seconds * scale:.4g} {unit}"
+
+
+def format_rate(flops_per_second: float) -> str:
+    """A FLOP rate: '612.3 TFLOPS' from 0.1 TFLOPS up, else GFLOPS/MFLOPS/... with four significant digits."""
+    if flops_per_second >= 1e11:
+        return f"{flops_per_second / 1e12:,.1f} TFLOPS"
+    for unit, scale in (("GFLOPS", 1e9), ("MFLOPS", 1e6), ("kFLOPS", 1e3)):
+        if flops_per_second >= scale:
+            return f"{flops_per_second / scale:.4g} {unit}"
+    return f"{flops_per_second:.4g} FLOPS"
+
+
+def render_machines(rows: list[dict[str, Any]]) -> str:
+    lines = [f"{'name':<6} {'machine':<24} {'arch':<8} {'cc':<4} {'SMs':>4}  {'figures':<40} dtypes / aliases"]
+    for r in rows:
+        if r["calibrated"]:
+            figures = f"calibrated {r['calibrated']}: {r['measured_figures']} measured, {r['spec_figures']} spec"
+        elif r["measured_figures"]:
+            figures = f"{r['measured_figures']} measured (published), {r['spec_figures']} spec"
+        else:
+            figures = f"spec only: {r['spec_figures']} figures"
+        lines.append(
+            f"{r['name']:<6} {r['full_name']:<24} {r['architecture']:<8} {r['compute_capability']:<4} "
+            f"{r['sm_count']:>4}  {figures:<40} {','.join(r['dtypes'])} / {','.join(r['aliases'])}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_machine(mach: Any) -> str:
+    from roofmodel.machine.summary import quantities_of
+
+    data = mach.model_dump(mode="json", exclude_none=True)
+    lines = [
+        f"{mach.name} ({mach.architecture}, compute capability {mach.compute_capability})",
+        f"file: {mach.source_file}",
+    ]
+    for pipe_name, pipe in mach.compute.items():
+        fams = ", ".join(
+            f"{i.family}{' ' + i.shape if i.shape else ''} (operands from {i.operands_from})" for i in pipe.instructions
+        )
+        lines.append(f"compute.{pipe_name}: {pipe.engine}; {fams}")
+    if mach.cluster is not None:
+        lines.append(f"cluster.tma_multicast: {mach.cluster.tma_multicast}")
+    width = max(len(p) for p, _ in quantities_of(data))
+    for path, q in quantities_of(data):
+        lines.append(f"{path:<{width}}  {q['value']:>10g} {q['unit']:<13} {q['kind']:<8}  {q['source']}")
+    return "\n".join(lines) + "\n"
+
+
+def render_prediction(machine: str, g: Any, p: Any) -> str:
+    spill = f", {p.spilled_registers} spilled" if p.spilled_registers else ""
+    unit, scale = time_unit(p.seconds)
+    lines = [
+        f"{machine}: {g.m}x{g.n}x{g.k} {g.dtype}, A {p.a_major}-major, B {p.b_major}-major; kernel {p.kernel}",
+        f"  ({p.kernel_origin})",
+        f"{p.registers_per_thread} registers per thread{spill} ({p.registers_origin}), {p.shared_bytes:,} B shared "
+        f"memory, {p.ctas_per_sm} CTA/SM (limited by {p.occupancy_limiter})",
+        f"clock {p.clock_mhz:.0f} MHz: {p.clock_origin}",
+        f"predicted {format_seconds(p.seconds)} = {format_rate(p.tflops * 1e12)}, limited by {p.limiter} "
+        f"(busiest SM {format_seconds(p.sm_seconds)})",
+        "what the time is made of, each as if it were alone, largest first:",
+    ]
+    for term in p.terms:
+        lines.append(f"  {term.name:<17} {_time_cell(term.seconds, scale)} {unit}  {term.detail}")
+    lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in p.inputs))
+    return "\n".join(lines) + "\n"
+
+
+def render_tune(rep: Any) -> str:
+    unit, scale = time_unit(rep.top[0].seconds)
+    lines = [
+        f"{rep.machine}: {rep.gemm} (A {rep.a_major}-major, B {rep.b_major}-major), space {rep.space}: "
+        f"{rep.considered:,} configurations, {rep.feasible:,} fit; "
+        f"{rep.evaluated_exactly:,} evaluated exactly ({rep.raster_keys} raster-model keys), the rest bounded out",
+        f"clock {rep.clock_mhz:.0f} MHz: {rep.clock_origin}",
+        f"{'#':>3}  {'configuration':<58} {unit:>9} {'TFLOPS':>8}  {'limited by':<14} against the first",
+    ]
+    for r in rep.top:
+        lines.append(f"{r.rank:>3}  {r.config.label():<58} {_time_cell(r.seconds, scale)} {_tflops_cell(r.tflops)}  "
+                     f"{r.limiter:<14} {r.note}")  # fmt: skip
+    lines.append(f"why: {rep.why}")
+    lines.append("what the first's time is made of, each as if it were alone, largest first:")
+    for term in rep.winner.terms:
+        lines.append(f"  {term.name:<17} {_time_cell(term.seconds, scale)} {unit}  {term.detail}")
+    lines.append("inputs: " + "; ".join(f"{i.field} = {i.value:g} {i.unit} ({i.kind})" for i in rep.inputs))
+    return "\n".join(lines) + "\n"
+
+
+def render_explore(rep: Any) -> str:
+    lines = [
+        f"{rep.machine}: {rep.gemm}, space {rep.space}; kernel held fixed ({rep.kernel_origin}): {rep.kernel.label()}"
+    ]
+    for name in dict.fromkeys(p.parameter for p in rep.points):
+        pts = [p for p in rep.points if p.parameter == name]
+        lines.append(f"{name} ({pts[0].unit}):")
+        lines.append(
+            f"  {'value':>10}  {'best configuration':<58} {'TFLOPS':>8}  {'limited by':<14} {'fixed kernel':>12}"
+        )
+        for p in pts:
+            kt = (f"{_tflops_cell(p.kernel_tflops)} ({p.kernel_limiter})" if p.kernel_tflops is not None
+                  else "does not fit")  # fmt: skip
+            lines.append(f"  {p.value:10,.4g}  {p.best:<58} {_tflops_cell(p.best_tflops)}  {p.best_limiter:<14} {kt}")
+    lines.append("sensitivity of the fixed kernel's time at the base machine (d ln time / d ln parameter, +10%):")
+    for sv in rep.sensitivity:
+        lines.append(f"  {sv.parameter:<26} {sv.elasticity:+.3f}  (base {sv.base_value:,.4g} {sv.unit})")
+    lines.append(f"most sensitive to: {rep.most_sensitive}")
+    return "\n".join(lines) + "\n"
+
+
+def render_ranking(r: Any, top: int | None) -> str:
+    unit, scale = time_unit(min((x.seconds for x in r.ranked), default=1.0))
+    lines = [f"{r.machine}: {r.configs} configurations from {r.source}, {r.problems} problem(s), fastest first"]
+    head = f"{'#':>4} {'row':>5}  {'configuration':<44} {unit:>9} {'TFLOPS':>8}  {'limited by':<17} {'regs':>9}"
+    prev = None
+    for x in r.ranked:
+        if top is not None and x.rank > top:
+            continue
+        if x.gemm != prev:
+            lines += [x.gemm, head + ("  measured TFLOPS, error" if x.measured_seconds else "")]
+            prev = x.gemm
+        regs = f"{x.registers_per_thread}" + (f"+{x.spilled_registers}" if x.spilled_registers else "")
+        meas = (
+            f"  {_tflops_cell(x.measured_tflops)} {x.error_pct:+6.1f}%"
+            if x.measured_tflops and x.error_pct is not None
+            else ""
+        )
+        lines.append(f"{x.rank:>4} {x.row:>5}  {x.config:<44} {_time_cell(x.seconds, scale)} {_tflops_cell(x.tflops)}  "
+                     f"{x.limiter:<17} {regs:>9}{meas}")  # fmt: skip
+    if r.spearman is not None:
+        lines.append(f"Spearman (predicted vs measured time) {r.spearman:.2f}; the measured fastest is ranked "
+                     f"{r.best_measured_rank}; the first runs at {r.first_over_best:.0%} of the fastest's speed")  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
+    x = result.cross_sm
+    r = x.raster
+    unit = "cluster" if x.cluster != (1, 1) else "CTA"
+    lines = [
+        f"{result.machine.name}: {result.gemm.m}x{result.gemm.n}x{result.gemm.k} {result.gemm.dtype}, tile "
+        f"{result.tiles.cta[0]}x{result.tiles.cta[1]}, cluster {x.cluster[0]}x{x.cluster[1]}: "
+        f"{r.tiles_m} x {r.tiles_n} {unit} tiles, {r.concurrent} at a time "
+        f"({x.occupancy.ctas_per_sm} CTA/SM), {r.waves} waves",
+        f"order {r.order}; cache model: {r.cache_assumption}",
+        "",
+    ]
+    for wv in r.first_waves[:waves_shown]:
+        lines.append(
+            f"wave {wv.wave}: {wv.tiles} tiles, {wv.unique_a_panels} distinct A panels + {wv.unique_b_panels} "
+            f"distinct B panels; sharing x{wv.sharing_factor:.2f}; footprint {wv.footprint_bytes / 2**20:.1f} MiB; "
+            f"DRAM reads {wv.dram_read_bytes / 2**20:.1f} MiB"
+        )
+    if r.tiles_m <= 64 and r.tiles_n <= 96 and r.first_waves:
+        grid = [["." for _ in range(r.tiles_n)] for _ in range(r.tiles_m)]
+        for wv in r.first_waves[:waves_shown]:
+            for row, col in zip(wv.tile_rows, wv.tile_cols, strict=True):
+                grid[row][col] = str(wv.wave % 10)
+        lines.append("tile grid (rows = M tiles, columns = N tiles; digit = wave, '.' = later):")
+        lines += ["  " + "".join(row) for row in grid]
+    lines.append("")
+    head = f"{'order':<14}{'DRAM reads':>12}{'x compulsory':>14}{'writes':>10}{'L2 sharing':>12}{'per wave':>10}"
+    lines.append(head)
+    for t in table:
+        mark = " <-" if t.order == r.order else ""
+        lines.append(
+            f"{t.order:<14}{t.dram_read_bytes / 2**20:>9.0f} MiB{t.dram_read_bytes / t.compulsory_read_bytes:>14.2f}"
+            f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
+        )
+    lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
+    return "\n".join(lines) + "\n"
+
+
+def render_overlay(overlay: dict[str, Any], device: str, base: str) -> str:
+    import yaml
+
+    header = f"# Written by roofmodel calibrate: measured ceilings of {device} over {base}.\n"
+    return header + yaml.safe_dump(overlay, sort_keys=False, width=200)
+
+
+def render_measurement(record: Any, pred: dict[str, float], prov: Any) -> str:
+
+    r = record
+    lines = [
+        f"{prov.device}: {r.m}x{r.n}x{r.k} {r.dtype}, tile {r.block_m}x{r.block_n}x{r.block_k}, GROUP_M {r.group_m}, "
+        f"{r.num_warps} warps, {r.num_stages} stages ({r.registers_per_thread} regs, {r.shared_bytes} B smem)",
+        f"measured {format_seconds(r.time_ms * 1e-3)} = {format_rate(r.tflops * 1e12)} (relative error "
+        f"{r.rel_error:.2g}); SM clock median {prov.sm_clock_mhz_median or float('nan'):.0f} MHz",
+        f"model: {pred['ctas_per_sm']} CTA/SM, {pred['waves']} waves; DRAM reads predicted "
+        f"{pred['dram_read_bytes'] / 2**20:.1f} MiB, writes {pred['dram_write_bytes'] / 2**20:.1f} MiB",
+    ]
+    if r.dram_read_bytes is not None:
+        lines.append(
+            f"counted (ncu): DRAM reads {r.dram_read_bytes / 2**20:.1f} MiB, writes "
+            f"{(r.dram_write_bytes or 0) / 2**20:.1f} MiB, L2 hit rate {r.l2_hit_rate_pct:.1f}%"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _time_cell(seconds: float, scale: float) -> str:
+    """A time in a column of width 9: four decimals of ms, three of µs."""
+    return f"{seconds * scale:9.4f}" if scale == 1e3 else f"{seconds * scale:9.3f}"
+
+
+def _tflops_cell(tflops: float) -> str:
+    """TFLOPS in a column of width 8: one decimal, or two significant digits below 0.1."""
+    return f"{tflops:8.1f}" if tflops >= 0.1 or tflops == 0 else f"{tflops:8.2g}"

@@ -35,6 +35,8 @@ from roofmodel.cli.options import (
     merged,
 )
 from roofmodel.errors import ProblemError
+from roofmodel.model.rasterization import raster_order_table
+from roofmodel.render.text import render_raster
 
 
 def gemm_of(m: int, n: int | None, k: int | None, dtype: str, acc: str | None = None) -> Any:
@@ -171,69 +173,3 @@ def raster(
         sys.stdout.write(doc.model_dump_json(indent=2) + "\n")
         return
     sys.stdout.write(render_raster(result, table, waves))
-
-
-def raster_order_table(result: Any, chosen: str) -> list[Any]:
-    """DRAM traffic of the analysed kernel under each standard order (and the chosen one).
-
-    A computation that belongs in roofmodel.model.rasterization (it needs only the analysis'
-    cross-SM part); kept here until it moves there."""
-    from roofmodel.model.rasterization import order_traffic, parse_order, standard_orders
-
-    x, g = result.cross_sm, result.gemm
-    cm, cn = x.cluster
-    orders = standard_orders(x.raster.tiles_m)
-    picked = parse_order(chosen)
-    if picked.label not in [o.label for o in orders]:
-        orders.insert(0, picked)
-    common = dict(
-        concurrent=x.raster.concurrent,
-        m=g.m,
-        n=g.n,
-        k=g.k,
-        bm=result.tiles.cta[0] * cm,
-        bn=result.tiles.cta[1] * cn,
-        input_bytes=g.input_bytes,
-        output_bytes=g.output_bytes,
-        l2_bytes=x.raster.l2_capacity_bytes,
-        keep_waves=0,
-    )
-    return [order_traffic(o, **common) for o in orders]
-
-
-def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
-    x = result.cross_sm
-    r = x.raster
-    unit = "cluster" if x.cluster != (1, 1) else "CTA"
-    lines = [
-        f"{result.machine.name}: {result.gemm.m}x{result.gemm.n}x{result.gemm.k} {result.gemm.dtype}, tile "
-        f"{result.tiles.cta[0]}x{result.tiles.cta[1]}, cluster {x.cluster[0]}x{x.cluster[1]}: "
-        f"{r.tiles_m} x {r.tiles_n} {unit} tiles, {r.concurrent} at a time "
-        f"({x.occupancy.ctas_per_sm} CTA/SM), {r.waves} waves",
-        f"order {r.order}; cache model: {r.cache_assumption}",
-        "",
-    ]
-    for wv in r.first_waves[:waves_shown]:
-        lines.append(
-            f"wave {wv.wave}: {wv.tiles} tiles, {wv.unique_a_panels} distinct A panels + {wv.unique_b_panels} "
-            f"distinct B panels; sharing x{wv.sharing_factor:.2f}; footprint {wv.footprint_bytes / 2**20:.1f} MiB; "
-            f"DRAM reads {wv.dram_read_bytes / 2**20:.1f} MiB"
-        )
-    if r.tiles_m <= 64 and r.tiles_n <= 96 and r.first_waves:
-        grid = [["." for _ in range(r.tiles_n)] for _ in range(r.tiles_m)]
-        for wv in r.first_waves[:waves_shown]:
-            for row, col in zip(wv.tile_rows, wv.tile_cols, strict=True):
-                grid[row][col] = str(wv.wave % 10)
-        lines.append("tile grid (rows = M tiles, columns = N tiles; digit = wave, '.' = later):")
-        lines += ["  " + "".join(row) for row in grid]
-    lines.append("")
-    head = f"{'order':<14}{'DRAM reads':>12}{'x compulsory':>14}{'writes':>10}{'L2 sharing':>12}{'per wave':>10}"
-    lines.append(head)
-    for t in table:
-        mark = " <-" if t.order == r.order else ""
-        lines.append(
-            f"{t.order:<14}{t.dram_read_bytes / 2**20:>9.0f} MiB{t.dram_read_bytes / t.compulsory_read_bytes:>14.2f}"
-            f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
-        )
-    lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
-    return "\n".join(lines) + "\n"

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from roofmodel import defaults
+from roofmodel.backends.broad import broad_clock_mhz, broad_splits
 from roofmodel.cli.app import typed
 from roofmodel.cli.commands.analysis import gemm_of
-from roofmodel.cli.commands.kernels import triton_group_m
 from roofmodel.cli.options import (
     BaseMachineOpt,
     BudgetOpt,
@@ -45,6 +45,8 @@ from roofmodel.cli.options import (
 )
 from roofmodel.cli.output import Outputs, figure_format, progress
 from roofmodel.errors import ProblemError
+from roofmodel.model.kernel import triton_group_m
+from roofmodel.render.text import render_measurement, render_overlay
 
 TRITON_WARPS = 4  # Triton's num_warps when none is given
 
@@ -71,13 +73,6 @@ def calibrate(
     outputs.put(target, text, check=load_machine)  # never leave an overlay that does not load
     outputs.write()
     sys.stdout.write(text)
-
-
-def render_overlay(overlay: dict[str, Any], device: str, base: str) -> str:
-    import yaml
-
-    header = f"# Written by roofmodel calibrate: measured ceilings of {device} over {base}.\n"
-    return header + yaml.safe_dump(overlay, sort_keys=False, width=200)
 
 
 def measure(
@@ -150,26 +145,6 @@ def _triton_dtype(dtype: str) -> str:
     if dtype not in TRITON_DTYPES:
         raise ProblemError(f"--dtype {dtype}: the Triton kernel runs fp16, bf16, tf32 or fp32 (got {dtype!r})")
     return dtype
-
-
-def render_measurement(record: Any, pred: dict[str, float], prov: Any) -> str:
-    from roofmodel.cli.output import format_rate, format_seconds
-
-    r = record
-    lines = [
-        f"{prov.device}: {r.m}x{r.n}x{r.k} {r.dtype}, tile {r.block_m}x{r.block_n}x{r.block_k}, GROUP_M {r.group_m}, "
-        f"{r.num_warps} warps, {r.num_stages} stages ({r.registers_per_thread} regs, {r.shared_bytes} B smem)",
-        f"measured {format_seconds(r.time_ms * 1e-3)} = {format_rate(r.tflops * 1e12)} (relative error "
-        f"{r.rel_error:.2g}); SM clock median {prov.sm_clock_mhz_median or float('nan'):.0f} MHz",
-        f"model: {pred['ctas_per_sm']} CTA/SM, {pred['waves']} waves; DRAM reads predicted "
-        f"{pred['dram_read_bytes'] / 2**20:.1f} MiB, writes {pred['dram_write_bytes'] / 2**20:.1f} MiB",
-    ]
-    if r.dram_read_bytes is not None:
-        lines.append(
-            f"counted (ncu): DRAM reads {r.dram_read_bytes / 2**20:.1f} MiB, writes "
-            f"{(r.dram_write_bytes or 0) / 2**20:.1f} MiB, L2 hit rate {r.l2_hit_rate_pct:.1f}%"
-        )
-    return "\n".join(lines) + "\n"
 
 
 def sweep(
@@ -285,36 +260,6 @@ def _validate_gemm(
                 raise ProblemError(f"{option} {path}: {str(exc).removeprefix('plot: ')}") from None
             outputs.put(path, figure_bytes(fig, fmt))
     return (report_markdown(v, provenance) if want_markdown else None), v.model_dump_json(indent=2) + "\n"
-
-
-def broad_clock_mhz(machine: Any, clock: str | None) -> float:
-    """The SM clock (MHz) a broad sweep's kernels are predicted at: --clock's MHz, ``sustained`` or
-    ``boost`` from the machine file; by default sustained where the file has it, else boost. (A broad
-    sweep mixes dtypes, whose rated clocks differ: ``rated`` is refused.)
-
-    A rule of roofmodel.backends.broad's; kept here until it moves there."""
-    c = machine.clocks
-    if clock is None:
-        return (c.sustained or c.boost).hz / 1e6
-    if clock == "rated":
-        raise ProblemError("--clock rated: a broad sweep mixes dtypes whose rated clocks differ; give sustained, "
-                           "boost or MHz")  # fmt: skip
-    if clock == "sustained":
-        if c.sustained is None:
-            raise ProblemError(f"--clock sustained: {machine.name} has no clocks.sustained (run roofmodel calibrate)")
-        return c.sustained.hz / 1e6
-    return c.boost.hz / 1e6 if clock == "boost" else float(clock)
-
-
-def broad_splits(machine: Any, records: list[Any], mhz: float) -> dict[str, Any]:
-    """The per-CTA, predict and naive models' figures on each split of a broad sweep.
-
-    A summary that belongs in roofmodel.backends.broad; kept here until it moves there."""
-    from roofmodel.backends.broad import evaluate, figures
-
-    rows = evaluate(machine, records, mhz)
-    return {s: {m: figures([r for r in rows if r.record.split == s], m) for m in ("cta", "predict", "naive")}
-            for s in ("holdout", "train")}  # fmt: skip
 
 
 def _validate_broad(
