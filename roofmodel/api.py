@@ -15,7 +15,10 @@ from roofmodel.model.problem import GemmInfo
 from roofmodel.results import JSON_SCHEMA_VERSION, Result
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from roofmodel.machine import Machine
+    from roofmodel.model.kernel import KernelConfig
     from roofmodel.model.problem import Gemm
     from roofmodel.search.space import Space, TuneReport
 
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
 def tune(
     machine: Machine | str,
     gemm: Gemm,
-    space: Space | str = "triton",
+    space: Space | str = defaults.SPACE,
     *,
     top: int = 10,
     compute: str = defaults.COMPUTE,
@@ -33,8 +36,8 @@ def tune(
     a_major: str = defaults.A_MAJOR,
     b_major: str = defaults.B_MAJOR,
 ) -> TuneReport:
-    """The ``top`` kernel configurations of ``space`` (``triton``: what a Triton matmul can express;
-    ``all``; or a ``Space``) ranked by the per-CTA model's predicted time, each with its limiter and
+    """The ``top`` kernel configurations of ``space`` (``all``: every one that fits; ``triton``: what a
+    Triton matmul can express; or a ``Space``) ranked by the per-CTA model's predicted time, each with its limiter and
     terms: ``roofmodel tune``."""
     from roofmodel.search.space import space_named, tune_report
 
@@ -59,10 +62,14 @@ class MachineColumn(Result):
     minimum_tile_edge: dict[str, int] = Field(description="per stage: smallest power-of-two square tile reaching it")
     limiting: str = Field(description="the stage that bounds the default kernel (analyze)")
     hierarchical_bound_tflops: float
-    best_config: str = Field(description="tune's first pick in the Triton space")
+    best_config: str = Field(description="tune's first pick in the space searched")
     best_limiter: str
     best_seconds: float
     best_tflops: float
+    kernel_config: str | None = Field(default=None, description="the kernel stated (predict), as built on this machine")
+    kernel_limiter: str | None = None
+    kernel_seconds: float | None = None
+    kernel_tflops: float | None = None
 
 
 class SideBySide(Result):
@@ -70,6 +77,7 @@ class SideBySide(Result):
 
     schema_version: int = JSON_SCHEMA_VERSION
     gemm: GemmInfo
+    space: str = Field(description="the space tune searched for each machine's best kernel")
     columns: list[MachineColumn]
 
 
@@ -77,18 +85,24 @@ def side_by_side(
     machines: list[Machine | str],
     gemm: Gemm,
     *,
-    space: Space | str = "triton",
+    space: Space | str = defaults.SPACE,
     compute: str = defaults.COMPUTE,
     bandwidth: str = defaults.BANDWIDTH,
     clock: str | float | None = defaults.CLOCK,
+    kernel: Callable[[Machine], KernelConfig] | None = None,
+    a_major: str = defaults.A_MAJOR,
+    b_major: str = defaults.B_MAJOR,
     **analysis_options: Any,
 ) -> SideBySide:
     """The same GEMM on several machines: each one's peak, DRAM balance point, required reuse and
-    minimum tile per stage, limiting stage and hierarchical bound (``analyze``), and the best kernel
-    of ``space`` with its predicted time and limiter (``tune``)."""
+    minimum tile per stage, limiting stage and hierarchical bound (``analyze``), the best kernel of
+    ``space`` with its predicted time and limiter (``tune``), and, where ``kernel`` builds one kernel
+    for a machine, that kernel's predicted time and limiter there (``predict``)."""
     from roofmodel.machine import as_machine, machine_summary
     from roofmodel.model.analysis import analyze
+    from roofmodel.model.prediction import predict_kernel
     from roofmodel.model.problem import gemm_info
+    from roofmodel.search.space import space_named
 
     if not machines:
         raise ProblemError("--machine: name at least one machine")
@@ -96,9 +110,17 @@ def side_by_side(
     for given in machines:
         machine = as_machine(given)
         a = analyze(machine, gemm, compute=compute, bandwidth=bandwidth, clock=clock, **analysis_options)  # type: ignore[arg-type]
-        t = tune(machine, gemm, space, top=1, compute=compute, bandwidth=bandwidth, clock=clock)
+        t = tune(machine, gemm, space, top=1, compute=compute, bandwidth=bandwidth, clock=clock, a_major=a_major,
+                 b_major=b_major)  # fmt: skip
         best = t.top[0]
         dram = a.stages[0]
+        stated = {}
+        if kernel is not None:
+            config = kernel(machine)
+            p = predict_kernel(machine, gemm, config, a_major=a_major, b_major=b_major, compute=compute,  # type: ignore[arg-type]
+                               bandwidth=bandwidth, clock=clock)  # type: ignore[arg-type]  # fmt: skip
+            stated = {"kernel_config": config.label(), "kernel_limiter": p.limiter, "kernel_seconds": p.seconds,
+                      "kernel_tflops": p.tflops}  # fmt: skip
         columns.append(
             MachineColumn(
                 machine=given if isinstance(given, str) else machine.name,
@@ -115,6 +137,8 @@ def side_by_side(
                 best_limiter=best.limiter,
                 best_seconds=best.seconds,
                 best_tflops=best.tflops,
+                **stated,
             )
         )
-    return SideBySide(gemm=gemm_info(gemm), columns=columns)
+    chosen = space_named(space) if isinstance(space, str) else space
+    return SideBySide(gemm=gemm_info(gemm), space=chosen.name, columns=columns)

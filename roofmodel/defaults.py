@@ -18,5 +18,6 @@ WAVES_SHOWN = 2
 BANDWIDTH = "measured"
 COMPUTE = "spec"
 CLOCK = None  # sustained where the machine file has clocks.sustained, else rated
+SPACE = "all"  # tune and explore: every configuration that fits (``triton``: what a Triton matmul can express)
 A_MAJOR = "k"  # torch.matmul of two contiguous tensors: A row-major (K contiguous) ...
 B_MAJOR = "n"  # ... and B row-major (N contiguous)

@@ -266,3 +266,22 @@ def test_progress_shows_on_a_terminal_only(monkeypatch, capsys):
     with progress("sweep") as report:
         report(1, 4, "timing 4096x4096x4096")
     assert "timing 4096x4096x4096" in capsys.readouterr().err
+
+
+def test_several_machines_side_by_side(cli):
+    """Issue 15: analyze, predict and tune take --machine a,b and print one column a machine; the JSON is
+    api.side_by_side's document, one entry a machine."""
+    import json
+
+    text = cli("analyze", "--machine", "h100,h200", "--m", "4096")
+    assert text.exit_code == 0 and "one column a machine" in text.stdout
+    assert "NVIDIA H100" in text.stdout and "NVIDIA H200" in text.stdout
+    doc = json.loads(cli("tune", "--machine", "h100,h200", "--m", "4096", "--json").stdout)
+    assert [c["machine"] for c in doc["columns"]] == ["h100", "h200"] and doc["space"] == "all"
+    pred = json.loads(cli("predict", "--machine", "h100,a100", "--m", "4096", "--tile", "128x128x64", "--kernel",
+                          "triton", "--json").stdout)  # fmt: skip
+    h100, a100 = pred["columns"]
+    assert h100["kernel_config"].endswith("wgmma reg 128x128 grouped:8") and "mma.sync" in a100["kernel_config"]
+    assert h100["kernel_seconds"] < a100["kernel_seconds"]
+    refused = cli("tune", "--machine", "h100,h200", "--m", "64", "--instruction", "wgmma")
+    assert refused.exit_code == 2 and "--instruction" in refused.stderr

@@ -65,10 +65,13 @@ def at_least(least: int) -> Callable[[str], int]:
 
 
 def machine(text: str) -> str:
-    """A built-in machine or a file: anything but nothing (roofmodel.machine.load_machine checks it)."""
-    if not text.strip():
-        raise ValueError(f"give a built-in machine (roofmodel machines lists them) or a machine file (got {text!r})")
-    return text.strip()
+    """A built-in machine or a file (roofmodel.machine.load_machine checks it), or several comma-separated
+    (``h100,h200``) where a command puts them side by side."""
+    names = [x.strip() for x in text.split(",")]
+    if not all(names):
+        raise ValueError(f"name at least one machine, each a built-in one (roofmodel machines lists them) or a "
+                         f"machine file, several as NAME,NAME (got {text!r})")  # fmt: skip
+    return ",".join(names)
 
 
 def instruction(text: str) -> str:
@@ -239,6 +242,11 @@ def option(*names: str, parser: Callable[[str], object], **kw: object) -> typer.
 
 MACHINE_HELP = "A built-in machine (roofmodel machines lists them) or a machine YAML file."
 MachineOpt = Annotated[str, option("--machine", parser=machine, help=MACHINE_HELP)]
+MachinesOpt = Annotated[
+    str,
+    option("--machine", parser=machine,
+           help=MACHINE_HELP + " Several, comma-separated (h100,h200), print side by side: one column a machine."),
+]  # fmt: skip
 MOpt = Annotated[int, option("--m", parser=size, help="Rows of A and C.")]
 NOpt = Annotated[int | None, option("--n", parser=size, help="Columns of B and C (default: M).")]
 KOpt = Annotated[int | None, option("--k", parser=size, help="The inner dimension (default: M).")]

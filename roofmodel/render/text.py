@@ -216,9 +216,17 @@ def render_side_by_side(doc: SideBySide, width: int = 120) -> str:
         )
     table.add_row("limiting stage", *[c.limiting for c in cols])
     table.add_row("hierarchical bound (TFLOPS)", *[_num(c.hierarchical_bound_tflops) for c in cols])
-    table.add_row("best Triton kernel", *[c.best_config.replace(" reg ", "\nreg ") for c in cols])
+    if any(c.kernel_config for c in cols):
+        table.add_row("the kernel stated", *[(c.kernel_config or "-").replace(" reg ", "\nreg ") for c in cols])
+        table.add_row("  its limiter", *[c.kernel_limiter or "-" for c in cols])
+        table.add_row(
+            "  predicted",
+            *[f"{format_seconds(c.kernel_seconds)}, {_num(c.kernel_tflops or 0)} TFLOPS" if c.kernel_seconds else "-"
+              for c in cols],
+        )  # fmt: skip
+    table.add_row(f"best kernel ({doc.space} space)", *[c.best_config.replace(" reg ", "\nreg ") for c in cols])
     table.add_row("  its limiter", *[c.best_limiter for c in cols])
-    table.add_row("  predicted", *[f"{c.best_seconds * 1e3:.4g} ms, {_num(c.best_tflops)} TFLOPS" for c in cols])
+    table.add_row("  predicted", *[f"{format_seconds(c.best_seconds)}, {_num(c.best_tflops)} TFLOPS" for c in cols])
     console.print(table)
     return out.getvalue()
 

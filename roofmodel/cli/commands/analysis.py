@@ -19,6 +19,7 @@ from roofmodel.cli.options import (
     KOpt,
     LevelsOpt,
     MachineOpt,
+    MachinesOpt,
     MOpt,
     NOpt,
     OldClockOpt,
@@ -61,6 +62,15 @@ def check_instruction(machine: Any, dtype: str, instruction: str | None) -> None
                            f"(have: {', '.join(have)})")  # fmt: skip
 
 
+def side_by_side(machines: str, gemm: Any, as_json: bool, **options: Any) -> None:
+    """Several machines (--machine a,b,c): roofmodel.api.side_by_side, as JSON or one column a machine."""
+    from roofmodel.api import side_by_side as compare
+    from roofmodel.render.text import render_side_by_side
+
+    doc = compare(machines.split(","), gemm, **options)
+    sys.stdout.write(doc.model_dump_json(indent=2) + "\n" if as_json else render_side_by_side(doc))
+
+
 def run_analysis(
     machine: Any,
     gemm: Any,
@@ -95,7 +105,7 @@ def run_analysis(
 
 
 def analyze(
-    machine: MachineOpt,
+    machine: MachinesOpt,
     m: MOpt,
     n: NOpt = None,
     k: KOpt = None,
@@ -121,6 +131,16 @@ def analyze(
     from roofmodel.machine import load_machine
 
     clock = merged("clock", clock, clock_mhz, "--clock-mhz", "--clock")
+    if "," in machine:
+        from roofmodel.model.multicast import parse_cluster
+        from roofmodel.model.problem import Tile
+
+        options = {"tile": Tile.parse(tile) if tile else None, "raster": raster, "cluster": parse_cluster(cluster),
+                   "stages": stages, "register_tile": as_pair(reg_tile), "instruction": instruction, "warps": warps,
+                   "regs": regs, "levels": levels.split(",") if levels else None, "reg_overhead": reg_overhead}  # fmt: skip
+        side_by_side(machine, gemm_of(m, n, k, dtype, acc), as_json, bandwidth=bandwidth, compute=compute,
+                     clock=clock, **{key: v for key, v in options.items() if v is not None})  # fmt: skip
+        return
     result = run_analysis(
         load_machine(machine), gemm_of(m, n, k, dtype, acc), tile=tile, raster=raster, cluster=cluster,
         stages=stages, bandwidth=bandwidth, compute=compute, clock=clock,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from roofmodel import defaults
-from roofmodel.cli.commands.analysis import check_instruction, gemm_of
+from roofmodel.cli.commands.analysis import check_instruction, gemm_of, side_by_side
 from roofmodel.cli.options import (
     DEFAULT_CLUSTER,
     AMajorOpt,
@@ -22,6 +22,7 @@ from roofmodel.cli.options import (
     KernelTileOpt,
     KOpt,
     MachineOpt,
+    MachinesOpt,
     MOpt,
     NOpt,
     PersistentOpt,
@@ -43,12 +44,13 @@ from roofmodel.cli.options import (
     as_pair,
 )
 from roofmodel.errors import ProblemError
-from roofmodel.model.kernel import kernel_config
+from roofmodel.machine import Machine
+from roofmodel.model.kernel import KernelConfig, kernel_config
 from roofmodel.render.text import render_explore, render_prediction, render_ranking, render_tune
 
 
 def predict(
-    machine: MachineOpt,
+    machine: MachinesOpt,
     m: MOpt,
     tile: KernelTileOpt,
     n: NOpt = None,
@@ -82,8 +84,21 @@ def predict(
     t = Tile.parse(tile)
     if t.bk is None:
         raise ProblemError(f"--tile {tile}: give BK too, e.g. {t.bm}x{t.bn}x64")
-    mach = load_machine(machine)
     g = gemm_of(m, n, k, dtype)
+    if "," in machine:
+
+        def config_for(mach: Machine) -> KernelConfig:
+            check_instruction(mach, g.dtype, instruction)
+            return kernel_config(mach, g.dtype, kernel, t, raster=raster, cluster=parse_cluster(cluster),
+                                 stages=stages, warps=warps, instruction=instruction, reg_tile=as_pair(reg_tile),
+                                 persistent=persistent)  # fmt: skip
+
+        if regs is not None:
+            raise ProblemError("--regs: one compiled kernel's count; give it with one --machine")
+        side_by_side(machine, g, as_json, kernel=config_for, a_major=a_major, b_major=b_major, bandwidth=bandwidth,
+                     compute=compute, clock=clock)  # fmt: skip
+        return
+    mach = load_machine(machine)
     check_instruction(mach, g.dtype, instruction)
     cfg = kernel_config(mach, g.dtype, kernel, t, raster=raster, cluster=parse_cluster(cluster), stages=stages,
                         warps=warps, instruction=instruction, reg_tile=as_pair(reg_tile), persistent=persistent)  # fmt: skip
@@ -96,13 +111,13 @@ def predict(
 
 
 def tune(
-    machine: MachineOpt,
+    machine: MachinesOpt,
     m: MOpt,
     n: NOpt = None,
     k: KOpt = None,
     dtype: DtypeOpt = defaults.DTYPE,
     top: TopOpt = 10,
-    space: SpaceOpt = "all",
+    space: SpaceOpt = defaults.SPACE,
     instruction: InstructionOpt = None,
     bandwidth: BandwidthOpt = defaults.BANDWIDTH,
     compute: ComputeOpt = defaults.COMPUTE,
@@ -115,7 +130,14 @@ def tune(
     from roofmodel.machine import load_machine
     from roofmodel.search.space import space_named, tune_report
 
-    mach, g = load_machine(machine), gemm_of(m, n, k, dtype)
+    g = gemm_of(m, n, k, dtype)
+    if "," in machine:
+        if instruction is not None:
+            raise ProblemError("--instruction: give it with one --machine")
+        side_by_side(machine, g, as_json, space=space, a_major=a_major, b_major=b_major, bandwidth=bandwidth,
+                     compute=compute, clock=clock)  # fmt: skip
+        return
+    mach = load_machine(machine)
     check_instruction(mach, g.dtype, instruction)
     rep = tune_report(mach, g, space_named(space), top=top,
                       bandwidth=bandwidth, compute=compute, clock=clock, instruction=instruction,  # type: ignore[arg-type]
@@ -134,7 +156,7 @@ def explore(
     k: KOpt = None,
     dtype: DtypeOpt = defaults.DTYPE,
     steps: StepsOpt = 5,
-    space: SpaceOpt = "all",
+    space: SpaceOpt = defaults.SPACE,
     bandwidth: BandwidthOpt = defaults.BANDWIDTH,
     compute: ComputeOpt = defaults.COMPUTE,
     clock: ClockOpt = defaults.CLOCK,
