@@ -388,3 +388,15 @@ def test_calibrates_transpose_probe_derives_the_machine_figure_from_a_recorded_c
     found = transpose_from_check({**check, "sm_count": 132})
     assert found["value"] * 1e9 == pytest.approx(load_machine("h100").kernel_costs.transpose.value, abs=5e-4)
     assert "both K-major 0.566 ms" in found["how"]
+
+
+def test_calibrate_measured_the_transpose_cost_on_the_device():
+    """docs/measurements/h100-2026-11-23/calibrate/h100-calibrated-2326.yaml: `roofmodel calibrate --machine h100`
+    on the H100, 2026-11-23 23:26 UTC, with the layout probe: its kernel_costs.transpose (0.248 ns) is within
+    10% of the figure derived from the fuller layout check (0.263 ns), and the overlay loads."""
+    overlay = load_machine(
+        str(REPO / "docs" / "measurements" / "h100-2026-11-23" / "calibrate" / "h100-calibrated-2326.yaml")
+    )
+    measured = overlay.kernel_costs.transpose
+    assert measured is not None and "layout_probe" in measured.source
+    assert measured.value == pytest.approx(load_machine("h100").kernel_costs.transpose.value, rel=0.1)

@@ -225,6 +225,17 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     return {"launch": launch_seconds(), "fit": fit, "kernels": kernels}
 
 
+def transpose_cost_if_wgmma() -> dict[str, Any] | None:
+    """kernel_costs.transpose where the GPU has wgmma (compute capability 9.x); None elsewhere."""
+    import torch
+
+    if torch.cuda.get_device_capability(0)[0] != 9:
+        return None
+    from roofmodel.backends.layout_probe import transpose_seconds
+
+    return transpose_seconds()
+
+
 def calibrate(
     base: str,
     dtypes: tuple[str, ...] = ("fp16", "bf16", "tf32", "fp32"),
@@ -235,7 +246,7 @@ def calibrate(
     ``progress`` is told, before each measurement, how many are done, of how many, and which is next."""
     from roofmodel.backends.provenance import ClockSampler, collect
 
-    steps = 8 + len(dtypes)
+    steps = 9 + len(dtypes)
     done = 0
 
     def step(what: str) -> None:
@@ -274,13 +285,15 @@ def calibrate(
 
     step("kernel costs (K sweep of one tile per SM)")
     costs = kernel_costs(rate)
+    step("transposing an MN-major tf32 operand (layouts timed)")
+    transpose = transpose_cost_if_wgmma()
     step("device facts (provenance)")
     prov = collect(sampler.samples)
     tag = f"roofmodel calibrate on {prov.device}, {prov.date}, driver {prov.driver}, torch {prov.torch}"
     clock = f"; SM clock median {prov.sm_clock_mhz_median:.0f} MHz" if prov.sm_clock_mhz_median else ""
 
-    def q(value: float, unit: str, how: str) -> dict[str, Any]:
-        return {"value": round(value, 1), "unit": unit, "kind": "measured", "source": f"{tag}: {how}{clock}"}
+    def q(value: float, unit: str, how: str, digits: int = 1) -> dict[str, Any]:
+        return {"value": round(value, digits), "unit": unit, "kind": "measured", "source": f"{tag}: {how}{clock}"}
 
     overlay: dict[str, Any] = {
         "base": base,
@@ -304,9 +317,15 @@ def calibrate(
              "iteration": (fit.iteration_s, f"mma.sync, four warps, intercept over copies per thread: {ksweep}"),
              "copy_issue": (fit.copy_issue_s, f"per 16-byte copy a thread issues: {ksweep}"),
              "wait": (fit.wait_s, f"wgmma, one warpgroup, median: {ksweep}")}  # fmt: skip
+    if transpose is not None:
+        found["transpose"] = (
+            transpose["value"],
+            f"per element per SM, roofmodel.backends.layout_probe: {transpose['how']}",
+        )
     overlay["kernel_costs"] = {
-        name: q(value * 1e9, "ns", how) for name, (value, how) in found.items() if value and value > 0
-    }
+        name: q(value * 1e9, "ns", how, digits=3 if name == "transpose" else 1)
+        for name, (value, how) in found.items() if value and value > 0
+    }  # fmt: skip
     if progress is not None:
         progress(steps, steps, "done")
     return overlay, prov
