@@ -105,7 +105,7 @@ def predict_recorded_kernel(machine: Machine, r: GemmRecord, clock: str | float 
         return None
 
 
-def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
+def check_record(machine: Machine, r: GemmRecord, clock: str | float | None = None) -> RecordCheck:
     pred = predict_dram_traffic(machine, r)
     err = percent_error(pred["dram_read_bytes"], r.dram_read_bytes) if r.dram_read_bytes else None
     order = raster_order_of(r.group_m).label
@@ -116,13 +116,14 @@ def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
             tile=Tile(bm=r.block_m, bn=r.block_n, bk=r.block_k),
             raster=order,
             stages=r.num_stages,
+            clock=clock,
             regs=min(max(r.registers_per_thread, 1), machine.limits.max_registers_per_thread.n),
         )
         hb, ab, note = res.hierarchical_bound_flops / 1e12, res.amplification_bound_flops / 1e12, None
     except ProblemError as exc:
         hb = ab = None
         note = f"the model cannot place this tile: {exc}"
-    p = predict_recorded_kernel(machine, r)
+    p = predict_recorded_kernel(machine, r, clock)
     if p is not None:
         ptf, plim, perr = p.tflops, p.limiter, percent_error(p.tflops, r.tflops)
         terms = [t.seconds for t in p.terms]
@@ -145,8 +146,14 @@ def check_record(machine: Machine, r: GemmRecord) -> RecordCheck:
     )
 
 
-def validate(machine: Machine, records: list[GemmRecord]) -> Validation:
-    checks = [check_record(machine, r) for r in records]
+def validate(machine: Machine, records: list[GemmRecord], clock: str | float | None = None) -> Validation:
+    """Each record's DRAM traffic, bounds and predicted time against its measurement, at ``clock``
+    (roofmodel.model.clock.resolve_clock: sustained where the file has it, else rated, by default)."""
+    from roofmodel.model.clock import resolve_clock
+
+    for dtype in sorted({r.dtype for r in records}) if clock is not None else ():
+        resolve_clock(machine, dtype, clock)  # a clock the machine cannot give is refused, not skipped per record
+    checks = [check_record(machine, r, clock) for r in records]
     counted = [c for c in checks if c.dram_read_error_pct is not None]
     by_group: dict[str, list[float]] = defaultdict(list)
     for c in counted:

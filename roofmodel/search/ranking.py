@@ -159,6 +159,7 @@ def rank_configs(
     a_major: str | None = None,
     b_major: str | None = None,
     compute: Source = "spec",
+    bandwidth: Source = "measured",
     clock: str | float | None = None,
     source: str = "",
 ) -> Ranking:
@@ -192,7 +193,9 @@ def rank_configs(
         if "regs" in compiled:
             compiled["regs"] = max(1, min(compiled["regs"], machine.limits.max_registers_per_thread.n))
         try:
-            p = predict_kernel(machine, g, cfg, a_major=am, b_major=bmj, compute=compute, clock=clock, **compiled)
+            p = predict_kernel(
+                machine, g, cfg, a_major=am, b_major=bmj, compute=compute, bandwidth=bandwidth, clock=clock, **compiled
+            )
         except ProblemError as exc:
             raise ProblemError(f"row {line} ({cfg.label()}): {exc}") from None
         measured = _measured_seconds(row, g.flops, _peak_flops(machine, g.dtype), line)

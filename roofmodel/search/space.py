@@ -21,6 +21,7 @@ top n is therefore exact, and ``evaluate`` gives every configuration its exact t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -690,9 +691,11 @@ def explore(
     compute: Source = "spec",
     bandwidth: Source = "measured",
     clock: str | float | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
 ) -> ExploreReport:
     """For each parameter and value: the best configuration and its time, and the time of one kernel
-    held fixed (``kernel``, else the base machine's best); the fixed kernel's elasticity to each."""
+    held fixed (``kernel``, else the base machine's best); the fixed kernel's elasticity to each.
+    ``progress`` is told, before each machine searched, how many are done, of how many, and which is next."""
     machine = as_machine(machine)
     if steps < 2:
         raise ProblemError(f"--steps: must be >= 2 (got {steps})")
@@ -706,12 +709,14 @@ def explore(
         origin = "given"
     base_seconds = predict_kernel(machine, gemm, kernel, **kw).seconds
     points, sens = [], []
-    for name, lo, hi in varies:
+    for v, (name, lo, hi) in enumerate(varies):
         unit = PARAMETERS[name][1]
         for i in range(steps):
             value = lo * (hi / lo) ** (i / (steps - 1))
             if name in ("sm_count", "registers_per_sm"):
                 value = float(round(value))
+            if progress is not None:
+                progress(v * steps + i, len(varies) * steps, f"{name} = {value:,.4g} {unit}")
             m = vary_machine(machine, gemm.dtype, name, value)
             try:
                 best = tune(m, gemm, sp, top=1, **kw)

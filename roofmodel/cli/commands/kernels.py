@@ -163,12 +163,15 @@ def explore(
     as_json: JsonOpt = False,
 ) -> None:
     """Fix the dataflow, search the hardware: the best configuration as machine parameters vary."""
+    from roofmodel.cli.output import progress
     from roofmodel.machine import load_machine
     from roofmodel.search.space import explore as run_explore
     from roofmodel.search.space import parse_vary, space_named
 
-    rep = run_explore(load_machine(machine), gemm_of(m, n, k, dtype), [parse_vary(v) for v in vary], steps=steps,
-                      space=space_named(space), bandwidth=bandwidth, compute=compute, clock=clock)  # type: ignore[arg-type]  # fmt: skip
+    with progress("explore", quiet=as_json) as report:
+        rep = run_explore(load_machine(machine), gemm_of(m, n, k, dtype), [parse_vary(v) for v in vary],
+                          steps=steps, space=space_named(space), bandwidth=bandwidth, compute=compute,  # type: ignore[arg-type]
+                          clock=clock, progress=report)  # fmt: skip
     if as_json:
         sys.stdout.write(rep.model_dump_json(indent=2) + "\n")
         return
@@ -184,6 +187,7 @@ def rank(
     dtype: RowDtypeOpt = None,
     a_major: RowAMajorOpt = None,
     b_major: RowBMajorOpt = None,
+    bandwidth: BandwidthOpt = defaults.BANDWIDTH,
     compute: ComputeOpt = defaults.COMPUTE,
     clock: ClockOpt = defaults.CLOCK,
     top: RowTopOpt = None,
@@ -200,8 +204,8 @@ def rank(
     g = gemm_of(m, n, k, dtype or defaults.DTYPE) if m is not None else None
     mach = load_machine(machine)
     rows = read_configs(Path(configs))
-    r = rank_configs(mach, rows, gemm=g, a_major=a_major, b_major=b_major, compute=compute, clock=clock,  # type: ignore[arg-type]
-                     source=configs)  # fmt: skip
+    r = rank_configs(mach, rows, gemm=g, a_major=a_major, b_major=b_major, compute=compute, bandwidth=bandwidth,  # type: ignore[arg-type]
+                     clock=clock, source=configs)  # fmt: skip
     if as_json:
         sys.stdout.write(r.model_dump_json(indent=2) + "\n")
         return

@@ -233,9 +233,6 @@ def _validate_gemm(
     from roofmodel.backends.validation import validate as run_validation
     from roofmodel.machine import load_machine
 
-    if clock is not None:
-        raise ProblemError(f"--clock {clock}: applies to a broad sweep (broad.csv); a gemm.csv's kernels are "
-                           "predicted at the machine file's clock")  # fmt: skip
     csv_path = src / "gemm.csv" if src.is_dir() else src
     if not csv_path.is_file():
         raise ProblemError(f"{results}: no gemm.csv there")
@@ -243,7 +240,7 @@ def _validate_gemm(
     records = read_csv(csv_path)
     if not records:
         raise ProblemError(f"{csv_path}: no records")
-    v = run_validation(load_machine(machine), records)
+    v = run_validation(load_machine(machine), records, clock)
     if figures:
         from roofmodel.render.plots import figure_bytes, tflops_scatter_figure, traffic_scatter_figure
 
