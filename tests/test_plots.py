@@ -34,7 +34,10 @@ def test_roofline_data_matches_the_model(h100_fp16):
     assert [c.bandwidth_gb_per_s for c in d.ceilings] == [x.bandwidth_gb_per_s for x in r.roofs]
     peaks = {p.dtype: p.tflops for p in d.peaks}
     assert peaks["fp16"] == pytest.approx(989.4, abs=0.05)  # at the analysed clock, 1.83 GHz
-    assert peaks["fp32"] == pytest.approx(fma_per_cycle_per_sm_to_tflops(128, 132, 1.83e9))
+    # fp32 at its own rated clock, 1.98 GHz, as `analyze --dtype fp32` prints (issue 14: it was drawn
+    # at the tensor clock, 1.83 GHz, 61.8 TFLOPS)
+    assert peaks["fp32"] == pytest.approx(fma_per_cycle_per_sm_to_tflops(128, 132, 1.98e9))
+    assert peaks["fp32"] == pytest.approx(66.9, abs=0.05)
     for c in d.ceilings:
         assert d.ridges[c.level] == pytest.approx(r.peak_tflops * 1e12 / (c.bandwidth_gb_per_s * 1e9))
     assert [p.intensity_flop_per_byte for p in d.points] == [x.intensity_flop_per_byte for x in r.roofs]
@@ -148,3 +151,158 @@ def test_plots_module_imports_matplotlib_only_when_drawing():
         "assert 'matplotlib' in sys.modules and 'matplotlib.pyplot' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 14: each compute roof at its own pipe's clock; titles that name the GEMM and the tile; one
+# line style per memory level across machines; one call draws a roofline.
+
+
+@pytest.mark.parametrize("name", ["a100", "h100", "t4", "v100", "h200"])
+@pytest.mark.parametrize("analysed", ["fp16", "fp32"])
+def test_every_compute_roof_is_the_peak_analyze_prints(name, analysed):
+    machine = load_machine(name)
+    d = roofline_data(machine, analyze(machine, Gemm(m=4096, n=4096, k=4096, dtype=analysed)))
+    assert sorted(p.dtype for p in d.peaks) == sorted(machine.compute)
+    for p in d.peaks:
+        expected = analyze(machine, Gemm(m=4096, n=4096, k=4096, dtype=p.dtype)).peak_tflops
+        assert p.tflops == pytest.approx(expected, rel=1e-9), (name, p.dtype)
+
+
+@pytest.mark.parametrize("clock", ["boost", "rated", 1500.0])
+def test_compute_roofs_follow_the_clock_option(clock):
+    machine = load_machine("h100")
+    d = roofline_data(machine, analyze(machine, Gemm(4096), clock=clock))
+    for p in d.peaks:
+        expected = analyze(machine, Gemm(4096, dtype=p.dtype), clock=clock).peak_tflops
+        assert p.tflops == pytest.approx(expected, rel=1e-9), (clock, p.dtype)
+
+
+def test_a_roof_at_another_clock_says_which(h100_fp16):
+    machine, r = h100_fp16
+    labels = {p.dtype: p.label for p in roofline_data(machine, r).peaks}
+    assert labels["fp32"] == "fp32 CUDA core 66.9 TFLOPS at 1,980 MHz"
+    assert "MHz" not in labels["fp16"]  # the analysed clock is in the title
+
+
+def _title(fig) -> str:
+    return fig.axes[0].get_title()
+
+
+def test_single_title_names_the_gemm_the_tile_and_the_bound():
+    from roofmodel.render.plots import roofline_plot
+
+    fig = roofline_plot("h100", Gemm(4096), tile=Tile(bm=128, bn=256, bk=64))
+    r = analyze("h100", Gemm(4096), tile=Tile(bm=128, bn=256, bk=64))
+    head = _title(fig).splitlines()[0]
+    assert (
+        head
+        == f"NVIDIA H100 SXM5 80GB: 4096x4096x4096 fp16 GEMM, tile 128x256x64 — bound {r.hierarchical_bound_tflops:,.0f} TFLOPS"
+    )
+    assert "1830 MHz" in _title(fig)
+
+
+def test_overlay_title_names_the_gemm_and_each_machines_tile():
+    from roofmodel.render.plots import roofline_plot
+
+    fig = roofline_plot(["a100", "t4"], Gemm(2048))
+    title = _title(fig)
+    assert title.splitlines()[0] == "Hierarchical rooflines: 2048x2048x2048 fp16 GEMM"
+    for name in ("a100", "t4"):
+        r = analyze(name, Gemm(2048))
+        short = r.machine.name.replace("NVIDIA ", "").split()[0]
+        tile = "x".join(str(v) for v in r.tiles.cta)
+        assert f"{short}: tile {tile}, bound {r.hierarchical_bound_tflops:,.0f} TFLOPS" in title
+
+
+def _memory_roofs(fig) -> list:
+    return [line for line in fig.axes[0].get_lines() if str(line.get_gid()).startswith("memory-roof:")]
+
+
+def test_overlay_keeps_one_line_style_per_level_and_one_colour_per_machine():
+    from matplotlib.colors import to_hex
+
+    from roofmodel.render.plots import LEVEL_STYLE, roofline_plot
+
+    names = ["a100", "h100", "t4", "v100"]
+    fig = roofline_plot(names, Gemm(8192))
+    single = {line.get_gid().split(":")[1]: line.get_linestyle() for line in _memory_roofs(roofline_plot("h100"))}
+    assert single == {"DRAM": "-", "L2": "--", "smem": "-."}
+    style: dict[str, set[str]] = {}
+    colour: dict[str, set[str]] = {}
+    for line in _memory_roofs(fig):
+        _, level, machine = line.get_gid().split(":", 2)
+        assert level in line.get_label()  # "H100 smem 30,920 GB/s"
+        style.setdefault(level, set()).add(line.get_linestyle())
+        colour.setdefault(machine, set()).add(to_hex(line.get_color()))
+    assert {level: s.pop() for level, s in style.items() if len(s) == 1} == single
+    assert {level: LEVEL_STYLE[level] for level in style} == single
+    assert len(colour) == len(names) and all(len(c) == 1 for c in colour.values())
+    assert len({c.pop() for c in colour.values()}) == len(names)
+    legends = [a for a in fig.axes[0].get_children() if type(a).__name__ == "Legend"]
+    titles = {lg.get_title().get_text() for lg in legends}
+    assert {"memory level: line style", "machine: colour"} <= titles
+    key = next(lg for lg in legends if lg.get_title().get_text() == "memory level: line style")
+    assert {h.get_label(): h.get_linestyle() for h in key.legend_handles} == {
+        f"{lv} roof": ls for lv, ls in single.items()
+    }
+
+
+def test_roofline_plot_takes_names_paths_machines_and_defaults_the_gemm(tmp_path):
+    from pathlib import Path
+
+    import roofmodel
+    from roofmodel.render.plots import roofline_plot
+
+    by_name = roofline_plot("t4")
+    assert "4096x4096x4096 fp16 GEMM" in _title(by_name)  # the default GEMM
+    path = Path(roofmodel.__file__).resolve().parent.parent / "machines" / "t4.yaml"
+    assert _title(roofline_plot(path)) == _title(by_name)
+    assert _title(roofline_plot(load_machine("t4"))) == _title(by_name)
+    assert len(_memory_roofs(roofline_plot([load_machine("t4"), "a100"]))) == 6
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg", "pdf", "PNG"])
+def test_roofline_plot_writes_the_format_its_suffix_names(tmp_path, suffix):
+    from roofmodel.render.plots import roofline_plot
+
+    out = tmp_path / f"roof.{suffix}"
+    fig = roofline_plot("h100", Gemm(4096), out=out)
+    data = out.read_bytes()
+    assert {"png": data[:4] == b"\x89PNG", "svg": b"<svg" in data[:2000], "pdf": data[:4] == b"%PDF"}[suffix.lower()]
+    assert fig.axes and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+@pytest.mark.parametrize("name", ["roof.gif", "roof", "roof.png.bak"])
+def test_roofline_plot_refuses_other_suffixes_and_writes_nothing(tmp_path, name):
+    from roofmodel import RoofmodelError
+    from roofmodel.render.plots import roofline_plot
+
+    with pytest.raises(RoofmodelError, match=r"\.png, \.svg or \.pdf"):
+        roofline_plot("h100", out=tmp_path / name)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_roofline_plot_leaves_no_file_when_writing_fails(tmp_path, monkeypatch):
+    import os
+
+    from roofmodel import RoofmodelError
+    from roofmodel.render.plots import roofline_plot
+
+    with pytest.raises(RoofmodelError, match="does not exist"):
+        roofline_plot("h100", out=tmp_path / "missing" / "roof.png")
+
+    def fail(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(RoofmodelError, match="cannot write"):
+        roofline_plot("h100", out=tmp_path / "roof.png")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_roofline_plot_refuses_an_empty_list():
+    from roofmodel.render.plots import roofline_plot
+
+    with pytest.raises(ProblemError, match="at least one machine"):
+        roofline_plot([])

@@ -13,20 +13,23 @@ import io
 import math
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from roofmodel import units
+from roofmodel import defaults
 from roofmodel.errors import ProblemError, RoofmodelError
-from roofmodel.machine import Machine
+from roofmodel.machine import Machine, as_machine
 from roofmodel.model.analysis import AnalysisResult, analyze
 from roofmodel.model.problem import Gemm, Tile
+from roofmodel.model.stages import pipe_rate
 
 # Okabe-Ito: distinguishable with colour-vision deficiencies.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 LEVEL_STYLE = {"DRAM": "-", "L2": "--", "smem": "-.", "RF": ":"}
 LEVEL_MARKER = {"DRAM": "D", "L2": "s", "smem": "^", "RF": "v"}
+LEVEL_COLOUR = {"DRAM": PALETTE[0], "L2": PALETTE[1], "smem": PALETTE[2], "RF": PALETTE[3]}  # one machine alone
 WARNING = "#D55E00"
 FORMATS = ("png", "svg", "pdf")
 
@@ -47,6 +50,7 @@ class Peak:
     label: str
     dtype: str
     tflops: float
+    clock_mhz: float | None = None  # the clock this pipe's roof is drawn at
 
 
 @dataclass(frozen=True)
@@ -59,10 +63,11 @@ class GemmPoint:
 
 @dataclass
 class RooflineData:
-    """One machine's roofs (TFLOPS and GB/s at the analysis clock), ridges and the GEMM's points."""
+    """One machine's roofs (memory roofs in GB/s, each compute roof in TFLOPS at its own pipe's
+    clock), ridges and the GEMM's points."""
 
     machine: str
-    clock_mhz: float
+    clock_mhz: float  # the analysed pipe's clock
     ceilings: list[Ceiling]
     peaks: list[Peak]
     ridges: dict[str, float]  # level -> FLOP/B where its roof meets the analysed pipe's peak
@@ -70,40 +75,34 @@ class RooflineData:
     analysed_dtype: str
     bound_tflops: float
     notes: list[str] = field(default_factory=list)
+    gemm_shape: tuple[int, int, int] | None = None  # M, N, K
+    tile: tuple[int, int, int] | None = None  # the CTA tile BM, BN, BK the analysis used
 
 
-def roofline_data(machine: Machine, result: AnalysisResult) -> RooflineData:
-    """Roofs per memory level and per compute pipe, at the clock the analysis used.
+# roofline_data's ``clock`` default: draw the other pipes under the clock rule the analysis followed.
+AS_ANALYSED = "as analysed"
 
-    Memory roofs are the stages' bandwidths; compute roofs every pipe's peak at that clock
-    (rate x 2 x SMs x clock). Ridge point of a level = analysed peak / level bandwidth. The GEMM
-    appears once per level, at that level's intensity and the hierarchical bound.
+
+def roofline_data(machine: Machine, result: AnalysisResult, *, clock: str | float | None = AS_ANALYSED) -> RooflineData:
+    """Roofs per memory level and per compute pipe.
+
+    Memory roofs are the stages' bandwidths. Compute roofs: the analysed pipe's peak as the analysis
+    computed it; every other pipe's peak = its default instruction's rate x 2 FLOP x SMs x that
+    pipe's own clock, by the rule ``analyze`` uses (stages.pipe_rate): under the default clock
+    rule the pipe's rated clock where the machine file gives one, else boost, so each roof is the
+    peak ``analyze --dtype <that dtype>`` prints. ``clock`` is the analysis' clock option
+    (``sustained``, ``rated``, ``boost``, MHz or None); by default it is read back from the result.
+    Ridge point of a level = analysed peak / level bandwidth. The GEMM appears once per level, at
+    that level's intensity and the hierarchical bound.
     """
-    clock = result.pipe.clock_mhz * 1e6
-    sms = machine.sm_count.n
+    if clock == AS_ANALYSED:
+        clock = _clock_option(machine, result)
     ceilings = [
         Ceiling(f"{r.level} {r.bandwidth_gb_per_s:,.0f} GB/s", r.level, r.bandwidth_gb_per_s)
         for r, s in zip(result.roofs, result.stages, strict=True)
         if not s.bandwidth_assumed
     ]
-    peaks = []
-    for dtype, pipe in machine.compute.items():
-        default = pipe.instructions[0]
-        q = pipe.rate_of(default)[0].pick(result.compute_preference)
-        fma = units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock)
-        tflops = units.fma_per_cycle_per_sm_to_tflops(fma, sms, clock)
-        engine = "tensor" if pipe.engine_of(default) == "tensor_core" else "CUDA core"
-        peaks.append(Peak(f"{dtype} {engine} {tflops:,.1f} TFLOPS", dtype, tflops))
-    # Pipes with the same peak (fp16 and bf16; fp8 and int8) share one labelled line.
-    by_value: dict[float, list[Peak]] = {}
-    for pk in peaks:
-        by_value.setdefault(round(pk.tflops, 6), []).append(pk)
-    for group in by_value.values():
-        if len(group) > 1:
-            names = "/".join(pk.dtype for pk in group)
-            rest = group[0].label.split(" ", 1)[1]
-            for pk in group:
-                peaks[peaks.index(pk)] = Peak(f"{names} {rest}", pk.dtype, pk.tflops)
+    peaks = _shared_labels([_pipe_peak(machine, dtype, result, clock) for dtype in machine.compute])
     peak = result.peak_tflops * 1e12
     ridges = {c.level: peak / (c.bandwidth_gb_per_s * 1e9) for c in ceilings}
     limiting_level = min(result.roofs, key=lambda r: r.bound_tflops).level
@@ -113,6 +112,7 @@ def roofline_data(machine: Machine, result: AnalysisResult) -> RooflineData:
         if not s.bandwidth_assumed
     ]
     notes = [f"clock {result.pipe.clock_mhz:.0f} MHz ({result.pipe.clock_origin})"]
+    g = result.gemm
     return RooflineData(
         machine.name,
         result.pipe.clock_mhz,
@@ -120,10 +120,54 @@ def roofline_data(machine: Machine, result: AnalysisResult) -> RooflineData:
         peaks,
         ridges,
         points,
-        result.gemm.dtype,
+        g.dtype,
         result.hierarchical_bound_tflops,
         notes,
+        gemm_shape=(g.m, g.n, g.k),
+        tile=tuple(result.tiles.cta),  # type: ignore[arg-type]
     )
+
+
+def _clock_option(machine: Machine, result: AnalysisResult) -> str | float | None:
+    """The clock option an analysis was run with, read back from the clock it reports (clock.py's
+    origins). A boost clock on a pipe without a rated clock reads as the default rule (rated,
+    else boost), which gives that pipe the same clock either way."""
+    origin = result.pipe.clock_origin
+    if origin.startswith("set with"):
+        return result.pipe.clock_mhz
+    if origin.startswith("sustained"):
+        return "sustained"
+    if origin.startswith("boost"):
+        pipe = machine.pipe(result.gemm.dtype)
+        if pipe.rated_clock_of(pipe.instruction(result.pipe.instruction))[0] is not None:
+            return "boost"
+    return "rated"
+
+
+def _pipe_peak(machine: Machine, dtype: str, result: AnalysisResult, clock: str | float | None) -> Peak:
+    """One compute roof: the analysed pipe's peak as analysed, any other pipe's at its own clock."""
+    if dtype == result.gemm.dtype:
+        info = result.pipe
+    else:
+        info = pipe_rate(machine, Gemm(m=1, dtype=dtype), None, result.compute_preference, clock).info
+    engine = "tensor" if info.engine == "tensor_core" else "CUDA core"
+    at = "" if math.isclose(info.clock_mhz, result.pipe.clock_mhz) else f" at {info.clock_mhz:,.0f} MHz"
+    return Peak(f"{dtype} {engine} {info.peak_tflops:,.1f} TFLOPS{at}", dtype, info.peak_tflops, info.clock_mhz)
+
+
+def _shared_labels(peaks: list[Peak]) -> list[Peak]:
+    """Pipes with the same roof (engine, peak and clock: fp16 and bf16; fp8 and int8) share one
+    label: "fp16/bf16 tensor ..."."""
+    by_roof: dict[str, list[int]] = {}
+    for i, pk in enumerate(peaks):
+        by_roof.setdefault(pk.label.split(" ", 1)[1], []).append(i)
+    out = list(peaks)
+    for rest, group in by_roof.items():
+        if len(group) > 1:
+            names = "/".join(peaks[i].dtype for i in group)
+            for i in group:
+                out[i] = Peak(f"{names} {rest}", peaks[i].dtype, peaks[i].tflops, peaks[i].clock_mhz)
+    return out
 
 
 def _new_figure(width: float, height: float) -> Any:
@@ -136,86 +180,25 @@ def _new_figure(width: float, height: float) -> Any:
 def roofline_figure(datas: list[RooflineData], title: str | None = None) -> Any:
     """Log-log hierarchical roofline for one or several machines.
 
-    Memory roofs (one line style per level) run up to the analysed pipe's peak; compute roofs are
-    horizontal, the analysed pipe's drawn heavier; open circles mark ridge points; filled markers
-    the GEMM's intensity at each level, at the hierarchical bound (the limiting level's marker is
-    filled in colour and touches its roof).
+    Memory roofs run up to the analysed pipe's peak, one line style per level (LEVEL_STYLE) in
+    every picture; alone, a machine's levels also differ in colour; overlaid, colour tells the
+    machines apart. Compute roofs are horizontal, each at its own pipe's clock, the analysed pipe's
+    drawn heavier; open circles mark ridge points; markers the GEMM's intensity at each level, at
+    the hierarchical bound (the limiting level's marker is filled in colour and touches its roof).
     """
-    from matplotlib.lines import Line2D
-
     fig = _new_figure(9.0, 6.0)
     ax = fig.add_subplot()
     single = len(datas) == 1
-    xs_all = [p.intensity_flop_per_byte for d in datas for p in d.points] + [
-        r for d in datas for r in d.ridges.values()
-    ]
-    x_lo = 10 ** math.floor(math.log10(max(1e-2, min([0.5, *xs_all]) / 2)))
-    x_hi = 10 ** math.ceil(math.log10(max([1e3, *xs_all]) * 3))
-    drawn_peaks = [p.tflops for d in datas for p in d.peaks if single or p.dtype == d.analysed_dtype]
-    y_hi = 10 ** math.ceil(math.log10(max(drawn_peaks) * (1.8 if single else 12)))
-    y_lo = 10 ** math.floor(math.log10(min(*drawn_peaks, *(d.bound_tflops for d in datas)) / 30))
-    roof_handles: list[Any] = []
+    names = _short_names(datas)
+    x_lo, x_hi, y_lo, y_hi = _roofline_limits(datas)
     for i, d in enumerate(datas):
         colour = PALETTE[i % len(PALETTE)]
-        short = d.machine if single else d.machine.replace("NVIDIA ", "").split()[0]
         analysed = next(p for p in d.peaks if p.dtype == d.analysed_dtype)
-        for j, c in enumerate(d.ceilings):
-            bw = c.bandwidth_gb_per_s / 1e3  # TFLOPS per FLOP/B
-            knee = analysed.tflops / bw
-            line_colour = PALETTE[j % len(PALETTE)] if single else colour
-            (line,) = ax.plot(
-                [x_lo, knee],
-                [x_lo * bw, analysed.tflops],
-                LEVEL_STYLE.get(c.level, "-"),
-                color=line_colour,
-                lw=1.8,
-                label=(c.label if single else f"{short} {c.label}"),
-            )
-            roof_handles.append(line)
-        drawn: set[str] = set()
-        for p in d.peaks if single else [analysed]:
-            main = p.dtype == d.analysed_dtype or p.label == analysed.label
-            if p.label in drawn:
-                continue
-            drawn.add(p.label)
-            ax.axhline(
-                p.tflops,
-                color=(colour if not single else ("0.1" if main else "0.6")),
-                lw=1.8 if main else 0.8,
-                ls="-" if main else (0, (4, 2)),
-                zorder=1,
-            )
-            ax.annotate(
-                p.label if single else f"{short} {p.label}",
-                (x_lo, p.tflops),
-                xytext=(3, 2),
-                textcoords="offset points",
-                ha="left",
-                va="bottom",
-                fontsize=7,
-                color="0.1" if main else "0.45",
-            )
-        for ridge in d.ridges.values():
-            ax.plot([ridge], [analysed.tflops], "o", mfc="white", mec="0.2", ms=5, zorder=4)
-            ax.annotate(
-                f"{ridge:,.0f}",
-                (ridge, analysed.tflops),
-                xytext=(0, -11),
-                textcoords="offset points",
-                ha="center",
-                fontsize=6,
-                color="0.3",
-            )
-        for p in d.points:
-            ax.plot(
-                [p.intensity_flop_per_byte],
-                [p.tflops],
-                LEVEL_MARKER.get(p.level, "o"),
-                ms=9 if p.limiting else 6,
-                mec="0.05",
-                mfc=colour if p.limiting else "white",
-                zorder=5,
-            )
+        _draw_memory_roofs(ax, d, analysed, x_lo, None if single else colour, "" if single else f"{names[i]} ")
+        _draw_compute_roofs(ax, d.peaks if single else [analysed], analysed, x_lo, None if single else colour,
+                            "" if single else f"{names[i]} ")  # fmt: skip
+        _draw_ridges(ax, d, analysed)
+        _draw_points(ax, d, None if single else colour)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(x_lo, x_hi)
@@ -224,57 +207,279 @@ def roofline_figure(datas: list[RooflineData], title: str | None = None) -> Any:
     ax.set_ylabel("attainable throughput (TFLOPS)")
     ax.grid(True, which="major", color="0.88", lw=0.6)
     if single:
-        first = ax.legend(
-            handles=roof_handles, loc="lower right", fontsize=7, title="memory roofs", title_fontsize=7, framealpha=0.92
+        _single_roof_legend(ax)
+    else:
+        _overlay_roof_legends(ax, datas, names)
+    _point_legend(ax, datas)
+    ax.set_title(title if title is not None else roofline_title(datas), fontsize=9)
+    return fig
+
+
+def roofline_title(datas: list[RooflineData]) -> str:
+    """Names the GEMM, the tile, the bound and the clock: "NVIDIA H100 SXM5 80GB: 4096x4096x4096
+    fp16 GEMM, tile 128x256x64 — bound 742 TFLOPS", then the analysed pipe's clock; overlaid, the
+    GEMM then each machine's tile, bound and clock."""
+    first = datas[0]
+    gemm = f"{_dims(first.gemm_shape)} {first.analysed_dtype} GEMM".lstrip()
+    if len(datas) == 1:
+        tile = f", tile {_dims(first.tile)}" if first.tile else ""
+        head = f"{first.machine}: {gemm}{tile} — bound {first.bound_tflops:,.0f} TFLOPS"
+        return (
+            f"{head}\nhierarchical roofline; the {first.analysed_dtype} pipe's {first.notes[0]}"
+            if first.notes
+            else head
         )
-    else:  # one column per level, above the roofs
-        order = sorted(
-            range(len(roof_handles)),
-            key=lambda i: (
-                list(LEVEL_STYLE).index(
-                    next(lv for lv in LEVEL_STYLE if f" {lv} " in f" {roof_handles[i].get_label()} ")
-                ),
-                i,
-            ),
+    if any(d.gemm_shape != first.gemm_shape or d.analysed_dtype != first.analysed_dtype for d in datas):
+        gemm = "GEMMs"
+    parts = [
+        (f"{name}: tile {_dims(d.tile)}, " if d.tile else f"{name}: ")
+        + f"bound {d.bound_tflops:,.0f} TFLOPS at {d.clock_mhz:,.0f} MHz"
+        for name, d in zip(_short_names(datas), datas, strict=True)
+    ]
+    lines = ["; ".join(parts[i : i + 2]) for i in range(0, len(parts), 2)]
+    return "\n".join([f"Hierarchical rooflines: {gemm}", *lines])
+
+
+def _dims(values: tuple[int, ...] | None) -> str:
+    return "x".join(str(v) for v in values) if values else ""
+
+
+def _short_names(datas: list[RooflineData]) -> list[str]:
+    """ "H100" for "NVIDIA H100 SXM5 80GB" when overlaid (full names where short ones would clash)."""
+    if len(datas) == 1:
+        return [datas[0].machine]
+    short = [d.machine.replace("NVIDIA ", "").split()[0] if d.machine.split() else d.machine for d in datas]
+    return short if len(set(short)) == len(short) else [d.machine for d in datas]
+
+
+def _roofline_limits(datas: list[RooflineData]) -> tuple[float, float, float, float]:
+    """Axes limits in whole decades: every point and ridge with room around them, every drawn
+    compute roof with room above it for the legends."""
+    single = len(datas) == 1
+    xs = [p.intensity_flop_per_byte for d in datas for p in d.points] + [r for d in datas for r in d.ridges.values()]
+    x_lo = 10 ** math.floor(math.log10(max(1e-2, min([0.5, *xs]) / 2)))
+    x_hi = 10 ** math.ceil(math.log10(max([1e3, *xs]) * 3))
+    drawn = [p.tflops for d in datas for p in d.peaks if single or p.dtype == d.analysed_dtype]
+    y_hi = 10 ** math.ceil(math.log10(max(drawn) * (1.8 if single else 12)))
+    y_lo = 10 ** math.floor(math.log10(min(*drawn, *(d.bound_tflops for d in datas)) / 30))
+    return x_lo, x_hi, y_lo, y_hi
+
+
+def _draw_memory_roofs(ax: Any, d: RooflineData, analysed: Peak, x_lo: float, colour: str | None, prefix: str) -> None:
+    """One line per memory level, bandwidth x intensity up to the analysed peak, styled by level
+    (LEVEL_STYLE); coloured by level when ``colour`` is None. Each line's gid is
+    ``memory-roof:<level>:<machine>``."""
+    for c in d.ceilings:
+        bw = c.bandwidth_gb_per_s / 1e3  # TFLOPS per FLOP/B
+        ax.plot(
+            [x_lo, analysed.tflops / bw],
+            [x_lo * bw, analysed.tflops],
+            ls=LEVEL_STYLE.get(c.level, "-"),
+            color=colour or LEVEL_COLOUR.get(c.level, "0.3"),
+            lw=1.8,
+            label=f"{prefix}{c.label}",
+            gid=f"memory-roof:{c.level}:{d.machine}",
         )
-        first = ax.legend(
-            handles=[roof_handles[i] for i in order],
-            loc="upper left",
-            ncol=3,
+
+
+def _draw_compute_roofs(
+    ax: Any, peaks: list[Peak], analysed: Peak, x_lo: float, colour: str | None, prefix: str
+) -> None:
+    """Horizontal roofs, one per distinct peak; roofs at one height share one annotation."""
+    at_height: dict[float, list[Peak]] = {}
+    for p in peaks:
+        at_height.setdefault(round(p.tflops, 6), []).append(p)
+    for group in at_height.values():
+        main = any(p.dtype == analysed.dtype or p.label == analysed.label for p in group)
+        tflops = group[0].tflops
+        ax.axhline(
+            tflops,
+            color=colour or ("0.1" if main else "0.6"),
+            lw=1.8 if main else 0.8,
+            ls="-" if main else (0, (4, 2)),
+            zorder=2,  # above the grid, which would otherwise split a roof on a decade line
+            gid=f"compute-roof:{'/'.join(p.dtype for p in group)}",
+        )
+        ax.annotate(
+            prefix + _shared_annotation(group),
+            (x_lo, tflops),
+            xytext=(3, 2),
+            textcoords="offset points",
+            ha="left",
+            va="bottom",
+            fontsize=7,
+            color="0.1" if main else "0.45",
+        )
+
+
+def _shared_annotation(group: list[Peak]) -> str:
+    """ "fp32 CUDA core / fp64 tensor 66.9 TFLOPS at 1,980 MHz" for roofs at one height."""
+    labels = list(dict.fromkeys(p.label for p in group))
+    number = f" {group[0].tflops:,.1f} TFLOPS"
+    if len(labels) == 1 or not all(number in label for label in labels):
+        return labels[0] if len(labels) == 1 else "; ".join(labels)
+    heads = [label.split(number, 1)[0] for label in labels]
+    return " / ".join(heads) + number + labels[0].split(number, 1)[1]
+
+
+def _draw_ridges(ax: Any, d: RooflineData, analysed: Peak) -> None:
+    for ridge in d.ridges.values():
+        ax.plot([ridge], [analysed.tflops], "o", mfc="white", mec="0.2", ms=5, zorder=4)
+        ax.annotate(
+            f"{ridge:,.0f}",
+            (ridge, analysed.tflops),
+            xytext=(0, -11),
+            textcoords="offset points",
+            ha="center",
+            fontsize=6,
+            color="0.3",
+        )
+
+
+def _draw_points(ax: Any, d: RooflineData, colour: str | None) -> None:
+    """The GEMM at each level; the limiting level's marker filled in the colour of its roof."""
+    for p in d.points:
+        ax.plot(
+            [p.intensity_flop_per_byte],
+            [p.tflops],
+            LEVEL_MARKER.get(p.level, "o"),
+            ms=9 if p.limiting else 6,
+            mec="0.05",
+            mfc=(colour or LEVEL_COLOUR.get(p.level, "0.4")) if p.limiting else "white",
+            zorder=5,
+        )
+
+
+# Long enough to show a dash-dot pattern at 1.8 pt (at matplotlib's default 2 a "-." looks solid).
+ROOF_HANDLE_LENGTH = 4.5
+
+
+def _single_roof_legend(ax: Any) -> None:
+    roofs = [line for line in ax.get_lines() if str(line.get_gid()).startswith("memory-roof:")]
+    ax.add_artist(
+        ax.legend(
+            handles=roofs,
+            loc="lower right",
             fontsize=7,
             title="memory roofs",
             title_fontsize=7,
             framealpha=0.92,
+            handlelength=ROOF_HANDLE_LENGTH,
         )
-    ax.add_artist(first)
-    levels = sorted({p.level for d in datas for p in d.points}, key=list(LEVEL_MARKER).index)
-    point_handles = [
-        Line2D([], [], ls="", marker=LEVEL_MARKER[lv], mfc="white", mec="0.05", ms=6, label=f"GEMM intensity at {lv}")
-        for lv in levels
+    )
+
+
+def _overlay_roof_legends(ax: Any, datas: list[RooflineData], names: list[str]) -> None:
+    """Two keys: the line style of each memory level, the colour of each machine (with its roofs' GB/s)."""
+    from matplotlib.lines import Line2D
+
+    levels = sorted({c.level for d in datas for c in d.ceilings}, key=_level_rank)
+    styles = [Line2D([], [], ls=LEVEL_STYLE.get(lv, "-"), color="0.25", lw=1.8, label=f"{lv} roof") for lv in levels]
+    ax.add_artist(
+        ax.legend(
+            handles=styles,
+            loc="upper left",
+            fontsize=7,
+            title="memory level: line style",
+            title_fontsize=7,
+            framealpha=0.92,
+            handlelength=ROOF_HANDLE_LENGTH,
+        )
+    )
+    machines = [
+        Line2D(
+            [],
+            [],
+            color=PALETTE[i % len(PALETTE)],
+            lw=3,
+            label=f"{name}: " + ", ".join(f"{c.level} {c.bandwidth_gb_per_s:,.0f}" for c in d.ceilings) + " GB/s",
+        )
+        for i, (name, d) in enumerate(zip(names, datas, strict=True))
     ]
-    point_handles.append(Line2D([], [], ls="", marker="o", mfc="0.4", mec="0.05", ms=8, label="limiting level"))
-    point_handles.append(Line2D([], [], ls="", marker="o", mfc="white", mec="0.2", ms=5, label="ridge point (FLOP/B)"))
+    ax.add_artist(
+        ax.legend(
+            handles=machines,
+            loc="upper right",
+            fontsize=7,
+            title="machine: colour",
+            title_fontsize=7,
+            framealpha=0.92,
+            handlelength=2.5,
+        )
+    )
+
+
+def _level_rank(level: str) -> int:
+    return list(LEVEL_STYLE).index(level) if level in LEVEL_STYLE else len(LEVEL_STYLE)
+
+
+def _point_legend(ax: Any, datas: list[RooflineData]) -> None:
+    from matplotlib.lines import Line2D
+
+    levels = sorted({p.level for d in datas for p in d.points}, key=_level_rank)
+    handles = [
+        Line2D([], [], ls="", marker=LEVEL_MARKER.get(lv, "o"), mfc="white", mec="0.05", ms=6,
+               label=f"GEMM intensity at {lv}")
+        for lv in levels
+    ]  # fmt: skip
+    handles.append(Line2D([], [], ls="", marker="o", mfc="0.4", mec="0.05", ms=8, label="limiting level"))
+    handles.append(Line2D([], [], ls="", marker="o", mfc="white", mec="0.2", ms=5, label="ridge point (FLOP/B)"))
     ax.legend(
-        handles=point_handles,
+        handles=handles,
         loc="upper center",
         bbox_to_anchor=(0.5, -0.1),
-        ncol=len(point_handles),
+        ncol=len(handles),
         fontsize=7,
         frameon=False,
     )
-    if title is None:
-        d = datas[0]
-        title = (
-            f"Hierarchical roofline: {d.machine}, {d.analysed_dtype} GEMM (bound {d.bound_tflops:,.0f} TFLOPS)"
-            if single
-            else f"Hierarchical rooflines, {d.analysed_dtype} GEMM"
-        )
-        title += "\n" + "; ".join(
-            d.notes[0] if single else f"{d.machine.replace('NVIDIA ', '').split()[0]} at {d.clock_mhz:.0f} MHz"
-            for d in datas
-        )
-    ax.set_title(title, fontsize=9)
+
+
+def roofline_plot(
+    machine: Machine | str | Path | Sequence[Machine | str | Path],
+    gemm: Gemm | None = None,
+    *,
+    tile: Tile | None = None,
+    out: str | Path | None = None,
+    **analysis_options: Any,
+) -> Any:
+    """One call draws a hierarchical roofline: analyse ``gemm`` on each machine and draw them.
+
+    ``machine``: a built-in name, a machine file's path, a ``Machine``, or a list of those (drawn
+    on one picture, one colour per machine). ``gemm``: default ``Gemm(4096)`` (4096^3 in the
+    default dtype, fp16), the size the README's examples use. ``tile``: the CTA tile to analyse
+    (default: the model picks one per machine). ``analysis_options``: ``analyze``'s keywords
+    (``raster``, ``stages``, ``cluster``, ``clock``, ``bandwidth``, ``compute``, ...); other pipes'
+    roofs follow the same clock option at their own rated clocks. ``out``: where to write the
+    picture, the format chosen by the suffix (.png, .svg or .pdf), rendered in memory and renamed
+    into place so a failure leaves no file. Returns the matplotlib Figure.
+    """
+    fmt = _format_of_suffix(Path(out)) if out is not None else None
+    given = list(machine) if isinstance(machine, list | tuple) else [machine]
+    if not given:
+        raise ProblemError("roofline_plot: machine: give at least one machine (a name, a path or a Machine)")
+    gemm = gemm if gemm is not None else Gemm(DEFAULT_PLOT_M)
+    clock = analysis_options.get("clock_mhz") or analysis_options.get("clock", defaults.CLOCK)
+    datas = []
+    for m in given:
+        mach = as_machine(m)
+        datas.append(roofline_data(mach, analyze(mach, gemm, tile=tile, **analysis_options), clock=clock))
+    fig = roofline_figure(datas)
+    if out is not None:
+        save_figure(fig, Path(out), fmt, option="out")
     return fig
+
+
+# roofline_plot's GEMM when none is given: M = N = K = 4096 in the default dtype.
+DEFAULT_PLOT_M = 4096
+
+
+def _format_of_suffix(path: Path) -> str:
+    """png, svg or pdf from the file's suffix; anything else a RoofmodelError naming those three."""
+    fmt = path.suffix.lstrip(".").lower()
+    if fmt not in FORMATS:
+        got = f"suffix {path.suffix!r}" if path.suffix else "no suffix"
+        raise RoofmodelError(f"out {str(path)!r}: the suffix picks the format: .png, .svg or .pdf (got {got})")
+    return fmt
 
 
 # ---------------------------------------------------------------------------------------------
@@ -603,13 +808,14 @@ def figure_bytes(fig: Any, fmt: str) -> bytes:
     return buf.getvalue()
 
 
-def save_figure(fig: Any, path: Path, fmt: str | None = None) -> Path:
-    """Render fully in memory, then write atomically: a failure never leaves half a file."""
+def save_figure(fig: Any, path: Path, fmt: str | None = None, *, option: str = "-o") -> Path:
+    """Render fully in memory, then write atomically (a temporary file in the same directory,
+    renamed into place): a failure never leaves half a file. ``option`` names the path in errors."""
     fmt = fmt or (path.suffix.lstrip(".").lower() or "png")
     data = figure_bytes(fig, fmt)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
-        raise RoofmodelError(f"-o {path}: directory {directory} does not exist")
+        raise RoofmodelError(f"{option} {path}: directory {directory} does not exist")
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".roofmodel-", suffix=f".{fmt}")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -620,7 +826,7 @@ def save_figure(fig: Any, path: Path, fmt: str | None = None) -> Path:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise RoofmodelError(f"-o {path}: cannot write: {exc.strerror}") from None
+        raise RoofmodelError(f"{option} {path}: cannot write: {exc.strerror}") from None
     return path
 
 
