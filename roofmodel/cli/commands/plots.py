@@ -93,7 +93,7 @@ def plot_roofline(
         mach = load_machine(name)
         result = run_analysis(mach, g, tile=tile if len(names) == 1 else None, raster=raster, cluster=cluster,
                               stages=stages, bandwidth=bandwidth, compute=compute, clock=clock)  # fmt: skip
-        datas.append(roofline_data(mach, result))
+        datas.append(roofline_data(mach, result, clock=clock))
     target.write(roofline_figure(datas))
 
 
