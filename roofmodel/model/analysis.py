@@ -106,7 +106,7 @@ def budget(
     """The amplification budget's parts (stages 1-6 of the module docstring); the arguments are
     ``analyze``'s."""
     machine = as_machine(machine)
-    _check_options(machine, stages, warps, regs, reg_overhead, clock_mhz)
+    _check_options(machine, stages, warps, regs, reg_overhead)
     check_cluster(machine, *cluster)
     order = parse_order(raster)
     rate = pipe_rate(machine, gemm, instruction, compute, clock_mhz if clock_mhz is not None else clock)
@@ -194,9 +194,8 @@ def analyze(
     )
 
 
-def _check_options(
-    machine: Machine, stages: int, warps: int | None, regs: int | None, reg_overhead: int, clock_mhz: float | None
-) -> None:
+def _check_options(machine: Machine, stages: int, warps: int | None, regs: int | None, reg_overhead: int) -> None:
+    """The options no later stage checks (the clock is model.clock.resolve_clock's to check)."""
     if stages < 1:
         raise ProblemError(f"--stages: must be >= 1 (got {stages})")
     if warps is not None and warps < 1:
@@ -205,8 +204,6 @@ def _check_options(
         raise ProblemError(f"--regs: must be 1..{machine.limits.max_registers_per_thread.n} (got {regs})")
     if reg_overhead < 0:
         raise ProblemError(f"--reg-overhead: must be >= 0 (got {reg_overhead})")
-    if clock_mhz is not None and not (math.isfinite(clock_mhz) and 0 < clock_mhz <= 10_000):
-        raise ProblemError(f"--clock: a number of MHz, 0 < MHz <= 10,000 (got {clock_mhz})")
 
 
 def _allocated_registers(machine: Machine, needed: float) -> int:

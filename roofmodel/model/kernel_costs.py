@@ -21,6 +21,8 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from roofmodel.model.arrays import ceil_div
+
 # What roofmodel calibrate times (and the broad sweep timed): fp16 tiles with four warps.
 KSWEEP_TILES = ((64, 128, 64, 4, 4), (128, 128, 64, 4, 3))  # BM, BN, BK, warps, stages
 KSWEEP_K = (1024, 2048, 4096, 8192)
@@ -127,8 +129,8 @@ def layout_pairs(check: dict, dtype: str, sms: int) -> list[LayoutPair]:
     operand layout of each dtype): each MN-major kernel against the K-major one."""
     shape, cfg = check["shape"], check["config"]
     bm, bn = cfg["block_m"], cfg["block_n"]
-    tiles = -(-shape["m"] // bm) * -(-shape["n"] // bn)
-    per_sm = -(-tiles // sms)
+    tiles = ceil_div(shape["m"], bm) * ceil_div(shape["n"], bn)
+    per_sm = ceil_div(tiles, sms)
     kernels = {(k["a_major"], k["b_major"]): k["time_ms"] * 1e-3 for k in check["kernels"] if k["dtype"] == dtype}
     base = kernels[("k", "k")]
     pairs = []

@@ -354,19 +354,16 @@ def _draw_points(ax: Any, d: RooflineData, colour: str | None) -> None:
 ROOF_HANDLE_LENGTH = 4.5
 
 
+def _roof_key(ax: Any, handles: list[Any], loc: str, title: str) -> None:
+    """A legend of roof lines kept beside any other legend of the axes, with samples long enough to show
+    each line style."""
+    ax.add_artist(ax.legend(handles=handles, loc=loc, fontsize=7, title=title, title_fontsize=7, framealpha=0.92,
+                            handlelength=ROOF_HANDLE_LENGTH))  # fmt: skip
+
+
 def _single_roof_legend(ax: Any) -> None:
     roofs = [line for line in ax.get_lines() if str(line.get_gid()).startswith("memory-roof:")]
-    ax.add_artist(
-        ax.legend(
-            handles=roofs,
-            loc="lower right",
-            fontsize=7,
-            title="memory roofs",
-            title_fontsize=7,
-            framealpha=0.92,
-            handlelength=ROOF_HANDLE_LENGTH,
-        )
-    )
+    _roof_key(ax, roofs, "lower right", "memory roofs")
 
 
 def _overlay_roof_legends(ax: Any, datas: list[RooflineData], names: list[str]) -> None:
@@ -375,17 +372,7 @@ def _overlay_roof_legends(ax: Any, datas: list[RooflineData], names: list[str]) 
 
     levels = sorted({c.level for d in datas for c in d.ceilings}, key=_level_rank)
     styles = [Line2D([], [], ls=LEVEL_STYLE.get(lv, "-"), color="0.25", lw=1.8, label=f"{lv} roof") for lv in levels]
-    ax.add_artist(
-        ax.legend(
-            handles=styles,
-            loc="upper left",
-            fontsize=7,
-            title="memory level: line style",
-            title_fontsize=7,
-            framealpha=0.92,
-            handlelength=ROOF_HANDLE_LENGTH,
-        )
-    )
+    _roof_key(ax, styles, "upper left", "memory level: line style")
     machines = [
         Line2D(
             [],
