@@ -60,6 +60,9 @@ class MachineColumn(Result):
     dram_balance_flop_per_byte: float = Field(description="peak / DRAM bandwidth")
     required_reuse: dict[str, float] = Field(description="per stage: demand / bandwidth (analyze)")
     minimum_tile_edge: dict[str, int] = Field(description="per stage: smallest power-of-two square tile reaching it")
+    stages_without_bandwidth: list[str] = Field(
+        default_factory=list, description="stages whose source level has no bandwidth in the machine file"
+    )
     limiting: str = Field(description="the stage that bounds the default kernel (analyze)")
     hierarchical_bound_tflops: float
     best_config: str = Field(description="tune's first pick in the space searched")
@@ -129,8 +132,9 @@ def side_by_side(
                 peak_tflops=a.peak_tflops,
                 dram_gb_per_s=dram.bandwidth_gb_per_s,
                 dram_balance_flop_per_byte=a.peak_tflops * 1e12 / (dram.bandwidth_gb_per_s * 1e9),
-                required_reuse={s.name: s.required_reuse for s in a.stages},
-                minimum_tile_edge={s.name: s.minimum_tile_edge for s in a.stages},
+                required_reuse={s.name: s.required_reuse for s in a.stages if not s.bandwidth_assumed},
+                minimum_tile_edge={s.name: s.minimum_tile_edge for s in a.stages if not s.bandwidth_assumed},
+                stages_without_bandwidth=[s.name for s in a.stages if s.bandwidth_assumed],
                 limiting=a.limiting,
                 hierarchical_bound_tflops=a.hierarchical_bound_tflops,
                 best_config=best.config.label(),

@@ -280,7 +280,7 @@ def test_tune_command(cli):
     assert doc["schema_version"] == JSON_SCHEMA_VERSION and len(doc["top"]) == 2 and doc["top"][0]["note"] == "first"
     assert doc["winner"]["seconds"] == doc["top"][0]["seconds"]
     for args, msg in [(("--space", "cutlass"), "unknown space"), (("--top", "0"), "--top"),
-                      (("--dtype", "fp4"), "unknown dtype"), (("--clock", "fast"), "--clock")]:  # fmt: skip
+                      (("--dtype", "fp4"), "sub-byte"), (("--dtype", "fp6"), "unknown dtype"), (("--clock", "fast"), "--clock")]:  # fmt: skip
         bad = cli("tune", "--machine", "h100", "--m", "512", *args)
         assert bad.exit_code == 2 and msg in bad.stderr and "Traceback" not in bad.output
 

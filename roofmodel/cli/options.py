@@ -85,6 +85,8 @@ def dtype(text: str) -> str:
     from roofmodel.model.problem import DTYPES
 
     name = text.strip().lower()
+    if name == "fp4":
+        raise ValueError("fp4: GEMMs of sub-byte elements are not modelled (show-machine gives the fp4 peak)")
     if name not in DTYPES:
         raise ValueError(f"unknown dtype {text!r} (choose from {', '.join(DTYPES)})")
     return name
@@ -329,7 +331,14 @@ RegOverheadOpt = Annotated[
            help="Registers per thread besides the tiles: addresses, counters (default: the model's 16)."),
 ]  # fmt: skip
 AccOpt = Annotated[
-    str | None, option("--acc", parser=accumulator, help="Accumulator type (an fp16 GEMM: fp32 or fp16).")
+    str | None,
+    option(
+        "--acc",
+        parser=accumulator,
+        help="Accumulator type (fp16 and fp8 GEMMs: fp32, the default, or fp16); sets "
+        "the accumulator registers and, where the machine file's rate depends on it, "
+        "the rate.",
+    ),
 ]
 KernelOpt = Annotated[
     str,

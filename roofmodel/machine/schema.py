@@ -23,7 +23,10 @@ from roofmodel.results import Input
 
 Kind = Literal["spec", "measured"]
 Source = Literal["spec", "measured"]
-DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"]
+# fp4 is a machine figure only: its peak is carried and shown, while GEMMs of sub-byte elements are not
+# modelled (roofmodel.model.problem.DTYPES).
+DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8", "fp4"]
+AccumulatorName = Literal["fp64", "fp32", "int32", "fp16"]
 
 
 class StrictModel(BaseModel):
@@ -77,7 +80,7 @@ class Clock(_Quantity):
 
 
 class Count(_Quantity):
-    unit: Literal["SMs", "threads", "warps", "blocks", "registers", "CTAs"]
+    unit: Literal["SMs", "threads", "warps", "blocks", "registers", "CTAs", "lanes"]
 
     @field_validator("value")
     @classmethod
@@ -136,13 +139,18 @@ class Instruction(StrictModel):
     registers), ``wgmma`` (Hopper warpgroup MMA; operands read from shared memory descriptors).
     """
 
-    family: Literal["fma", "mma.sync", "wgmma"]
+    family: Literal["fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm"]
     shape: str | None = None
     operands_from: Literal["rf", "smem"]
-    max_n: int | None = Field(default=None, gt=0, description="wgmma: largest N of the instruction")
+    max_n: int | None = Field(default=None, gt=0, description="wgmma, tcgen05: largest N of the instruction")
+    # Where the accumulator lives: registers, or Blackwell's tensor memory (tcgen05; memory.tmem).
+    accumulator_in: Literal["rf", "tmem"] = "rf"
     # Where this family runs at another rate, or on another engine, than the pipe's first family
     # (Hopper's mma.sync against wgmma; an A100's DMMA on tensor cores against DFMA on CUDA cores).
     rate: RatedRate | None = None
+    # Where the rate depends on the accumulator type (GeForce Ada: fp16 with an fp32 accumulator at
+    # half the fp16-accumulator rate): the rate for each accumulator that differs from ``rate``.
+    rate_by_accumulator: dict[AccumulatorName, RatedRate] | None = None
     rated_clock: Clock | None = None
     engine: Literal["cuda_core", "tensor_core"] | None = None
 
@@ -150,16 +158,31 @@ class Instruction(StrictModel):
     def _consistent(self) -> Instruction:
         if self.family in ("fma", "mma.sync") and self.operands_from != "rf":
             raise ValueError(f"{self.family} reads its operands from registers: operands_from must be 'rf'")
+        tcgen05 = self.family.startswith("tcgen05")
+        if tcgen05 != (self.accumulator_in == "tmem"):
+            raise ValueError("tcgen05 (and only tcgen05) accumulates in tensor memory: accumulator_in must be "
+                             f"{'tmem' if tcgen05 else 'rf'} for {self.family}")  # fmt: skip
+        if tcgen05 and self.operands_from != "smem":
+            raise ValueError(f"{self.family} reads B from shared memory: operands_from must be 'smem'")
         return self
 
     @property
-    def tile_granularity(self) -> Literal["thread", "warp", "warpgroup"]:
-        return {"fma": "thread", "mma.sync": "warp", "wgmma": "warpgroup"}[self.family]  # type: ignore[return-value]
+    def tile_granularity(self) -> Literal["thread", "warp", "warpgroup", "cta", "cta pair"]:
+        """Who owns one register-level (instruction-level) tile: a thread (FFMA), a warp (mma.sync),
+        a warpgroup (wgmma), the CTA (tcgen05, issued by one thread for the CTA) or a pair of CTAs on
+        two SMs (tcgen05 with cta_group::2)."""
+        return {  # type: ignore[return-value]
+            "fma": "thread", "mma.sync": "warp", "wgmma": "warpgroup", "tcgen05": "cta", "tcgen05.2sm": "cta pair",
+        }[self.family]  # fmt: skip
 
 
 class ComputePipe(StrictModel):
     engine: Literal["cuda_core", "tensor_core"]
+    # The rate with the dtype's default accumulator (fp32 for fp16/bf16/tf32/fp8, int32 for int8).
     rate: RatedRate
+    # The rate with another accumulator where it differs (``--acc``; an RTX 4090's fp16 pipe runs
+    # twice as fast accumulating in fp16 as in fp32).
+    rate_by_accumulator: dict[AccumulatorName, RatedRate] | None = None
     rated_clock: Clock | None = None
     instructions: list[Instruction] = Field(min_length=1)
 
@@ -176,12 +199,18 @@ class ComputePipe(StrictModel):
         i = next(j for j, x in enumerate(self.instructions) if x is ins)
         return f"instructions.{i}.{name}"
 
-    def rate_of(self, ins: Instruction) -> tuple[RatedRate, Clock | None, str]:
+    def rate_of(self, ins: Instruction, accumulator: str | None = None) -> tuple[RatedRate, Clock | None, str]:
         """(rate, rated clock, field path of the rate below compute.<dtype>) of one instruction
-        family: its own where the file gives one, else the pipe's."""
+        family with an accumulator type (None: the dtype's default): the first of the instruction's
+        rate for that accumulator, the instruction's rate, the pipe's rate for that accumulator, the
+        pipe's rate."""
         clock = self.rated_clock_of(ins)[0]
+        if accumulator is not None and ins.rate_by_accumulator and accumulator in ins.rate_by_accumulator:
+            return ins.rate_by_accumulator[accumulator], clock, self._field(ins, f"rate_by_accumulator.{accumulator}")  # type: ignore[index]
         if ins.rate is not None:
             return ins.rate, clock, self._field(ins, "rate")
+        if accumulator is not None and self.rate_by_accumulator and accumulator in self.rate_by_accumulator:
+            return self.rate_by_accumulator[accumulator], clock, f"rate_by_accumulator.{accumulator}"  # type: ignore[index]
         return self.rate, clock, "rate"
 
     def rated_clock_of(self, ins: Instruction) -> tuple[Clock | None, str]:
@@ -206,7 +235,9 @@ class DramLevel(StrictModel):
 
 class L2Level(StrictModel):
     capacity: Capacity
-    bandwidth: RatedBandwidth
+    # Optional: some vendors publish no L2 bandwidth (say so under the machine's ``unpublished``);
+    # without it the L2 stage is assumed to keep up and predictions leave the L2 term out.
+    bandwidth: RatedBandwidth | None = None
     # Reads of the same addresses by many SMs at once (a GEMM wave's shared panels) can be served
     # faster than distinct ones (the L2 request coalescer, seed 000 §5.2.4). Optional; measured.
     shared_read_bandwidth: RatedBandwidth | None = None
@@ -234,11 +265,26 @@ class RfLevel(StrictModel):
     latency: Latency | None = None
 
 
+class TmemLevel(StrictModel):
+    """Blackwell's tensor memory: per SM, 128 lanes x 512 columns of 32-bit cells that hold tcgen05's
+    accumulators instead of registers (PTX ISA, tensor memory). Allocated in columns, a power of two
+    of at least 32."""
+
+    capacity_per_sm: Capacity
+    lanes: Count
+
+    @property
+    def columns(self) -> int:
+        """32-bit columns per lane: capacity / (lanes x 4 B)."""
+        return int(self.capacity_per_sm.bytes // (self.lanes.n * 4))
+
+
 class Memory(StrictModel):
     dram: DramLevel
     l2: L2Level
     smem: SmemLevel
     rf: RfLevel
+    tmem: TmemLevel | None = None
 
 
 class Clocks(StrictModel):
@@ -294,8 +340,29 @@ class Machine(StrictModel):
     limits: Limits
     cluster: Cluster | None = None
     kernel_costs: KernelCosts | None = None
+    # Figures the vendor does not publish, by field path, each with what is known instead: a spec-only
+    # file says so rather than guessing (shown by ``show-machine``).
+    unpublished: dict[str, str] = Field(default_factory=dict)
     source_file: str | None = Field(default=None, description="set by the loader")
     _lines: dict[str, tuple[str, int]] = PrivateAttr(default_factory=dict)
+
+    @field_validator("unpublished")
+    @classmethod
+    def _unpublished_named(cls, v: dict[str, str]) -> dict[str, str]:
+        for field, why in v.items():
+            if not field.strip() or not why.strip():
+                raise ValueError("each entry names a field and says what is known instead")
+        return v
+
+    @model_validator(mode="after")
+    def _tensor_memory_declared(self) -> Machine:
+        for dtype, pipe in self.compute.items():
+            for ins in pipe.instructions:
+                if ins.accumulator_in == "tmem" and self.memory.tmem is None:
+                    raise ValueError(
+                        f"compute.{dtype}: {ins.family} accumulates in tensor memory, and memory.tmem is missing"
+                    )
+        return self
 
     def source_line(self, field: str) -> tuple[str, int] | None:
         """(file, line) where the quantity at a dotted field path is written, base files included."""

@@ -26,7 +26,7 @@ from roofmodel.machine.summary import MachineInfo, machine_info
 from roofmodel.model import roofline
 from roofmodel.model.cross_sm import CrossSm, cross_sm_traffic
 from roofmodel.model.hierarchy import operand_path
-from roofmodel.model.multicast import check_cluster
+from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.problem import Gemm, GemmInfo, Tile, gemm_info
 from roofmodel.model.rasterization import parse_order
 from roofmodel.model.roofline import LevelRoof, level_roofs
@@ -110,6 +110,7 @@ def budget(
     check_cluster(machine, *cluster)
     order = parse_order(raster)
     rate = pipe_rate(machine, gemm, instruction, compute, clock_mhz if clock_mhz is not None else clock)
+    check_pair_cluster(rate.instruction.family, *cluster)
     path = operand_path(rate.instruction, levels)
     needs, stage_notes = stage_needs(machine, path, rate.demand, bandwidth, rate.clock_hz)
     bk = (tile.bk if tile and tile.bk else None) or default_bk(gemm.input_bytes)

@@ -52,3 +52,14 @@ def take(table: tuple[Any, ...], index: Any) -> Any:
 
 def ceil_div(a: Any, b: Any) -> Any:
     return -(-a // b)
+
+
+def next_pow2(x: Any) -> Any:
+    """The smallest power of two >= x (x >= 1), for a number or an array."""
+    if is_array(x):
+        np = _np()
+        return (2 ** np.ceil(np.log2(np.asarray(x, dtype=float)) - 1e-9)).astype(np.int64)
+    out = 1
+    while out < x:
+        out *= 2
+    return out

@@ -31,14 +31,20 @@ from roofmodel.machine import Machine
 from roofmodel.model.arrays import is_array as _is_array
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
+from roofmodel.model.arrays import next_pow2 as _next_pow2
 from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
 
 # Registers per thread Triton 3.6 spends beyond accumulators, fragments and staging: the median of
 # (compiled - formula) over the broad sweep's training-shape kernels that do not spill.
 # The instruction families, in the order every per-family table and index uses.
-FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma")
+FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm")
 TRITON_REGISTER_OVERHEAD = {"wgmma": 48, "mma.sync": 31, "fma": 66}
+# tcgen05 (Blackwell): no Triton kernel of it has been compiled here; wgmma's fitted overhead is assumed.
+ASSUMED_REGISTER_OVERHEAD = {
+    "tcgen05": TRITON_REGISTER_OVERHEAD["wgmma"],
+    "tcgen05.2sm": TRITON_REGISTER_OVERHEAD["wgmma"],
+}
 # Registers are allocated per warp in units of 256 (compute capability 5.0 and later): a thread's
 # count rounds up to a multiple of 8 (CUDA Occupancy Calculator: allocation unit 256, per warp).
 REGISTER_ALLOCATION_UNIT = 256
@@ -77,9 +83,18 @@ def registers_needed(
     )
 
 
-# Threads that share one register-level tile, per family (fma, mma.sync, wgmma): a thread, a warp,
-# a warpgroup.
-UNIT_THREADS = (1, 32, 128)
+# Threads that share one register-level tile, per family (FAMILIES order): a thread, a warp, a
+# warpgroup; for tcgen05 the warpgroup whose four warps read the accumulator's 128 tensor-memory
+# lanes (a warp reaches only its own 32 lanes: PTX ISA, tcgen05.ld).
+UNIT_THREADS = (1, 32, 128, 128, 128)
+# Whether the accumulator is held in registers (tcgen05 holds it in tensor memory).
+ACCUMULATOR_IN_REGISTERS = (1, 1, 1, 0, 0)
+# The share of B's tile a CTA holds in shared memory: half for tcgen05's two-SM form (cta_group::2),
+# where each CTA of the pair loads half of B's columns and the MMA reads both halves.
+B_SHARE = (1.0, 1.0, 1.0, 1.0, 0.5)
+# Tensor memory per SM: 512 columns of 32-bit cells per lane, allocated per CTA in a power of two of at
+# least 32 columns (PTX ISA, tcgen05.alloc).
+TMEM_MIN_COLUMNS = 32
 # What the model assumes a hand-written kernel spends on addresses and loop state (``analyze`` and
 # ``predict --kernel stated``); Triton's own overheads are TRITON_REGISTER_OVERHEAD.
 STATED_REGISTER_OVERHEAD = 16
@@ -93,8 +108,9 @@ def tile_registers(
 
     FMA (a thread's tile, seed 000 §5.1.2): rm x rn x acc, and rm + rn operands of max(1, e / 4) registers;
     mma.sync (a warp's, seed 004): rm x rn x acc / 32, and (rm + rn) x k x e / 128 (one k step);
-    wgmma (a warpgroup's): rm x rn x acc / 128; its operands stay in shared memory."""
-    acc = rm * rn * accumulator_registers / _take(UNIT_THREADS, family)
+    wgmma (a warpgroup's): rm x rn x acc / 128; its operands stay in shared memory;
+    tcgen05: none (the accumulator is in tensor memory, the operands in shared memory)."""
+    acc = rm * rn * accumulator_registers * _take(ACCUMULATOR_IN_REGISTERS, family) / _take(UNIT_THREADS, family)
     per_thread = (rm + rn) * max(1, element_bytes // 4)
     per_warp = (rm + rn) * k_step * element_bytes / 128
     operands = _where(family == 0, per_thread, _where(family == 1, per_warp, 0.0))
@@ -113,7 +129,19 @@ def smem_reserved_per_block(machine: Machine) -> int:
     return SMEM_RESERVED_PER_BLOCK_SM80 if major >= 8 else 0
 
 
-def cta_limits(machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any) -> dict[str, Any]:
+def tmem_columns(family: Any, bm: Any, bn: Any, accumulator_registers: float) -> Any:
+    """Tensor-memory columns one CTA allocates for its BM x BN accumulator (0 where the family keeps
+    it in registers): ceil(BM / 128) x BN x cells per element (128 lanes hold 128 rows; an fp16
+    accumulator is taken to pack two to a 32-bit cell, as in registers), rounded up to a power of
+    two of at least 32 (PTX ISA, tcgen05.alloc)."""
+    need = -(-bm // 128) * bn * accumulator_registers
+    alloc = _next_pow2(_maximum(need, TMEM_MIN_COLUMNS))
+    return _where(_take(ACCUMULATOR_IN_REGISTERS, family) == 0, alloc, 0)
+
+
+def cta_limits(
+    machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any, tmem_cols: Any = 0
+) -> dict[str, Any]:
     """CTAs per SM each limit allows (numbers or numpy arrays of integers):
 
     blocks          = the SM's block limit
@@ -122,6 +150,7 @@ def cta_limits(machine: Machine, threads: Any, registers_per_thread: Any, smem_b
     registers       = floor(SUB_PARTITIONS x floor(registers per SM / SUB_PARTITIONS / registers per
                       warp) / warps per CTA), registers per warp = ceil(32 x regs / 256) x 256
     shared memory   = floor(smem per SM / (smem per CTA + reserved)), unlimited without smem
+    tensor memory   = floor(columns per SM / columns per CTA) (tmem_columns), unlimited without
     """
     lim = machine.limits
     warps = -(-threads // 32)
@@ -136,13 +165,19 @@ def cta_limits(machine: Machine, threads: Any, registers_per_thread: Any, smem_b
         "warps": lim.max_warps_per_sm.n // warps,
         "registers": (SUB_PARTITIONS * per_partition) // warps,
         "shared memory": _where(smem_bytes > 0, by_smem, UNLIMITED),
+        "tensor memory": _where(tmem_cols > 0, _tmem_total_columns(machine) // _maximum(tmem_cols, 1), UNLIMITED),
     }
 
 
-def ctas_per_sm(machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any) -> Any:
+def _tmem_total_columns(machine: Machine) -> int:
+    tmem = machine.memory.tmem
+    return tmem.columns if tmem is not None else 0
+
+
+def ctas_per_sm(machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any, tmem_cols: Any = 0) -> Any:
     """The least of cta_limits: how many CTAs one SM holds (0: the CTA does not fit)."""
     out = None
-    for v in cta_limits(machine, threads, registers_per_thread, smem_bytes).values():
+    for v in cta_limits(machine, threads, registers_per_thread, smem_bytes, tmem_cols).values():
         out = v if out is None else _minimum(out, v)
     return out
 
@@ -166,8 +201,9 @@ def fits_block(machine: Machine, threads: Any, smem_bytes: Any) -> Any:
 # operands are read from registers, and the shared-memory buffers Triton 3.6 allocates per
 # num_stages (the broad sweep's compiled sizes: num_stages - 1 tiles for the register-operand
 # families, num_stages for wgmma, whose in-flight MMA reads one more).
-OPERAND_FRAGMENTS = (1, 1, 0)
-EXTRA_BUFFERS = (-1, -1, 0)
+OPERAND_FRAGMENTS = (1, 1, 0, 0, 0)
+# tcgen05: no Triton kernel compiled here; taken as wgmma's (num_stages buffers).
+EXTRA_BUFFERS = (-1, -1, 0, 0, 0)
 
 
 def stage_buffers(family: Any, stages: Any) -> Any:
@@ -215,10 +251,12 @@ def kernel_footprint(
         registers, spilled = allocated_and_spilled(needed, limit)
     elif registers is None:
         if register_overhead is None:
-            register_overhead = _take(tuple(TRITON_REGISTER_OVERHEAD[f] for f in FAMILIES), family)
+            overheads = {**TRITON_REGISTER_OVERHEAD, **ASSUMED_REGISTER_OVERHEAD}
+            register_overhead = _take(tuple(overheads[f] for f in FAMILIES), family)
         needed = registers_needed(
             bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=element_bytes,
-            accumulator_registers=accumulator_registers, operand_fragments=_take(OPERAND_FRAGMENTS, family),
+            accumulator_registers=accumulator_registers * _take(ACCUMULATOR_IN_REGISTERS, family),
+            operand_fragments=_take(OPERAND_FRAGMENTS, family),
             staged=staged, overhead=register_overhead,
         )  # fmt: skip
         registers, spilled = allocated_and_spilled(needed, limit)
@@ -234,8 +272,9 @@ def kernel_footprint(
     if shared_bytes is None:
         # Triton allocates stage_buffers tiles; CUTLASS's stage count and a stated kernel's are buffers.
         buffers = stage_buffers(family, stages) if compiler == "triton" else stages
-        shared_bytes = buffers * (bm + bn) * bk * element_bytes
-    ctas = ctas_per_sm(machine, threads, _maximum(_minimum(registers, limit), 1), shared_bytes)
+        shared_bytes = buffers * (bm + bn * _take(B_SHARE, family)) * bk * element_bytes
+    tmem = tmem_columns(family, bm, bn, accumulator_registers)
+    ctas = ctas_per_sm(machine, threads, _maximum(_minimum(registers, limit), 1), shared_bytes, tmem)
     fits = fits_block(machine, threads, shared_bytes) & (ctas >= 1)
     return {
         "needed": needed,
@@ -244,5 +283,6 @@ def kernel_footprint(
         "shared_bytes": shared_bytes,
         "threads": threads,
         "ctas_per_sm": ctas,
+        "tmem_columns": tmem,
         "fits": fits,
     }

@@ -32,10 +32,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
 from roofmodel.model.footprint import FAMILIES
+from roofmodel.model.multicast import check_pair_cluster
 from roofmodel.model.problem import Tile
 from roofmodel.model.tiling import WGMMA_ROWS
 
-Family = Literal["fma", "mma.sync", "wgmma"]
+Family = Literal["fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm"]
+TCGEN05 = ("tcgen05", "tcgen05.2sm")
+# tcgen05.mma's M per CTA: 64 or 128 (cta_group::1; 128 or 256 for the pair, half on each SM); N up to
+# 256 in steps of 8 (M = 64) or 16 (PTX ISA, tcgen05.mma matrix shapes).
+TCGEN05_MAX_ROWS = 128
 
 WGMMA_DTYPES = ("fp16", "bf16", "tf32", "fp8", "int8")
 SM90_PRODUCER_WARPS = 4  # CUTLASS's TMA producer warpgroup
@@ -83,8 +88,19 @@ def _major(machine: Machine) -> int:
 
 
 def triton_family(machine: Machine, dtype: str, block_m: int, block_n: int, num_warps: int) -> Family:
-    """The instruction family Triton's AccelerateMatmul pass gives a tl.dot (see the module doc)."""
+    """The instruction family Triton's AccelerateMatmul pass gives a tl.dot (see the module doc). On
+    compute capability 10.x, tcgen05 (MMAv5) under the conditions of MMAv3 (assumed: no sm_100 kernel
+    has been compiled here)."""
     have = {i.family for i in machine.pipe(dtype).instructions}
+    if (
+        _major(machine) >= 10
+        and "tcgen05" in have
+        and dtype in WGMMA_DTYPES
+        and num_warps % 4 == 0
+        and block_m % 64 == 0
+        and block_n % 16 == 0
+    ):
+        return "tcgen05"
     if (
         _major(machine) >= 9
         and "wgmma" in have
@@ -163,9 +179,28 @@ def register_tile_for(family: str, bm: int, bn: int, warps: int) -> tuple[int, i
     if family == "mma.sync":
         wm, wn = triton_warps_v2(bm, bn, warps)
         return max(16, bm // wm), max(8, bn // wn)
+    if family in TCGEN05:
+        return tcgen05_tile(family, bm, bn)
     if family == "fma":
         return balanced_thread_tile(bm, bn, min(32 * warps, bm * bn)) or (1, 1)
     raise ProblemError(f"unknown instruction family {family!r} (families: {', '.join(FAMILIES)})")
+
+
+def tcgen05_tile(family: str, bm: int, bn: int, max_n: int = 256) -> tuple[int, int] | None:
+    """The instruction tile of a tcgen05 kernel with a BM x BN tile per CTA: (min(BM, 128), min(BN,
+    256)); for the pair (tcgen05.2sm) the pair's MMA, twice the CTA's rows. None where BM is not a
+    multiple of 64 or BN of 16."""
+    if bm % 64 or bn % 16:
+        return None
+    rows = min(bm, TCGEN05_MAX_ROWS)
+    return (2 * rows if family == "tcgen05.2sm" else rows), min(bn, max_n)
+
+
+def tcgen05_warps(family: str, bm: int, bn: int, tile: tuple[int, int]) -> int:
+    """Warps of a tcgen05 kernel as the model states it: a warpgroup per instruction tile of the CTA,
+    which reads that tile's accumulator from tensor memory (its four warps reach the 128 lanes)."""
+    per_cta_rows = tile[0] // (2 if family == "tcgen05.2sm" else 1)
+    return 4 * (bm // per_cta_rows) * (bn // tile[1])
 
 
 def triton_config(
@@ -261,7 +296,10 @@ def admitted_family(machine: Machine, dtype: str, bm: int, bn: int, warps: int |
     warps, where given) admits: wgmma for whole warpgroups over 64-row multiples, mma.sync for 16 x 8
     multiples, else FMA."""
     have = {i.family for i in machine.pipe(dtype).instructions}
-    if "wgmma" in have and bm % WGMMA_ROWS == 0 and bn % 8 == 0 and (warps is None or warps % 4 == 0):
+    whole_warpgroups = warps is None or warps % 4 == 0
+    if "tcgen05" in have and bm % 64 == 0 and bn % 16 == 0 and whole_warpgroups:
+        return "tcgen05"
+    if "wgmma" in have and bm % WGMMA_ROWS == 0 and bn % 8 == 0 and whole_warpgroups:
         return "wgmma"
     if "mma.sync" in have and bm % 16 == 0 and bn % 8 == 0:
         return "mma.sync"
@@ -275,6 +313,8 @@ def admitted_family(machine: Machine, dtype: str, bm: int, bn: int, warps: int |
 def _warps_of(family: str, bm: int, bn: int, register_tile: tuple[int, int]) -> int:
     """Warps that cover a BM x BN tile with one register-level tile each."""
     rm, rn = register_tile
+    if family in TCGEN05:
+        return tcgen05_warps(family, bm, bn, register_tile)
     units = (bm // rm) * (bn // rn)
     return {"wgmma": 4 * units, "mma.sync": units}.get(family, max(1, units // 32))
 
@@ -315,12 +355,24 @@ def generic_config(
             raise ProblemError(f"--tile {tile.label()}: wgmma covers 64 rows at a time; BM must be a multiple of 64")
         if warps is not None and warps % 4:
             raise ProblemError(f"--warps {warps}: wgmma runs on whole warpgroups (a multiple of 4 warps)")
+    if family in TCGEN05:
+        if bm % 64 or bn % 16:
+            raise ProblemError(f"--tile {tile.label()}: tcgen05.mma takes M of 64 or 128 per CTA and N in steps "
+                               "of 16: BM must be a multiple of 64, BN of 16")  # fmt: skip
+        if warps is not None and warps % 4:
+            raise ProblemError(f"--warps {warps}: a tcgen05 kernel reads its accumulator from tensor memory with "
+                               "whole warpgroups (a multiple of 4 warps)")  # fmt: skip
+        check_pair_cluster(family, *cluster)
     if register_tile is not None:
         rm, rn = register_tile
-        if rm < 1 or rn < 1 or bm % rm or bn % rn:
+        span = 2 if family == "tcgen05.2sm" else 1  # the pair's instruction spans two CTAs' rows
+        if rm < 1 or rn < 1 or (span * bm) % rm or bn % rn:
             raise ProblemError(f"--reg-tile {rm}x{rn}: does not divide the tile {bm}x{bn}")
         if family == "wgmma" and rm % WGMMA_ROWS:
             raise ProblemError(f"--reg-tile {rm}x{rn}: a wgmma warpgroup tile has a multiple of 64 rows")
+        if family in TCGEN05 and (rm, rn) != tcgen05_tile(family, bm, bn, rn):
+            raise ProblemError(f"--reg-tile {rm}x{rn}: the tcgen05 instruction tile of a {bm}x{bn} CTA tile is "
+                               f"{'x'.join(map(str, tcgen05_tile(family, bm, bn) or ('-', '-')))}")  # fmt: skip
         need = _warps_of(family, bm, bn, register_tile)
         if warps is not None and warps != need:
             raise ProblemError(
@@ -376,6 +428,9 @@ def kernel_config(
         from roofmodel.model.rasterization import parse_order
 
         have = {i.family for i in machine.pipe(dtype).instructions}
+        if "tcgen05" in have:
+            raise ProblemError("--kernel cutlass: CUTLASS's sm100 (tcgen05) kernels are not modeled; state the "
+                               "kernel by its parts (--instruction tcgen05 or tcgen05.2sm, --tile, --warps)")  # fmt: skip
         variant = "sm90" if "wgmma" in have else "sm80" if "mma.sync" in have else "simt"
         order = parse_order(raster)
         try:

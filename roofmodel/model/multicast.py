@@ -80,6 +80,16 @@ def check_cluster(machine: Machine, cm: int, cn: int) -> None:
         raise ProblemError(f"--cluster {cm}x{cn}: {cm * cn} CTAs exceed the cluster limit of {limit.n}")
 
 
+def check_pair_cluster(family: str, cm: int, cn: int) -> None:
+    """tcgen05's two-SM form pairs the CTAs of a cluster whose ranks differ in the last bit, along M
+    here (CUTLASS's 2SM kernels: cluster M a multiple of 2): refuse a cluster without such pairs."""
+    if family == "tcgen05.2sm" and cm % 2:
+        raise ProblemError(
+            f"--instruction tcgen05.2sm: the pair of CTAs is a cluster along M; --cluster {cm}x{cn} needs an even "
+            "first dimension (e.g. 2x1)"
+        )
+
+
 def parse_cluster(text: str) -> tuple[int, int]:
     """'2x1' -> (2, 1): cm CTAs along M by cn along N."""
     parts = text.lower().split("x")

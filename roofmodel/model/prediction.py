@@ -31,15 +31,16 @@ from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
 from roofmodel.model.clock import resolve_clock
 from roofmodel.model.cta_model import CtaCosts, kernel_terms
-from roofmodel.model.footprint import kernel_footprint
+from roofmodel.model.footprint import B_SHARE, kernel_footprint
 from roofmodel.model.hierarchy import level_bandwidth
 from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
 from roofmodel.model.latency import mean_latency_cycles
-from roofmodel.model.multicast import check_cluster
+from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
 from roofmodel.model.tile_choice import instruction_k_step
+from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
 from roofmodel.results import JSON_SCHEMA_VERSION, Input
 
 
@@ -133,14 +134,16 @@ def machine_rates(
     bandwidth: Source = "measured",
     clock: str | float | None = None,
     instruction: str | None = None,
+    accumulator: str | None = None,
 ) -> Rates:
-    """The compute rate (of the instruction family: its own where the file gives one), bandwidths
-    and latencies a prediction uses, at the resolved clock."""
+    """The compute rate (of the instruction family: its own where the file gives one, for the
+    accumulator type where the file's rate depends on it), bandwidths and latencies a prediction
+    uses, at the resolved clock."""
     mhz, origin, clock_input = resolve_clock(machine, dtype, clock, instruction)
     clock_hz = mhz * 1e6
     sms = machine.sm_count.n
     pipe = machine.pipe(dtype)
-    rated, _, rate_field = pipe.rate_of(pipe.instruction(instruction))
+    rated, _, rate_field = pipe.rate_of(pipe.instruction(instruction), accumulator)
     rate_q = rated.pick(compute)
     fma = units.rate_fma_per_cycle_per_sm(rate_q.value, rate_q.unit, sms, clock_hz)
     inputs = [machine.input_of(f"compute.{dtype}.{rate_field}.{rate_q.kind}", rate_q)]
@@ -149,7 +152,9 @@ def machine_rates(
 
     def bps(level: str) -> float:
         bw = level_bandwidth(machine, level, bandwidth, clock_hz)
-        assert bw is not None and bw.quantity is not None and bw.field  # the schema requires these three
+        if bw is None:  # an L2 bandwidth the vendor does not publish: no L2 term (the report says so)
+            return math.inf
+        assert bw.quantity is not None and bw.field
         inputs.append(machine.input_of(bw.field, bw.quantity))
         return units.bytes_per_cycle_per_sm_to_gb_per_s(bw.bytes_per_cycle_per_sm, sms, clock_hz) * 1e9
 
@@ -181,7 +186,7 @@ def machine_rates(
     lat_l2, lat_dram = cycles["memory.l2.latency"], cycles["memory.dram.latency"]
     family_rates = []
     for ins in pipe.instructions:
-        q = pipe.rate_of(ins)[0].pick(compute)
+        q = pipe.rate_of(ins, accumulator)[0].pick(compute)
         family_rates.append((ins.family, units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * clock_hz))
     return Rates(
         family_fma_per_s_per_sm=tuple(family_rates),
@@ -212,14 +217,23 @@ def machine_rates(
 # ---------------------------------------------------------------------------------------------
 # The kernel's time: one formula for numbers (predict) and numpy arrays (tune, explore)
 
-# Per instruction family, in kernel.FAMILIES order (fma, mma.sync, wgmma): the rows one instruction
-# covers (a CTA tile is padded to them), the K of one instruction step per 32 bytes of operand
-# (m16n8k16 for 16-bit, k8 for tf32, k32 for fp8; FMA: Triton's blocked dot is taken to reload per 8
-# elements of K, an assumption), and whether one CTA's instruction spans the SM's four
-# sub-partitions (wgmma's warpgroup).
-INSTRUCTION_ROWS = (1, 16, 64)
-TENSOR_FAMILY = (False, True, True)
-WARPGROUP = (False, False, True)
+# Per instruction family, in kernel.FAMILIES order (fma, mma.sync, wgmma, tcgen05, tcgen05.2sm): the
+# rows one CTA's instruction covers at least (a CTA tile is padded to them; tcgen05's smallest M is 64,
+# 128 for the pair, 64 a CTA), the most rows of A one instruction multiplies against each B it reads
+# from shared memory (wgmma 64; tcgen05 128; the pair 256 across its two SMs, so each SM's shared memory
+# supplies half of B per row of A: PTX ISA, tcgen05.mma cta_group::2), the K of one instruction step
+# per 32 bytes of operand (m16n8k16 for 16-bit, k8 for tf32, k32 for fp8; FMA: Triton's blocked dot is
+# taken to reload per 8 elements of K, an assumption), and whether one CTA's instruction spans the SM's
+# four sub-partitions (wgmma's warpgroup; tcgen05, issued by one thread for the whole tensor core).
+INSTRUCTION_ROWS = (1, 16, 64, 64, 64)
+ROWS_PER_B_READ = (1 << 30, 1 << 30, *(TILE_ROWS_PER_B_READ[g] for g in ("warpgroup", "cta", "cta pair")))
+TENSOR_FAMILY = (False, True, True, True, True)
+WARPGROUP = (False, False, True, True, True)
+# Whether the instruction reads an MN-major operand from shared memory only for 16-bit types (wgmma's
+# transpose flags and ldmatrix.trans are .b16; mma.sync's operands come through ldmatrix). tcgen05's
+# shared-memory descriptors take MN-major tf32 and 8-bit operands too (PTX ISA, tcgen05 matrix
+# descriptors; CUTLASS's UMMA::Major::MN for every sm100 kind).
+MN_MAJOR_16BIT_ONLY = (True, True, True, False, False)
 FMA_K_STEP = 8
 
 
@@ -237,7 +251,7 @@ def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: A
     operand that is MN-major (A M-major, B N-major) is copied one element per request instead of 16
     bytes: 16 / element bytes; the FMA path reads B along N, so a K-major B costs the same way."""
     tensor = _take(TENSOR_FAMILY, family)
-    odd = element_bytes != 2
+    odd = _take(MN_MAJOR_16BIT_ONLY, family) & (element_bytes != 2)
     wide = 16.0 / element_bytes
     b_k_major = _not(b_n_major)
     fa = _where(tensor & odd & a_m_major, wide, 1.0)
@@ -251,7 +265,7 @@ def transposed_elements(family: Any, element_bytes: int, a_m_major: Any, b_n_maj
     N-major), times BK, for a 32-bit operand under wgmma (tf32), which reads only K-major 32-bit
     operands from shared memory. An 8-bit MN-major operand is also laid out again through registers,
     but Triton does not pipeline that copy (synchronous_copy), which the latency term charges."""
-    wgmma32 = _take(WARPGROUP, family) & (element_bytes == 4)
+    wgmma32 = _take(WARPGROUP, family) & _take(MN_MAJOR_16BIT_ONLY, family) & (element_bytes == 4)
     return _where(wgmma32, (bm * _where(a_m_major, 1, 0) + bn * _where(b_n_major, 1, 0)) * bk, 0)
 
 
@@ -304,8 +318,9 @@ def kernel_seconds(
     threads = 32 * warps
     fa, fb = layout_factors(family, e, a_m_major, b_n_major)
     tensor = _take(TENSOR_FAMILY, family)
+    b_share = _take(B_SHARE, family)
     fma_k = _where(tensor, max(1, 32 // e), FMA_K_STEP)
-    rows = _where(_take(WARPGROUP, family), _minimum(rm, 64), rm)
+    rows = _minimum(rm, _take(ROWS_PER_B_READ, family))
     operand = bm * bn * bk * (1.0 / rows + 1.0 / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
     smem = machine.memory.smem
@@ -326,13 +341,13 @@ def kernel_seconds(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
-        smem_fill_bytes_per_iter=(bm * fa + bn * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
+        smem_fill_bytes_per_iter=(bm * fa + bn * b_share * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
         spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, rates.l2_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
-        stage_bytes=(bm + bn) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
+        stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_latency_s=dram_latency_s,
         l2_seconds=l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent,
@@ -414,8 +429,9 @@ def predict_kernel(
         raise ProblemError(f"--regs: must be 1..{limit} (got {regs})")
     _check_cluster_divides(gemm, config)
     check_cluster(machine, *config.cluster)
+    check_pair_cluster(config.instruction, *config.cluster)
     rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock,
-                          instruction=config.instruction)  # fmt: skip
+                          instruction=config.instruction, accumulator=gemm.accumulator)  # fmt: skip
     family = FAMILIES.index(config.instruction)
     e, a_m, b_n = gemm.input_bytes, a_major == "m", b_major == "n"
     fa, fb = layout_factors(family, e, a_m, b_n)
@@ -478,7 +494,9 @@ def predict_kernel(
         "kernel hides them",
         "DRAM": f"{(t.dram_read_bytes + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
         "(less where the grid keeps too few bytes in flight)",
-        "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s",
+        "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s"
+        if math.isfinite(rates.l2_bps)
+        else "no L2 bandwidth in the machine file (unpublished): not bounded",
         "launch": "the fixed cost of a launch (kernel_costs.launch)",
     }
     ranked = sorted(

@@ -32,7 +32,9 @@ DEFAULT_ACCUMULATOR = {
     "fp8": "fp32",
     "int8": "int32",
 }
-ALLOWED_ACCUMULATORS = {"fp16": ("fp32", "fp16")}
+# fp16 and fp8 mma.sync accumulate in fp32 or fp16 (PTX ISA mma; fp8 with an fp16 accumulator from
+# PTX 8.7 on sm_89); the other types in one accumulator only.
+ALLOWED_ACCUMULATORS = {"fp16": ("fp32", "fp16"), "fp8": ("fp32", "fp16")}
 
 
 def _one_line(exc: ValidationError) -> str:
@@ -78,8 +80,7 @@ class Gemm(_Problem):
         if accumulator is not None:
             data["accumulator"] = accumulator
         super().__init__(**data)
-
-    def model_post_init(self, _context: Any) -> None:
+        # Checked after validation, so the refusal is this one line and not pydantic's wrapping of it.
         acc = self.accumulator or DEFAULT_ACCUMULATOR[self.dtype]
         allowed = ALLOWED_ACCUMULATORS.get(self.dtype, (DEFAULT_ACCUMULATOR[self.dtype],))
         if acc not in allowed:

@@ -69,6 +69,7 @@ class LevelRoof(Result):
     balance_flop_per_byte: float
     bound_tflops: float
     verdict: Literal["compute-bound", "memory-bound"]
+    bandwidth_assumed: bool = False  # no figure in the machine file: taken to match the pipe's demand
 
 
 def level_roofs(
@@ -129,6 +130,7 @@ def level_roofs(
                 balance_flop_per_byte=balance,
                 bound_tflops=attainable(intensity, bw_bps, peak_flops) / 1e12,
                 verdict="compute-bound" if intensity >= balance else "memory-bound",
+                bandwidth_assumed=s.bandwidth is None,
             )
         )
     return roofs

@@ -28,7 +28,12 @@ from roofmodel.model.tile_choice import (
     register_tile_checks,
     warpgroup_n_for,
 )
-from roofmodel.model.tiling import balanced_pow2_rectangles, register_tile_reuse, smallest_pow2_square
+from roofmodel.model.tiling import (
+    ROWS_PER_B_READ,
+    balanced_pow2_rectangles,
+    register_tile_reuse,
+    smallest_pow2_square,
+)
 from roofmodel.results import Input, Result
 
 
@@ -106,7 +111,7 @@ def pipe_rate(
     peak = FMA/cycle/SM x 2 FLOP x SMs x clock, and the operand demand in bytes/cycle/SM."""
     pipe = machine.pipe(gemm.dtype)
     ins = pipe.instruction(instruction)
-    rated, _, rate_field = pipe.rate_of(ins)
+    rated, _, rate_field = pipe.rate_of(ins, gemm.accumulator)
     mhz, clock_origin, _ = resolve_clock(machine, gemm.dtype, clock, instruction)
     clock_hz = mhz * 1e6
     rate_q = rated.pick(compute)
@@ -174,7 +179,7 @@ def stage_needs(
         if bw is None:
             per_sm = demand
             notes.append(
-                f"{LEVEL_LABELS[src]}->core: no bandwidth in the machine file; assumed to match the pipe's "
+                f"{LEVEL_LABELS[src]}->{LEVEL_LABELS[dst]}: no bandwidth in the machine file; assumed to match the pipe's "
                 f"demand (seed 000 §3: 'we don't need more than' the demand)"
             )
         else:
@@ -222,8 +227,8 @@ def stage_results(
         elif s is reg_stage:
             achieved = register_tile_reuse(ctx.granularity, *tiles.register_tile)
             max_feasible = tiles.max_register_reuse
-            wg = ctx.granularity == "warpgroup"
-            checks = register_tile_checks(ctx, *((64, warpgroup_n_for(s.required)) if wg else (t, t)))
+            rows = ROWS_PER_B_READ.get(ctx.granularity)  # instructions that read from shared memory
+            checks = register_tile_checks(ctx, *((rows, warpgroup_n_for(s.required, rows)) if rows else (t, t)))
             tile = tiles.register_tile
         else:  # RF -> core: operands are read from registers once per FMA
             achieved, max_feasible, checks, tile = 1.0, 1.0, [], (1, 1)
@@ -280,7 +285,7 @@ def holder(stage: StageNeed, granularity: str) -> str:
         return "CTA tile"
     if stage.dst == "rf":
         return f"{granularity} tile"
-    return "warpgroup tile" if stage.src == "smem" else "registers"
+    return f"{granularity} tile" if stage.src == "smem" else "registers"
 
 
 def remedy(stage: StageNeed, machine: Machine) -> str:

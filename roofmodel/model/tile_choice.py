@@ -15,7 +15,7 @@ from pydantic import Field
 
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Instruction, Machine
-from roofmodel.model.footprint import REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit
+from roofmodel.model.footprint import FAMILIES, REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit, tmem_columns
 from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.tiling import (
     POW2_EDGES,
@@ -75,6 +75,32 @@ class TileContext:
     def granularity(self) -> str:
         return self.instruction.tile_granularity
 
+    @property
+    def span(self) -> int:
+        """CTAs one instruction tile spans along M: 2 for tcgen05's pair (cta_group::2), else 1."""
+        return 2 if self.granularity == "cta pair" else 1
+
+    @property
+    def b_share(self) -> float:
+        """The share of B's tile a CTA holds in shared memory (half in tcgen05's pair)."""
+        return 1.0 / self.span
+
+    @property
+    def tmem_columns_limit(self) -> int | None:
+        """Tensor-memory columns per SM where the instruction accumulates there, else None."""
+        tmem = self.machine.memory.tmem
+        return tmem.columns if self.instruction.accumulator_in == "tmem" and tmem is not None else None
+
+    def tmem_columns(self, bm: int, bn: int) -> int:
+        """Columns one BM x BN CTA tile's accumulator allocates (footprint.tmem_columns)."""
+        return tmem_columns(FAMILIES.index("tcgen05"), bm, bn, self.gemm.accumulator_registers)
+
+    def smem_bytes(self, bm: int, bn: int) -> int:
+        """One CTA's pipelined stages: (BM + BN x B share) x BK x bytes x stages (seed 004)."""
+        if "smem" not in self.path:
+            return 0
+        return int(smem_tile_bytes(bm, int(bn * self.b_share), self.bk, self.gemm.input_bytes, self.stages))
+
     def register_cost(self, rm: int, rn: int) -> RegisterTileCost:
         return register_tile_cost(
             self.granularity,
@@ -94,18 +120,22 @@ def _register_tile_candidates(ctx: TileContext) -> list[tuple[int, int]]:
     if ctx.granularity == "warpgroup":
         max_n = ctx.instruction.max_n or 256
         return [(64, n) for n in POW2_EDGES if 8 <= n <= max_n]
+    if ctx.granularity in ("cta", "cta pair"):  # tcgen05.mma: M 64 or 128 a CTA, N 16..256
+        max_n = ctx.instruction.max_n or 256
+        return [(m * ctx.span, n) for m in (64, 128) for n in POW2_EDGES if 16 <= n <= max_n]
     lo = 1 if ctx.granularity == "thread" else 16
     return [(a, b) for a in POW2_EDGES for b in POW2_EDGES if lo <= a <= 256 and lo <= b <= 256]
 
 
-def _cta_candidates(reg: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(a, b) for a in POW2_EDGES for b in POW2_EDGES if reg[0] <= a <= 1024 and reg[1] <= b <= 1024]
+def _cta_candidates(reg: tuple[int, int], span: int = 1) -> list[tuple[int, int]]:
+    return [(a, b) for a in POW2_EDGES for b in POW2_EDGES if reg[0] <= a * span and a <= 1024 and reg[1] <= b <= 1024]
 
 
-def warpgroup_n_for(reuse: float) -> int:
-    """Smallest power-of-two N with reuse(64, N) >= reuse; 2*64*N/(64+N) < 128 for every N."""
+def warpgroup_n_for(reuse: float, rows: int = 64) -> int:
+    """Smallest power-of-two N with reuse(rows, N) >= reuse (rows: 64 for wgmma; 2*64*N/(64+N) < 128
+    for every N)."""
     for n in POW2_EDGES:
-        if n >= 8 and tile_reuse(64, n) >= reuse - 1e-9:
+        if n >= 8 and tile_reuse(rows, n) >= reuse - 1e-9:
             return n
     return 2 * POW2_EDGES[-1]
 
@@ -119,25 +149,27 @@ class _Needs:
     regs_per_sm: float
     smem_bytes: int
     divides: bool
+    tmem_fits: bool = True
 
 
 def _needs(ctx: TileContext, cta: tuple[int, int], reg: tuple[int, int]) -> _Needs:
     cost = ctx.register_cost(*reg)
     per_thread = cost.per_thread + ctx.reg_overhead
-    threads = math.ceil(cta[0] / reg[0]) * math.ceil(cta[1] / reg[1]) * cost.threads
-    smem = smem_tile_bytes(cta[0], cta[1], ctx.bk, ctx.gemm.input_bytes, ctx.stages) if "smem" in ctx.path else 0
+    threads = math.ceil(cta[0] * ctx.span / reg[0]) * math.ceil(cta[1] / reg[1]) * cost.threads
+    limit = ctx.tmem_columns_limit
     return _Needs(
         regs_per_thread=per_thread,
         threads=threads,
         regs_per_sm=threads * per_thread,
-        smem_bytes=smem,
-        divides=cta[0] % reg[0] == 0 and cta[1] % reg[1] == 0,
+        smem_bytes=ctx.smem_bytes(*cta),
+        divides=(cta[0] * ctx.span) % reg[0] == 0 and cta[1] % reg[1] == 0,
+        tmem_fits=limit is None or ctx.tmem_columns(*cta) <= limit,
     )
 
 
 def _register_tile_fits(ctx: TileContext, reg: tuple[int, int]) -> bool:
     max_n = ctx.instruction.max_n
-    if ctx.granularity == "warpgroup" and max_n is not None and reg[1] > max_n:
+    if max_n is not None and reg[1] > max_n:
         return False
     limit = ctx.machine.limits.max_registers_per_thread.value
     return ctx.register_cost(*reg).per_thread + ctx.reg_overhead <= limit
@@ -148,6 +180,7 @@ def _pair_fits(ctx: TileContext, cta: tuple[int, int], reg: tuple[int, int]) -> 
     n = _needs(ctx, cta, reg)
     return (
         n.divides
+        and n.tmem_fits
         and _register_tile_fits(ctx, reg)
         and n.threads <= lim.max_threads_per_block.value
         and registers_fit(ctx.machine, n.threads, n.regs_per_thread)
@@ -170,8 +203,12 @@ def register_tile_checks(ctx: TileContext, rm: int, rn: int) -> list[CapacityChe
         )
     ]
     max_n = ctx.instruction.max_n
-    if ctx.granularity == "warpgroup" and max_n is not None:
-        checks.append(CapacityCheck(resource="wgmma N", need=rn, limit=max_n, unit="columns", fits=rn <= max_n))
+    if max_n is not None:
+        checks.append(
+            CapacityCheck(
+                resource=f"{ctx.instruction.family} N", need=rn, limit=max_n, unit="columns", fits=rn <= max_n
+            )
+        )
     return checks
 
 
@@ -185,7 +222,8 @@ def cta_checks(ctx: TileContext, bm: int, bn: int, reg: tuple[int, int]) -> list
         checks.append(
             CapacityCheck(
                 resource=(
-                    f"shared memory per block ((BM+BN) x BK={ctx.bk} x {ctx.gemm.input_bytes} B x {ctx.stages} stages)"
+                    f"shared memory per block ((BM+BN{'/2' if ctx.span == 2 else ''}) x BK={ctx.bk} x "
+                    f"{ctx.gemm.input_bytes} B x {ctx.stages} stages)"
                 ),
                 need=n.smem_bytes,
                 limit=smem.bytes,
@@ -196,7 +234,8 @@ def cta_checks(ctx: TileContext, bm: int, bn: int, reg: tuple[int, int]) -> list
         )
     checks.append(
         CapacityCheck(
-            resource=f"CTA tile {bm}x{bn} divisible by the {ctx.granularity} tile {reg[0]}x{reg[1]}",
+            resource=f"CTA tile {bm}x{bn}{' (x2 rows for the pair)' if ctx.span == 2 else ''} divisible by the "
+            f"{ctx.granularity} tile {reg[0]}x{reg[1]}",
             need=0 if n.divides else 1,
             limit=0,
             unit="",
@@ -229,6 +268,21 @@ def cta_checks(ctx: TileContext, bm: int, bn: int, reg: tuple[int, int]) -> list
             limit_input=ctx.machine.input_of("limits.registers_per_sm", lim.registers_per_sm),
         )
     )
+    limit = ctx.tmem_columns_limit
+    if limit is not None:
+        tmem = ctx.machine.memory.tmem
+        assert tmem is not None
+        checks.append(
+            CapacityCheck(
+                resource=f"tensor memory columns per CTA (ceil(BM/{tmem.lanes.n}) x BN x accumulator cells, allocated "
+                "in a power of two >= 32)",
+                need=ctx.tmem_columns(bm, bn),
+                limit=limit,
+                unit="columns",
+                fits=n.tmem_fits,
+                limit_input=ctx.machine.input_of("memory.tmem.capacity_per_sm", tmem.capacity_per_sm),
+            )
+        )
     checks.extend(register_tile_checks(ctx, *reg))
     return checks
 
@@ -268,6 +322,7 @@ def choose_tiles(
     max_threads = lim.max_threads_per_block.value
     smem_limit = ctx.machine.memory.smem.max_per_block.bytes if "smem" in ctx.path else math.inf
     smem_per_edge = ctx.bk * ctx.gemm.input_bytes * ctx.stages if "smem" in ctx.path else 0
+    span, tmem_limit = ctx.span, ctx.tmem_columns_limit
     best: tuple[object, ...] | None = None
     choice: tuple[tuple[int, int], tuple[int, int]] | None = None
     for reg in regs:
@@ -277,11 +332,13 @@ def choose_tiles(
         per_thread = cost.per_thread + ctx.reg_overhead
         reg_frac = min(1.0, register_tile_reuse(ctx.granularity, *reg) / reg_need)
         reg_key = (reg[0] == reg[1], -reg[0] * reg[1])
-        for cta in [fixed_cta] if fixed_cta else _cta_candidates(reg):
+        for cta in [fixed_cta] if fixed_cta else _cta_candidates(reg, span):
             # The same limits as _pair_fits, inlined (see the docstring).
-            if cta[0] % reg[0] or cta[1] % reg[1] or (cta[0] + cta[1]) * smem_per_edge > smem_limit:
+            if (cta[0] * span) % reg[0] or cta[1] % reg[1] or (cta[0] + cta[1] / span) * smem_per_edge > smem_limit:
                 continue
-            threads = (cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads
+            if tmem_limit is not None and ctx.tmem_columns(*cta) > tmem_limit:
+                continue
+            threads = (cta[0] * span // reg[0]) * (cta[1] // reg[1]) * cost.threads
             if threads > max_threads or not registers_fit(ctx.machine, threads, per_thread):
                 continue
             if ctx.warps is not None and math.ceil(threads / 32) != ctx.warps:
@@ -334,6 +391,11 @@ def pick_tiles(
             raise ProblemError(
                 f"--reg-tile: a wgmma warpgroup tile has a multiple of 64 rows (got {register_tile[0]}x{register_tile[1]})"
             )
+        if ctx.granularity in ("cta", "cta pair") and register_tile not in _register_tile_candidates(ctx):
+            raise ProblemError(
+                f"--reg-tile: a {ctx.instruction.family} instruction tile is {64 * ctx.span} or {128 * ctx.span} rows "
+                f"by a power of two of 16..{ctx.instruction.max_n or 256} (got {register_tile[0]}x{register_tile[1]})"
+            )
         bad = [c for c in register_tile_checks(ctx, *register_tile) if not c.fits]
         if bad:
             raise ProblemError(f"--reg-tile {register_tile[0]}x{register_tile[1]}: {broken_limit(bad[0])}")
@@ -356,9 +418,10 @@ def pick_tiles(
         cta_origin="--tile" if tile is not None else PICKED,
         register_tile_origin="--reg-tile" if register_tile is not None else PICKED,
         cost=cost,
-        threads=(cta[0] // reg[0]) * (cta[1] // reg[1]) * cost.threads,
+        threads=(cta[0] * ctx.span // reg[0]) * (cta[1] // reg[1]) * cost.threads,
         max_cta_reuse=max(
-            (tile_reuse(*c) for c in _cta_candidates(reg) if _pair_fits(ctx, c, reg)), default=tile_reuse(*cta)
+            (tile_reuse(*c) for c in _cta_candidates(reg, ctx.span) if _pair_fits(ctx, c, reg)),
+            default=tile_reuse(*cta),
         ),
         max_register_reuse=max(
             (
@@ -389,9 +452,7 @@ def tile_info(ctx: TileContext, choice: TileChoice) -> TileInfo:
         register_tile_origin=choice.register_tile_origin,
         warps=max(1, math.ceil(choice.threads / 32)),
         stages=ctx.stages,
-        smem_bytes=smem_tile_bytes(cta[0], cta[1], ctx.bk, ctx.gemm.input_bytes, ctx.stages)
-        if "smem" in ctx.path
-        else 0,
+        smem_bytes=ctx.smem_bytes(*cta),
         registers_per_thread=choice.cost.per_thread + ctx.reg_overhead,
         register_overhead=ctx.reg_overhead,
     )

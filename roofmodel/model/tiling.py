@@ -23,18 +23,23 @@ def tile_reuse(bm: float, bn: float) -> float:
 # One wgmma instruction covers 64 rows: a warpgroup tile of 64*j rows is j instructions, each
 # reading its own 64 rows of A and all of the tile's B from shared memory (PTX ISA, wgmma.mma_async).
 WGMMA_ROWS = 64
+# The most rows one instruction multiplies against the B it reads from shared memory, by tile
+# granularity: wgmma 64; tcgen05 128 (M = 128, cta_group::1); tcgen05's pair 256 across two SMs, each
+# SM's shared memory holding 128 rows of A and half of B, so per SM it reads as a 256-row tile would.
+ROWS_PER_B_READ = {"warpgroup": WGMMA_ROWS, "cta": 128, "cta pair": 256}
 
 
 def register_tile_reuse(granularity: str, rm: float, rn: float) -> float:
     """Reuse of a register-level tile from the level that feeds it: 2*rm*rn/(rm+rn), with rm
-    capped at 64 for a warpgroup (wgmma reads its operands from shared memory per instruction)."""
-    return tile_reuse(min(rm, WGMMA_ROWS) if granularity == "warpgroup" else rm, rn)
+    capped at the rows one instruction covers (ROWS_PER_B_READ: wgmma and tcgen05 read their operands
+    from shared memory per instruction). Per SM for tcgen05's pair: 2*128*N/(128 + N/2) = reuse(256, N)."""
+    return tile_reuse(min(rm, ROWS_PER_B_READ.get(granularity, rm)), rn)
 
 
 def register_tile_read_bytes(fmas: float, granularity: str, rm: float, rn: float, element_bytes: int) -> float:
     """Operand bytes read into the register-level tiles for the whole GEMM: FMAs x (1/rm + 1/rn) x
-    bytes, rm capped at 64 for a warpgroup as in register_tile_reuse."""
-    rows = min(rm, WGMMA_ROWS) if granularity == "warpgroup" else rm
+    bytes, rm capped as in register_tile_reuse."""
+    rows = min(rm, ROWS_PER_B_READ.get(granularity, rm))
     return fmas * (1 / rows + 1 / rn) * element_bytes
 
 
@@ -102,11 +107,12 @@ def register_tile_cost(
     thread (FFMA, seed 000 §5.1.2): rm*rn accumulators + rm + rn operand registers, 1 thread.
     warp (mma.sync, seed 004): rm*rn/32 accumulators + (rm+rn)*k*bytes/(4*32) operand registers.
     warpgroup (wgmma): rm*rn/128 accumulators; operands stay in shared memory.
+    cta, cta pair (tcgen05): none; the accumulators are in tensor memory, the operands in shared memory.
     Address and loop registers are not counted.
     """
     from roofmodel.model.footprint import UNIT_THREADS, tile_registers
 
-    family = {"thread": 0, "warp": 1, "warpgroup": 2}.get(granularity)
+    family = {"thread": 0, "warp": 1, "warpgroup": 2, "cta": 3, "cta pair": 4}.get(granularity)
     if family is None:
         raise ValueError(f"unknown tile granularity {granularity!r}")
     acc, operands = tile_registers(family, rm, rn, element_bytes, acc_regs, k_step)

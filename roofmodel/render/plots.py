@@ -22,7 +22,7 @@ from roofmodel import defaults
 from roofmodel.errors import ProblemError, RoofmodelError
 from roofmodel.machine import Machine, as_machine
 from roofmodel.model.analysis import AnalysisResult, analyze
-from roofmodel.model.problem import Gemm, Tile
+from roofmodel.model.problem import DTYPES, Gemm, Tile
 from roofmodel.model.stages import pipe_rate
 
 # Okabe-Ito: distinguishable with colour-vision deficiencies.
@@ -102,7 +102,7 @@ def roofline_data(machine: Machine, result: AnalysisResult, *, clock: str | floa
         for r, s in zip(result.roofs, result.stages, strict=True)
         if not s.bandwidth_assumed
     ]
-    peaks = _shared_labels([_pipe_peak(machine, dtype, result, clock) for dtype in machine.compute])
+    peaks = _shared_labels([_pipe_peak(machine, dtype, result, clock) for dtype in machine.compute if dtype in DTYPES])
     peak = result.peak_tflops * 1e12
     ridges = {c.level: peak / (c.bandwidth_gb_per_s * 1e9) for c in ceilings}
     limiting_level = min(result.roofs, key=lambda r: r.bound_tflops).level

@@ -131,12 +131,14 @@ def render_analysis(result: AnalysisResult, width: int = 120) -> str:
             lv.level,
             _bytes(lv.traffic_bytes),
             _num(lv.intensity_flop_per_byte),
-            _num(lv.bandwidth_gb_per_s),
+            _num(lv.bandwidth_gb_per_s) + ("*" if lv.bandwidth_assumed else ""),
             _num(lv.balance_flop_per_byte),
             _num(lv.bound_tflops),
             lv.verdict,
         )
     console.print(roofs)
+    if any(lv.bandwidth_assumed for lv in r.roofs):
+        console.print("  * assumed: the machine file gives no figure (see notes)")
     console.print(
         f"Bounds: peak {_num(r.peak_tflops)}, classic roofline {_num(r.classic_bound_tflops)}, hierarchical "
         f"{_num(r.hierarchical_bound_tflops)}, amplification budget {_num(r.amplification_bound_tflops)} TFLOPS"
@@ -205,12 +207,16 @@ def render_side_by_side(doc: SideBySide, width: int = 120) -> str:
     table.add_row("peak (TFLOPS)", *[_num(c.peak_tflops) for c in cols])
     table.add_row("DRAM (GB/s)", *[_num(c.dram_gb_per_s) for c in cols])
     table.add_row("DRAM balance (FLOP/B)", *[_num(c.dram_balance_flop_per_byte) for c in cols])
-    stages = list(dict.fromkeys(name for c in cols for name in c.required_reuse))
+    stages = list(dict.fromkeys(name for c in cols for name in [*c.required_reuse, *c.stages_without_bandwidth]))
     for name in stages:
         table.add_row(
             f"{name}: reuse / min tile",
             *[
-                f"{_num(c.required_reuse[name])} / {c.minimum_tile_edge[name]}" if name in c.required_reuse else "-"
+                f"{_num(c.required_reuse[name])} / {c.minimum_tile_edge[name]}"
+                if name in c.required_reuse
+                else "no bandwidth figure"
+                if name in c.stages_without_bandwidth
+                else "-"
                 for c in cols
             ],
         )
@@ -253,7 +259,8 @@ def format_rate(flops_per_second: float) -> str:
 
 
 def render_machines(rows: list[dict[str, Any]]) -> str:
-    lines = [f"{'name':<6} {'machine':<24} {'arch':<8} {'cc':<4} {'SMs':>4}  {'figures':<40} dtypes / aliases"]
+    """One line a machine, the columns as wide as their longest entry."""
+    table = [["name", "machine", "arch", "cc", "SMs", "figures", "dtypes / aliases"]]
     for r in rows:
         if r["calibrated"]:
             figures = f"calibrated {r['calibrated']}: {r['measured_figures']} measured, {r['spec_figures']} spec"
@@ -261,10 +268,13 @@ def render_machines(rows: list[dict[str, Any]]) -> str:
             figures = f"{r['measured_figures']} measured (published), {r['spec_figures']} spec"
         else:
             figures = f"spec only: {r['spec_figures']} figures"
-        lines.append(
-            f"{r['name']:<6} {r['full_name']:<24} {r['architecture']:<8} {r['compute_capability']:<4} "
-            f"{r['sm_count']:>4}  {figures:<40} {','.join(r['dtypes'])} / {','.join(r['aliases'])}"
-        )
+        table.append([r["name"], r["full_name"], r["architecture"], r["compute_capability"], str(r["sm_count"]),
+                      figures, f"{','.join(r['dtypes'])} / {','.join(r['aliases'])}"])  # fmt: skip
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]) - 1)]
+    lines = []
+    for row in table:
+        cells = [c.rjust(w) if i == 4 else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=False))]
+        lines.append("  ".join([*cells, row[-1]]))
     return "\n".join(lines) + "\n"
 
 
@@ -286,6 +296,8 @@ def render_machine(mach: Any) -> str:
     width = max(len(p) for p, _ in quantities_of(data))
     for path, q in quantities_of(data):
         lines.append(f"{path:<{width}}  {q['value']:>10g} {q['unit']:<13} {q['kind']:<8}  {q['source']}")
+    for path, why in mach.unpublished.items():
+        lines.append(f"{path:<{width}}  {'unpublished':>24} {'':<8}  {why}")
     return "\n".join(lines) + "\n"
 
 

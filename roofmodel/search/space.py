@@ -33,7 +33,15 @@ from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model.cta_model import TERMS
 from roofmodel.model.footprint import kernel_footprint
-from roofmodel.model.kernel import FAMILIES, KernelConfig, register_tile_for, triton_family
+from roofmodel.model.kernel import (
+    FAMILIES,
+    TCGEN05,
+    KernelConfig,
+    register_tile_for,
+    tcgen05_tile,
+    tcgen05_warps,
+    triton_family,
+)
 from roofmodel.model.multicast import check_cluster
 from roofmodel.model.prediction import (
     LIMITERS,
@@ -108,7 +116,11 @@ def space_named(name: str) -> Space:
 
 
 def _layouts(family: str, bm: int, bn: int, warps: int, max_n: int | None) -> list[tuple[int, int]]:
-    """Every register-level tile that splits a BM x BN tile evenly over ``warps`` warps."""
+    """Every register-level tile that splits a BM x BN tile evenly over ``warps`` warps (tcgen05: its
+    one instruction tile, with the warpgroups that read the accumulator)."""
+    if family in TCGEN05:
+        tile = tcgen05_tile(family, bm, bn, max_n or 256)
+        return [tile] if tile and warps == tcgen05_warps(family, bm, bn, tile) else []
     if family == "fma":
         units_, lo_m, lo_n = 32 * warps, 1, 1
     elif family == "mma.sync":
@@ -205,7 +217,11 @@ def enumerate_space(
             for bn in space.tiles:
                 for w in space.warps:
                     if space.name == "triton":
-                        if triton_family(machine, gemm.dtype, bm, bn, w) != ins.family:
+                        try:
+                            family = triton_family(machine, gemm.dtype, bm, bn, w)
+                        except ProblemError:  # Triton's fallback is an instruction the file lacks
+                            continue
+                        if family != ins.family:
                             continue
                         reg = register_tile_for(ins.family, bm, bn, w)
                         layouts = [reg] if reg else []
@@ -240,6 +256,7 @@ def enumerate_space(
     ok = fp["fits"] & ((machine.sm_count.n * fp["ctas_per_sm"]) // (cm * cn) >= 1)
     tiles_m, tiles_n = -(-gemm.m // bm), -(-gemm.n // bn)
     ok &= (tiles_m % cm == 0) & (tiles_n % cn == 0)  # a grid of whole clusters
+    ok &= (fam != FAMILIES.index("tcgen05.2sm")) | (cm % 2 == 0)  # the pair is a cluster along M
     ok &= -(-tiles_m // cm) * -(-tiles_n // cn) <= MAX_TILES
     keep = np.nonzero(ok)[0]
     c = Configs(
@@ -365,7 +382,9 @@ def evaluate(
     b_major: str = "n",
 ) -> Evaluated:
     """Every feasible configuration's exact predicted time (the raster model on every key)."""
-    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
+    rates = machine_rates(
+        machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock, accumulator=gemm.accumulator
+    )
     c, _ = enumerate_space(machine, gemm, space or Space(), instruction, a_major, b_major)
     table = TrafficTable(machine, gemm)
     terms = term_seconds(machine, gemm, rates, c, table.lookup(c))
@@ -402,7 +421,9 @@ def tune(
     machine = as_machine(machine)
     if top < 1:
         raise ProblemError(f"--top: must be >= 1 (got {top})")
-    rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock)
+    rates = machine_rates(
+        machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock, accumulator=gemm.accumulator
+    )
     c, considered = enumerate_space(machine, gemm, space or Space(), instruction, a_major, b_major)
     n = len(c)
     if n == 0:

@@ -67,7 +67,7 @@ CASES = {
         H100.replace('compute_capability: "9.0"', 'compute_capability: "nine"'),
         "compute_capability",
     ),
-    "unknown-dtype": (H100.replace("  fp64:\n", "  fp4:\n", 1), "compute.fp4"),
+    "unknown-dtype": (H100.replace("  fp64:\n", "  fp6:\n", 1), "compute.fp6"),
     "no-instructions": (H100.replace("      - {family: fma, shape: FFMA, operands_from: rf}\n", "", 1), "instructions"),
     "mma-from-smem": (
         H100.replace(

@@ -8,6 +8,7 @@ from roofmodel import defaults
 from roofmodel.cli.commands.analysis import check_instruction, gemm_of, side_by_side
 from roofmodel.cli.options import (
     DEFAULT_CLUSTER,
+    AccOpt,
     AMajorOpt,
     BandwidthOpt,
     BMajorOpt,
@@ -56,6 +57,7 @@ def predict(
     n: NOpt = None,
     k: KOpt = None,
     dtype: DtypeOpt = defaults.DTYPE,
+    acc: AccOpt = None,
     kernel: KernelOpt = "stated",
     raster: RasterOpt = defaults.RASTER,
     cluster: ClusterOpt = DEFAULT_CLUSTER,
@@ -84,7 +86,7 @@ def predict(
     t = Tile.parse(tile)
     if t.bk is None:
         raise ProblemError(f"--tile {tile}: give BK too, e.g. {t.bm}x{t.bn}x64")
-    g = gemm_of(m, n, k, dtype)
+    g = gemm_of(m, n, k, dtype, acc)
     if "," in machine:
 
         def config_for(mach: Machine) -> KernelConfig:
@@ -116,6 +118,7 @@ def tune(
     n: NOpt = None,
     k: KOpt = None,
     dtype: DtypeOpt = defaults.DTYPE,
+    acc: AccOpt = None,
     top: TopOpt = 10,
     space: SpaceOpt = defaults.SPACE,
     instruction: InstructionOpt = None,
@@ -130,7 +133,7 @@ def tune(
     from roofmodel.machine import load_machine
     from roofmodel.search.space import space_named, tune_report
 
-    g = gemm_of(m, n, k, dtype)
+    g = gemm_of(m, n, k, dtype, acc)
     if "," in machine:
         if instruction is not None:
             raise ProblemError("--instruction: give it with one --machine")
@@ -155,6 +158,7 @@ def explore(
     n: NOpt = None,
     k: KOpt = None,
     dtype: DtypeOpt = defaults.DTYPE,
+    acc: AccOpt = None,
     steps: StepsOpt = 5,
     space: SpaceOpt = defaults.SPACE,
     bandwidth: BandwidthOpt = defaults.BANDWIDTH,
@@ -169,7 +173,7 @@ def explore(
     from roofmodel.search.space import parse_vary, space_named
 
     with progress("explore", quiet=as_json) as report:
-        rep = run_explore(load_machine(machine), gemm_of(m, n, k, dtype), [parse_vary(v) for v in vary],
+        rep = run_explore(load_machine(machine), gemm_of(m, n, k, dtype, acc), [parse_vary(v) for v in vary],
                           steps=steps, space=space_named(space), bandwidth=bandwidth, compute=compute,  # type: ignore[arg-type]
                           clock=clock, progress=report)  # fmt: skip
     if as_json:
