@@ -25,7 +25,7 @@ def _assert_one_line_error(result, *needles: str) -> None:
 CLI_CASES = [
     (
         ["analyze", "--machine", "b300", "--m", "64"],
-        ["unknown machine 'b300'", "a100, b200, h100, h200, l40s, rtx4090, t4, v100"],
+        ["unknown machine 'b300'", "a100, b200, h100, h200, l40s, mi300x, rtx4090, t4, v100"],
     ),
     (["analyze", "--machine", "h100", "--m", "0"], ["--m", "> 0", "got 0"]),
     (["analyze", "--machine", "h100", "--m", "-5"], ["--m", "got -5"]),

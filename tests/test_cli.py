@@ -28,7 +28,9 @@ def test_machines_lists_the_builtins(cli):
     r = cli("machines", "--json")
     assert r.exit_code == 0
     names = [row["name"] for row in json.loads(r.stdout)["machines"]]
-    assert names == ["a100", "b200", "h100", "h200", "l40s", "rtx4090", "t4", "v100"] == builtin_machine_names()
+    assert (
+        names == ["a100", "b200", "h100", "h200", "l40s", "mi300x", "rtx4090", "t4", "v100"] == builtin_machine_names()
+    )
     text = cli("machines").stdout
     assert "NVIDIA H100 SXM5 80GB" in text and "Turing" in text
     # which figures are datasheet peaks and which measurements, and when the project measured them

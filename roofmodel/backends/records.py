@@ -118,7 +118,7 @@ def raster_order_of(group_m: int) -> RasterOrder:
 
 
 def predicted_ctas_per_sm(machine: Machine, r: GemmRecord) -> int:
-    return occupancy(machine, 32 * r.num_warps, r.registers_per_thread, r.shared_bytes).ctas_per_sm
+    return occupancy(machine, machine.warp_size * r.num_warps, r.registers_per_thread, r.shared_bytes).ctas_per_sm
 
 
 def predict_dram_traffic(machine: Machine, r: GemmRecord) -> dict[str, float]:

@@ -27,6 +27,8 @@ Source = Literal["spec", "measured"]
 # modelled (roofmodel.model.problem.DTYPES).
 DtypeName = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8", "fp4"]
 AccumulatorName = Literal["fp64", "fp32", "int32", "fp16"]
+# NVIDIA's CUDA cores and tensor cores; AMD's SIMD vector ALUs and matrix cores.
+Engine = Literal["cuda_core", "tensor_core", "simd", "matrix_core"]
 
 
 class StrictModel(BaseModel):
@@ -80,7 +82,7 @@ class Clock(_Quantity):
 
 
 class Count(_Quantity):
-    unit: Literal["SMs", "threads", "warps", "blocks", "registers", "CTAs", "lanes"]
+    unit: Literal["SMs", "CUs", "threads", "warps", "blocks", "registers", "CTAs", "lanes", "partitions"]
 
     @field_validator("value")
     @classmethod
@@ -136,10 +138,12 @@ class Instruction(StrictModel):
     """An instruction family that drives a compute pipe, and where it reads its operands.
 
     ``fma`` (FFMA/DFMA on CUDA cores, one thread's tile), ``mma.sync`` (a warp's fragments in
-    registers), ``wgmma`` (Hopper warpgroup MMA; operands read from shared memory descriptors).
+    registers), ``wgmma`` (Hopper warpgroup MMA; operands read from shared memory descriptors),
+    ``tcgen05`` and ``tcgen05.2sm`` (Blackwell: operands from shared memory, accumulator in tensor
+    memory, one CTA or a pair), ``mfma`` (AMD CDNA: a wavefront's fragments in vector registers).
     """
 
-    family: Literal["fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm"]
+    family: Literal["fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm", "mfma"]
     shape: str | None = None
     operands_from: Literal["rf", "smem"]
     max_n: int | None = Field(default=None, gt=0, description="wgmma, tcgen05: largest N of the instruction")
@@ -152,11 +156,11 @@ class Instruction(StrictModel):
     # half the fp16-accumulator rate): the rate for each accumulator that differs from ``rate``.
     rate_by_accumulator: dict[AccumulatorName, RatedRate] | None = None
     rated_clock: Clock | None = None
-    engine: Literal["cuda_core", "tensor_core"] | None = None
+    engine: Engine | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Instruction:
-        if self.family in ("fma", "mma.sync") and self.operands_from != "rf":
+        if self.family in ("fma", "mma.sync", "mfma") and self.operands_from != "rf":
             raise ValueError(f"{self.family} reads its operands from registers: operands_from must be 'rf'")
         tcgen05 = self.family.startswith("tcgen05")
         if tcgen05 != (self.accumulator_in == "tmem"):
@@ -167,17 +171,18 @@ class Instruction(StrictModel):
         return self
 
     @property
-    def tile_granularity(self) -> Literal["thread", "warp", "warpgroup", "cta", "cta pair"]:
+    def tile_granularity(self) -> Literal["thread", "warp", "warpgroup", "cta", "cta pair", "wavefront"]:
         """Who owns one register-level (instruction-level) tile: a thread (FFMA), a warp (mma.sync),
         a warpgroup (wgmma), the CTA (tcgen05, issued by one thread for the CTA) or a pair of CTAs on
         two SMs (tcgen05 with cta_group::2)."""
         return {  # type: ignore[return-value]
             "fma": "thread", "mma.sync": "warp", "wgmma": "warpgroup", "tcgen05": "cta", "tcgen05.2sm": "cta pair",
+            "mfma": "wavefront",
         }[self.family]  # fmt: skip
 
 
 class ComputePipe(StrictModel):
-    engine: Literal["cuda_core", "tensor_core"]
+    engine: Engine
     # The rate with the dtype's default accumulator (fp32 for fp16/bf16/tf32/fp8, int32 for int8).
     rate: RatedRate
     # The rate with another accumulator where it differs (``--acc``; an RTX 4090's fp16 pipe runs
@@ -243,6 +248,22 @@ class L2Level(StrictModel):
     shared_read_bandwidth: RatedBandwidth | None = None
     latency: Latency | None = None
     loaded_latency: Latency | None = None
+    # An L2 split into slices each of which serves only its own group of SMs (MI300X: a 4 MB L2 per
+    # XCD of 38 CUs): ``capacity`` and ``bandwidth`` are the chip's totals, each slice holds
+    # capacity / partitions, and CTAs are dealt to the slices in launch order (AMD: workgroup i to XCD
+    # i mod 8), so a slice sees every partitions-th tile. Absent: one L2 that every SM shares.
+    private_partitions: Count | None = None
+    partition_dispatch: Literal["round_robin"] = "round_robin"
+
+
+class LlcLevel(StrictModel):
+    """A memory-side last-level cache between the L2 (or its partitions) and DRAM, shared by the whole
+    chip (AMD's Infinity Cache): it caches DRAM for every L2 and holds nothing they write back."""
+
+    capacity: Capacity
+    bandwidth: RatedBandwidth
+    latency: Latency | None = None
+    loaded_latency: Latency | None = None
 
 
 class SmemLevel(StrictModel):
@@ -281,6 +302,7 @@ class TmemLevel(StrictModel):
 
 class Memory(StrictModel):
     dram: DramLevel
+    llc: LlcLevel | None = None
     l2: L2Level
     smem: SmemLevel
     rf: RfLevel
@@ -302,6 +324,8 @@ class Limits(StrictModel):
     max_threads_per_block: Count
     registers_per_sm: Count
     max_registers_per_thread: Count
+    # Threads that issue together: 32 on NVIDIA GPUs (a warp), 64 on AMD CDNA (a wavefront). Absent: 32.
+    warp_size: Count | None = None
 
 
 class KernelCosts(StrictModel):
@@ -332,7 +356,8 @@ class Machine(StrictModel):
     name: str = Field(min_length=1)
     aliases: list[str] = Field(default_factory=list)
     architecture: str
-    compute_capability: str = Field(pattern=r"^\d+\.\d+$")
+    # NVIDIA's compute capability ("9.0"), or an AMD GPU's ISA target ("gfx942").
+    compute_capability: str = Field(pattern=r"^(\d+\.\d+|gfx[0-9a-f]+)$")
     sm_count: Count
     clocks: Clocks
     compute: dict[DtypeName, ComputePipe] = Field(min_length=1)
@@ -380,6 +405,31 @@ class Machine(StrictModel):
             file=where[0] if where else None,
             line=where[1] if where else None,
         )
+
+    @property
+    def target(self) -> str:
+        """The ISA the machine runs: sm_90 for compute capability 9.0, or the AMD target (gfx942)."""
+        cc = self.compute_capability
+        return cc if cc.startswith("gfx") else f"sm_{cc.replace('.', '')}"
+
+    @property
+    def nvidia_capability(self) -> tuple[int, int] | None:
+        """(major, minor) of an NVIDIA compute capability; None for another vendor's target."""
+        if self.compute_capability.startswith("gfx"):
+            return None
+        major, _, minor = self.compute_capability.partition(".")
+        return int(major), int(minor)
+
+    @property
+    def warp_size(self) -> int:
+        """Threads of a warp (NVIDIA) or wavefront (AMD): limits.warp_size, else 32."""
+        return self.limits.warp_size.n if self.limits.warp_size is not None else 32
+
+    @property
+    def l2_partitions(self) -> int:
+        """Private L2 slices (memory.l2.private_partitions), else 1."""
+        parts = self.memory.l2.private_partitions
+        return parts.n if parts is not None else 1
 
     def pipe(self, dtype: str) -> ComputePipe:
         if dtype not in self.compute:

@@ -17,6 +17,8 @@ class MachineInfo(Result):
     architecture: str
     compute_capability: str
     sm_count: int
+    target: str = ""  # sm_90, or an AMD ISA target (gfx942)
+    sm_unit: str = "SMs"  # what the vendor calls its multiprocessors: SMs, or CUs
 
 
 class MachineSummary(Result):
@@ -48,6 +50,8 @@ def machine_info(machine: Machine) -> MachineInfo:
         architecture=machine.architecture,
         compute_capability=machine.compute_capability,
         sm_count=machine.sm_count.n,
+        target=machine.target,
+        sm_unit=machine.sm_count.unit,
     )
 
 

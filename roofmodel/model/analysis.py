@@ -111,7 +111,7 @@ def budget(
     order = parse_order(raster)
     rate = pipe_rate(machine, gemm, instruction, compute, clock_mhz if clock_mhz is not None else clock)
     check_pair_cluster(rate.instruction.family, *cluster)
-    path = operand_path(rate.instruction, levels)
+    path = operand_path(rate.instruction, levels, machine)
     needs, stage_notes = stage_needs(machine, path, rate.demand, bandwidth, rate.clock_hz)
     bk = (tile.bk if tile and tile.bk else None) or default_bk(gemm.input_bytes)
     ctx = TileContext(machine, gemm, rate.instruction, bk, stages, path, reg_overhead, warps)
@@ -128,13 +128,12 @@ def budget(
     x = cross_sm_traffic(
         machine, gemm, tiles.cta, bk, stages, path, kernel_threads or tiles.threads, regs_thread,
         info.smem_bytes, cluster, order, rate.demand, rate.clock_hz,
+        ctx.tmem_columns(*tiles.cta) if ctx.tmem_columns_limit is not None else 0,
     )  # fmt: skip
-    stage_out = stage_results(
-        ctx, needs, tiles, rate.demand, rate.clock_hz, x.in_sm_reuse, x.smem_fill_reuse, x.dram_reuse
-    )
+    stage_out = stage_results(ctx, needs, tiles, rate.demand, rate.clock_hz, x.in_sm_reuse, x.fill_reuse())
     roofs = level_roofs(
         machine, gemm, needs, tiles, ctx.granularity, x.traffic, order.label, cluster, bandwidth,
-        rate.peak_flops, rate.clock_hz,
+        rate.peak_flops, rate.clock_hz, x.dram_traffic,
     )  # fmt: skip
     return Budget(machine, gemm, rate, path, info, x.cross_sm, stage_out, roofs, [*rate.notes, *stage_notes])
 

@@ -43,7 +43,8 @@ CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone) + epilogue). The busi
 ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), and the L2 term computed by the caller.
-The kernel takes a launch cost plus the largest of the SM time, DRAM and L2.
+The kernel takes a launch cost plus the largest of the SM time, DRAM, L2 and a last-level cache where the
+machine has one (its bytes are what the L2 reads from it, at its bandwidth).
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ class CtaCosts:
 
 
 TERMS = (
-    "compute", "shared memory", "spills", "transposes", "latency", "overhead", "prologue/epilogue", "DRAM", "L2",
-    "launch",
+    "compute", "shared memory", "spills", "transposes", "latency", "overhead", "prologue/epilogue", "DRAM", "LLC",
+    "L2", "launch",
 )  # fmt: skip
 
 
@@ -118,6 +119,8 @@ def kernel_terms(
     l2_seconds: Any,
     costs: CtaCosts,
     persistent: Any = False,
+    warp_size: int = 32,
+    llc_seconds: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -132,9 +135,9 @@ def kernel_terms(
     mma = bm_pad * bn_pad * bk / fma_per_cycle_per_sm
     share = _where(warpgroup, 1.0, _min(warps, 4) / 4.0)
     smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
-    spill = 2.0 * spilled_registers * 4.0 * 32 * warps * spill_touches_per_iter / spill_bytes_per_cycle
+    spill = 2.0 * spilled_registers * 4.0 * warp_size * warps * spill_touches_per_iter / spill_bytes_per_cycle
     latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
-    copies_per_thread = stage_bytes / (16.0 * 32 * warps)
+    copies_per_thread = stage_bytes / (16.0 * warp_size * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
     # Transposed in registers by the CTA's warps between the load and the store to shared memory:
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
@@ -179,7 +182,7 @@ def kernel_terms(
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
     dram = dram_bytes / dram_reach
     sm_s = sm_cycles / clock_hz
-    total = costs.launch_s + _max(sm_s, dram, l2_seconds)
+    total = costs.launch_s + _max(sm_s, dram, l2_seconds, llc_seconds)
 
     # Attribution: what the SM time is made of, each part as if it were alone (seconds).
     busy = per_sm * k_it / clock_hz
@@ -194,6 +197,7 @@ def kernel_terms(
         "overhead": busy * iteration / c,
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
+        "LLC": llc_seconds,
         "L2": l2_seconds,
         "launch": costs.launch_s,
     }

@@ -38,16 +38,20 @@ from roofmodel.model.arrays import where as _where
 # Registers per thread Triton 3.6 spends beyond accumulators, fragments and staging: the median of
 # (compiled - formula) over the broad sweep's training-shape kernels that do not spill.
 # The instruction families, in the order every per-family table and index uses.
-FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm")
+FAMILIES: tuple[str, ...] = ("fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm", "mfma")
 TRITON_REGISTER_OVERHEAD = {"wgmma": 48, "mma.sync": 31, "fma": 66}
 # tcgen05 (Blackwell): no Triton kernel of it has been compiled here; wgmma's fitted overhead is assumed.
+# mfma (AMD): no Triton kernel for AMD has been compiled here; mma.sync's (operands in registers) is assumed.
 ASSUMED_REGISTER_OVERHEAD = {
     "tcgen05": TRITON_REGISTER_OVERHEAD["wgmma"],
     "tcgen05.2sm": TRITON_REGISTER_OVERHEAD["wgmma"],
+    "mfma": TRITON_REGISTER_OVERHEAD["mma.sync"],
 }
 # Registers are allocated per warp in units of 256 (compute capability 5.0 and later): a thread's
-# count rounds up to a multiple of 8 (CUDA Occupancy Calculator: allocation unit 256, per warp).
+# count rounds up to a multiple of 8 (CUDA Occupancy Calculator: allocation unit 256, per warp); AMD
+# allocates a wavefront's VGPRs in blocks of 8 per lane too (ROCm MI300X workload optimization guide).
 REGISTER_ALLOCATION_UNIT = 256
+REGISTERS_PER_THREAD_GRANULE = 8
 # An SM's register file is split over its four processing blocks (sub-partitions); a warp's
 # registers come from the block it is scheduled on (cuda_occupancy.h, cudaOccMaxBlocksPerSMRegsLimit;
 # every architecture from Volta on has four).
@@ -69,11 +73,12 @@ def registers_needed(
     operand_fragments: Any,
     staged: Any,
     overhead: Any,
+    warp_size: int = 32,
 ) -> Any:
     """Registers per thread before spilling (see the module docstring):
     BM x BN x acc / T + fragments x (BM + BN) x BK x e / (4 T) + staged x (BM + BN) x BK x e / (4 T)
-    + overhead, T = 32 x warps. ``operand_fragments`` and ``staged`` are 0/1 (or booleans)."""
-    threads = 32 * warps
+    + overhead, T = warp size (32; 64 on AMD) x warps. ``operand_fragments`` and ``staged`` are 0/1."""
+    threads = warp_size * warps
     slice_regs = (bm + bn) * bk * element_bytes / (4.0 * threads)
     return (
         bm * bn * accumulator_registers / threads
@@ -86,12 +91,12 @@ def registers_needed(
 # Threads that share one register-level tile, per family (FAMILIES order): a thread, a warp, a
 # warpgroup; for tcgen05 the warpgroup whose four warps read the accumulator's 128 tensor-memory
 # lanes (a warp reaches only its own 32 lanes: PTX ISA, tcgen05.ld).
-UNIT_THREADS = (1, 32, 128, 128, 128)
+UNIT_THREADS = (1, 32, 128, 128, 128, 64)  # mfma: a 64-lane wavefront (CDNA runs MFMA in wave64)
 # Whether the accumulator is held in registers (tcgen05 holds it in tensor memory).
-ACCUMULATOR_IN_REGISTERS = (1, 1, 1, 0, 0)
+ACCUMULATOR_IN_REGISTERS = (1, 1, 1, 0, 0, 1)
 # The share of B's tile a CTA holds in shared memory: half for tcgen05's two-SM form (cta_group::2),
 # where each CTA of the pair loads half of B's columns and the MMA reads both halves.
-B_SHARE = (1.0, 1.0, 1.0, 1.0, 0.5)
+B_SHARE = (1.0, 1.0, 1.0, 1.0, 0.5, 1.0)
 # Tensor memory per SM: 512 columns of 32-bit cells per lane, allocated per CTA in a power of two of at
 # least 32 columns (PTX ISA, tcgen05.alloc).
 TMEM_MIN_COLUMNS = 32
@@ -112,8 +117,10 @@ def tile_registers(
     tcgen05: none (the accumulator is in tensor memory, the operands in shared memory)."""
     acc = rm * rn * accumulator_registers * _take(ACCUMULATOR_IN_REGISTERS, family) / _take(UNIT_THREADS, family)
     per_thread = (rm + rn) * max(1, element_bytes // 4)
-    per_warp = (rm + rn) * k_step * element_bytes / 128
-    operands = _where(family == 0, per_thread, _where(family == 1, per_warp, 0.0))
+    # a warp's (wavefront's) one k-step of A and B fragments, 4 B a register, over its lanes
+    per_warp = (rm + rn) * k_step * element_bytes / (4.0 * _take(UNIT_THREADS, family))
+    fragments = _take(OPERAND_FRAGMENTS, family)
+    operands = _where(family == 0, per_thread, _where(fragments == 1, per_warp, 0.0))
     return acc, operands
 
 
@@ -125,8 +132,8 @@ def allocated_and_spilled(needed: Any, limit: int) -> tuple[Any, Any]:
 
 
 def smem_reserved_per_block(machine: Machine) -> int:
-    major = int(machine.compute_capability.split(".")[0])
-    return SMEM_RESERVED_PER_BLOCK_SM80 if major >= 8 else 0
+    cc = machine.nvidia_capability
+    return SMEM_RESERVED_PER_BLOCK_SM80 if cc is not None and cc[0] >= 8 else 0
 
 
 def tmem_columns(family: Any, bm: Any, bn: Any, accumulator_registers: float) -> Any:
@@ -148,30 +155,30 @@ def cta_limits(
     threads         = floor(threads per SM / threads per CTA)
     warps           = floor(warps per SM / warps per CTA)
     registers       = floor(SUB_PARTITIONS x floor(registers per SM / SUB_PARTITIONS / registers per
-                      warp) / warps per CTA), registers per warp = ceil(32 x regs / 256) x 256
+                      warp) / warps per CTA), registers per warp = ceil(W x regs / 8W) x 8W, W the warp size
     shared memory   = floor(smem per SM / (smem per CTA + reserved)), unlimited without smem
     tensor memory   = floor(columns per SM / columns per CTA) (tmem_columns), unlimited without
     """
     lim = machine.limits
-    warps = -(-threads // 32)
-    per_warp = -(-(registers_per_thread * 32) // REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
+    ws = machine.warp_size
+    unit = REGISTERS_PER_THREAD_GRANULE * ws
+    warps = -(-threads // ws)
+    per_warp = -(-(registers_per_thread * ws) // unit) * unit
     per_partition = (lim.registers_per_sm.n // SUB_PARTITIONS) // _maximum(per_warp, 1)
     used = smem_bytes + smem_reserved_per_block(machine)
     by_smem = int(machine.memory.smem.capacity_per_sm.bytes) // _maximum(used, 1)
     blocks = lim.max_blocks_per_sm.n
-    return {
+    out = {
         "blocks": threads * 0 + blocks if _is_array(threads) else blocks,
         "threads": lim.max_threads_per_sm.n // threads,
         "warps": lim.max_warps_per_sm.n // warps,
         "registers": (SUB_PARTITIONS * per_partition) // warps,
         "shared memory": _where(smem_bytes > 0, by_smem, UNLIMITED),
-        "tensor memory": _where(tmem_cols > 0, _tmem_total_columns(machine) // _maximum(tmem_cols, 1), UNLIMITED),
     }
-
-
-def _tmem_total_columns(machine: Machine) -> int:
     tmem = machine.memory.tmem
-    return tmem.columns if tmem is not None else 0
+    if tmem is not None:  # a machine with tensor memory: the columns the CTA's accumulator allocates
+        out["tensor memory"] = _where(tmem_cols > 0, tmem.columns // _maximum(tmem_cols, 1), UNLIMITED)
+    return out
 
 
 def ctas_per_sm(machine: Machine, threads: Any, registers_per_thread: Any, smem_bytes: Any, tmem_cols: Any = 0) -> Any:
@@ -192,7 +199,7 @@ def fits_block(machine: Machine, threads: Any, smem_bytes: Any) -> Any:
     """Whether a CTA is launchable at all: 1..max threads per block and its shared memory within
     the per-block maximum (registers never refuse: past the limit the kernel spills)."""
     lim = machine.limits
-    ok_threads = (threads >= 32) & (threads <= lim.max_threads_per_block.n)
+    ok_threads = (threads >= machine.warp_size) & (threads <= lim.max_threads_per_block.n)
     ok_smem = smem_bytes <= machine.memory.smem.max_per_block.bytes
     return ok_threads & ok_smem
 
@@ -201,9 +208,9 @@ def fits_block(machine: Machine, threads: Any, smem_bytes: Any) -> Any:
 # operands are read from registers, and the shared-memory buffers Triton 3.6 allocates per
 # num_stages (the broad sweep's compiled sizes: num_stages - 1 tiles for the register-operand
 # families, num_stages for wgmma, whose in-flight MMA reads one more).
-OPERAND_FRAGMENTS = (1, 1, 0, 0, 0)
+OPERAND_FRAGMENTS = (1, 1, 0, 0, 0, 1)
 # tcgen05: no Triton kernel compiled here; taken as wgmma's (num_stages buffers).
-EXTRA_BUFFERS = (-1, -1, 0, 0, 0)
+EXTRA_BUFFERS = (-1, -1, 0, 0, 0, -1)
 
 
 def stage_buffers(family: Any, stages: Any) -> Any:
@@ -243,7 +250,7 @@ def kernel_footprint(
     hand-written kernel) the register-level tile's own registers (tile_registers: ``rm``, ``rn``,
     ``k_step``) plus STATED_REGISTER_OVERHEAD, as ``analyze`` counts them."""
     limit = machine.limits.max_registers_per_thread.n
-    threads = 32 * warps
+    threads = machine.warp_size * warps
     if registers is None and compiler == "stated":
         acc, operands = tile_registers(family, rm, rn, element_bytes, accumulator_registers, k_step)
         overhead = STATED_REGISTER_OVERHEAD if register_overhead is None else register_overhead
@@ -257,7 +264,7 @@ def kernel_footprint(
             bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=element_bytes,
             accumulator_registers=accumulator_registers * _take(ACCUMULATOR_IN_REGISTERS, family),
             operand_fragments=_take(OPERAND_FRAGMENTS, family),
-            staged=staged, overhead=register_overhead,
+            staged=staged, overhead=register_overhead, warp_size=machine.warp_size,
         )  # fmt: skip
         registers, spilled = allocated_and_spilled(needed, limit)
         if rn is not None:

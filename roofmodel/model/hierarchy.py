@@ -1,7 +1,8 @@
 """The stage hierarchy: the path operands take from DRAM to the compute pipe, and what each
 stage must deliver (seed 000 §3-4).
 
-Levels, outermost first: DRAM -> L2 -> shared memory -> registers -> compute pipe. An instruction
+Levels, outermost first: DRAM -> (a last-level cache, where the machine file has one: AMD's
+Infinity Cache) -> L2 -> shared memory -> registers -> compute pipe. An instruction
 that reads its operands from shared memory (Hopper wgmma) ends the path at shared memory. Each
 stage is named by the level it reads from and the level it feeds; its bandwidth is the source
 level's read bandwidth, in bytes/cycle/SM. Every stage must deliver the pipe's operand demand,
@@ -16,8 +17,15 @@ from roofmodel import units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Bandwidth, Instruction, Machine, Source
 
-LEVELS: tuple[str, ...] = ("dram", "l2", "smem", "rf")
-LEVEL_LABELS = {"dram": "DRAM", "l2": "L2", "smem": "smem", "rf": "RF", "core": "core"}
+LEVELS: tuple[str, ...] = ("dram", "llc", "l2", "smem", "rf")
+LEVEL_LABELS = {"dram": "DRAM", "llc": "LLC", "l2": "L2", "smem": "smem", "rf": "RF", "core": "core"}
+
+
+def machine_levels(machine: Machine) -> tuple[str, ...]:
+    """The levels this machine file describes, outermost first (LEVELS less a missing last-level cache)."""
+    return tuple(lv for lv in LEVELS if lv != "llc" or machine.memory.llc is not None)
+
+
 OPERANDS_PER_FMA = 2
 
 
@@ -34,19 +42,20 @@ def required_reuse(demand_bytes_per_cycle: float, bandwidth_bytes_per_cycle: flo
     return demand_bytes_per_cycle / bandwidth_bytes_per_cycle
 
 
-def operand_path(instruction: Instruction, levels: list[str] | None) -> tuple[str, ...]:
+def operand_path(instruction: Instruction, levels: list[str] | None, machine: Machine | None = None) -> tuple[str, ...]:
     """The memory levels operands pass through for this instruction, optionally reduced.
 
     ``levels`` may drop levels the data path skips in a simplified model, such as L2 in seed
     000's DRAM -> smem -> RF machine; it must keep DRAM and the level the instruction reads from.
     """
-    full = LEVELS[: LEVELS.index(instruction.operands_from) + 1]
+    have = machine_levels(machine) if machine is not None else tuple(lv for lv in LEVELS if lv != "llc")
+    full = have[: have.index(instruction.operands_from) + 1]
     if levels is None:
         return full
     chosen = [lv.strip().lower() for lv in levels if lv.strip()]
     for lv in chosen:
-        if lv not in LEVELS:
-            raise ProblemError(f"--levels: unknown level {lv!r} (levels: {', '.join(LEVELS)})")
+        if lv not in have:
+            raise ProblemError(f"--levels: unknown level {lv!r} (levels of this machine: {', '.join(have)})")
         if lv not in full:
             raise ProblemError(
                 f"--levels: {lv!r} is not on the operand path of {instruction.family} "

@@ -36,7 +36,7 @@ from roofmodel.model.multicast import check_pair_cluster
 from roofmodel.model.problem import Tile
 from roofmodel.model.tiling import WGMMA_ROWS
 
-Family = Literal["fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm"]
+Family = Literal["fma", "mma.sync", "wgmma", "tcgen05", "tcgen05.2sm", "mfma"]
 TCGEN05 = ("tcgen05", "tcgen05.2sm")
 # tcgen05.mma's M per CTA: 64 or 128 (cta_group::1; 128 or 256 for the pair, half on each SM); N up to
 # 256 in steps of 8 (M = 64) or 16 (PTX ISA, tcgen05.mma matrix shapes).
@@ -79,8 +79,7 @@ class KernelConfig(BaseModel):
 
 
 def _capability(machine: Machine) -> tuple[int, int]:
-    major, _, minor = machine.compute_capability.partition(".")
-    return int(major), int(minor or 0)
+    return machine.nvidia_capability or (0, 0)  # another vendor's GPU meets no NVIDIA rule
 
 
 def _major(machine: Machine) -> int:
@@ -92,6 +91,10 @@ def triton_family(machine: Machine, dtype: str, block_m: int, block_n: int, num_
     compute capability 10.x, tcgen05 (MMAv5) under the conditions of MMAv3 (assumed: no sm_100 kernel
     has been compiled here)."""
     have = {i.family for i in machine.pipe(dtype).instructions}
+    # Triton's AMD backend (AccelerateAMDMatmul): MFMA for a dot whose tiles are whole 16 x 16
+    # instruction tiles; assumed here, no AMD kernel has been compiled for this model.
+    if machine.nvidia_capability is None and "mfma" in have and block_m % 16 == 0 and block_n % 16 == 0:
+        return "mfma"
     if (
         _major(machine) >= 10
         and "tcgen05" in have
@@ -162,7 +165,7 @@ def balanced_thread_tile(bm: int, bn: int, threads: int) -> tuple[int, int] | No
     return best[2] if best else None
 
 
-def register_tile_for(family: str, bm: int, bn: int, warps: int) -> tuple[int, int] | None:
+def register_tile_for(family: str, bm: int, bn: int, warps: int, warp_size: int = 32) -> tuple[int, int] | None:
     """The register-level tile a Triton kernel of ``warps`` warps gives each thread, warp or
     warpgroup. Where there are more warps (threads) than instruction tiles, Triton replicates: the
     extra warps compute the same tile, so the register tile stays one instruction tile (16 x 8 for
@@ -179,10 +182,13 @@ def register_tile_for(family: str, bm: int, bn: int, warps: int) -> tuple[int, i
     if family == "mma.sync":
         wm, wn = triton_warps_v2(bm, bn, warps)
         return max(16, bm // wm), max(8, bn // wn)
+    if family == "mfma":  # wavefronts over 16 x 16 instruction tiles, laid out as warpsPerTileV2 (assumed)
+        wm, wn = triton_warps_v2(bm, bn // 2, warps)
+        return max(16, bm // wm), max(16, bn // wn)
     if family in TCGEN05:
         return tcgen05_tile(family, bm, bn)
     if family == "fma":
-        return balanced_thread_tile(bm, bn, min(32 * warps, bm * bn)) or (1, 1)
+        return balanced_thread_tile(bm, bn, min(warp_size * warps, bm * bn)) or (1, 1)
     raise ProblemError(f"unknown instruction family {family!r} (families: {', '.join(FAMILIES)})")
 
 
@@ -227,7 +233,7 @@ def triton_config(
             # tl.arange takes a power of two, and tl.dot operands at least 16 along each dimension
             raise ProblemError(f"{name} {v}: a Triton matmul block is a power of two of at least 16")
     family = triton_family(machine, dtype, block_m, block_n, num_warps)
-    reg = register_tile_for(family, block_m, block_n, num_warps)
+    reg = register_tile_for(family, block_m, block_n, num_warps, machine.warp_size)
     if reg is None:
         raise ProblemError(
             f"Triton {block_m}x{block_n} with {num_warps} warps: the {family} warp layout does not tile the block"
@@ -303,6 +309,8 @@ def admitted_family(machine: Machine, dtype: str, bm: int, bn: int, warps: int |
         return "wgmma"
     if "mma.sync" in have and bm % 16 == 0 and bn % 8 == 0:
         return "mma.sync"
+    if "mfma" in have and bm % 16 == 0 and bn % 16 == 0:
+        return "mfma"
     if "fma" in have:
         return "fma"
     raise ProblemError(
@@ -310,13 +318,13 @@ def admitted_family(machine: Machine, dtype: str, bm: int, bn: int, warps: int |
     )
 
 
-def _warps_of(family: str, bm: int, bn: int, register_tile: tuple[int, int]) -> int:
+def _warps_of(family: str, bm: int, bn: int, register_tile: tuple[int, int], warp_size: int = 32) -> int:
     """Warps that cover a BM x BN tile with one register-level tile each."""
     rm, rn = register_tile
     if family in TCGEN05:
         return tcgen05_warps(family, bm, bn, register_tile)
     units = (bm // rm) * (bn // rn)
-    return {"wgmma": 4 * units, "mma.sync": units}.get(family, max(1, units // 32))
+    return {"wgmma": 4 * units, "mma.sync": units, "mfma": units}.get(family, max(1, units // warp_size))
 
 
 def generic_config(
@@ -373,7 +381,7 @@ def generic_config(
         if family in TCGEN05 and (rm, rn) != tcgen05_tile(family, bm, bn, rn):
             raise ProblemError(f"--reg-tile {rm}x{rn}: the tcgen05 instruction tile of a {bm}x{bn} CTA tile is "
                                f"{'x'.join(map(str, tcgen05_tile(family, bm, bn) or ('-', '-')))}")  # fmt: skip
-        need = _warps_of(family, bm, bn, register_tile)
+        need = _warps_of(family, bm, bn, register_tile, machine.warp_size)
         if warps is not None and warps != need:
             raise ProblemError(
                 f"--warps {warps}: {family} register tiles of {rm}x{rn} cover {bm}x{bn} with {need} warps"
@@ -384,7 +392,7 @@ def generic_config(
         warps = warps or 4
         if warps & (warps - 1):
             raise ProblemError(f"--warps {warps}: the warp layouts (Triton's) take a power of two; or give --reg-tile")
-        found = register_tile_for(family, bm, bn, warps)
+        found = register_tile_for(family, bm, bn, warps, machine.warp_size)
         if found is None:
             raise ProblemError(
                 f"--tile {tile.label()} with {warps} warps: the {family} warp layout does not tile the block "

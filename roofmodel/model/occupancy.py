@@ -30,8 +30,11 @@ class Occupancy(BaseModel):
     limits: dict[str, int]
 
 
-def occupancy(machine: Machine, threads_per_block: int, registers_per_thread: int, smem_per_block: int) -> Occupancy:
-    """CTAs per SM and the resource that limits them (seed 003; the rule is footprint.cta_limits)."""
+def occupancy(
+    machine: Machine, threads_per_block: int, registers_per_thread: int, smem_per_block: int, tmem_columns: int = 0
+) -> Occupancy:
+    """CTAs per SM and the resource that limits them (seed 003; the rule is footprint.cta_limits, tensor
+    memory included where the CTA allocates ``tmem_columns``)."""
     lim = machine.limits
     if threads_per_block < 1 or threads_per_block > lim.max_threads_per_block.n:
         raise ProblemError(f"threads per block must be 1..{lim.max_threads_per_block.n} (got {threads_per_block})")
@@ -42,9 +45,10 @@ def occupancy(machine: Machine, threads_per_block: int, registers_per_thread: in
     smem_block_limit = machine.memory.smem.max_per_block.bytes
     if smem_per_block < 0 or smem_per_block > smem_block_limit:
         raise ProblemError(f"shared memory per block must be 0..{smem_block_limit:.0f} B (got {smem_per_block})")
-    warps = math.ceil(threads_per_block / 32)
+    warps = math.ceil(threads_per_block / machine.warp_size)
     limits = {
-        k: int(v) for k, v in cta_limits(machine, threads_per_block, registers_per_thread, smem_per_block).items()
+        k: int(v)
+        for k, v in cta_limits(machine, threads_per_block, registers_per_thread, smem_per_block, tmem_columns).items()
     }
     ctas = min(limits.values())
     limiter = ", ".join(key for key, value in limits.items() if value == ctas)

@@ -38,7 +38,7 @@ from roofmodel.model.latency import mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
-from roofmodel.model.rasterization import RasterTraffic, order_traffic, parse_order
+from roofmodel.model.rasterization import RasterTraffic, machine_traffic, parse_order
 from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
 from roofmodel.results import JSON_SCHEMA_VERSION, Input
@@ -117,6 +117,8 @@ class Rates:
     l2_loaded_latency_cycles: float | None = None
     dram_loaded_latency_cycles: float | None = None
     costs: CtaCosts = field(default_factory=CtaCosts)
+    # A last-level cache between the L2 and DRAM (memory.llc): its read bandwidth; None without one.
+    llc_bps: float | None = None
 
     def family_fma_per_s(self, family: str) -> float:
         return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
@@ -159,6 +161,7 @@ def machine_rates(
         return units.bytes_per_cycle_per_sm_to_gb_per_s(bw.bytes_per_cycle_per_sm, sms, clock_hz) * 1e9
 
     dram, l2, smem = bps("dram"), bps("l2"), bps("smem")
+    llc = bps("llc") if machine.memory.llc is not None else None
     same = None
     shared = machine.memory.l2.shared_read_bandwidth
     if shared is not None:
@@ -206,6 +209,7 @@ def machine_rates(
         fma_per_s_per_sm=fma * clock_hz,
         dram_bps=dram,
         l2_bps=l2,
+        llc_bps=llc,
         l2_same_address_bps=same,
         smem_bps=smem,
         l2_latency_cycles=lat_l2,
@@ -225,15 +229,16 @@ def machine_rates(
 # per 32 bytes of operand (m16n8k16 for 16-bit, k8 for tf32, k32 for fp8; FMA: Triton's blocked dot is
 # taken to reload per 8 elements of K, an assumption), and whether one CTA's instruction spans the SM's
 # four sub-partitions (wgmma's warpgroup; tcgen05, issued by one thread for the whole tensor core).
-INSTRUCTION_ROWS = (1, 16, 64, 64, 64)
-ROWS_PER_B_READ = (1 << 30, 1 << 30, *(TILE_ROWS_PER_B_READ[g] for g in ("warpgroup", "cta", "cta pair")))
-TENSOR_FAMILY = (False, True, True, True, True)
-WARPGROUP = (False, False, True, True, True)
+INSTRUCTION_ROWS = (1, 16, 64, 64, 64, 16)
+ROWS_PER_B_READ = (1 << 30, 1 << 30, *(TILE_ROWS_PER_B_READ[g] for g in ("warpgroup", "cta", "cta pair")), 1 << 30)
+TENSOR_FAMILY = (False, True, True, True, True, True)
+WARPGROUP = (False, False, True, True, True, False)
 # Whether the instruction reads an MN-major operand from shared memory only for 16-bit types (wgmma's
 # transpose flags and ldmatrix.trans are .b16; mma.sync's operands come through ldmatrix). tcgen05's
 # shared-memory descriptors take MN-major tf32 and 8-bit operands too (PTX ISA, tcgen05 matrix
 # descriptors; CUTLASS's UMMA::Major::MN for every sm100 kind).
-MN_MAJOR_16BIT_ONLY = (True, True, True, False, False)
+# mfma: what an MN-major 8- or 32-bit operand costs AMD's LDS loads has not been measured: not charged.
+MN_MAJOR_16BIT_ONLY = (True, True, True, False, False, False)
 FMA_K_STEP = 8
 
 
@@ -303,6 +308,7 @@ def kernel_seconds(
     dram_read: Any,
     persistent: Any = False,
     latency_dram_read: Any = None,
+    llc_read: Any = None,
 ) -> dict[str, Any]:
     """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
     given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
@@ -310,12 +316,13 @@ def kernel_seconds(
     where the resident CTAs' spilled bytes fit beside their shared memory (else at the SM's share
     of L2), the mean loaded latency from the raster model's hit rate, C's bytes per tile, DRAM and
     L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
-    hit rate from ``latency_dram_read`` where given, the search's lower bound). Loads are
-    synchronous where synchronous_copy says so."""
+    hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
+    ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
+    (llc_read + C) / its bandwidth). Loads are synchronous where synchronous_copy says so."""
     sms, clock = machine.sm_count.n, rates.clock_hz
     e = element_bytes
     c = footprint["ctas_per_sm"]
-    threads = 32 * warps
+    threads = machine.warp_size * warps
     fa, fb = layout_factors(family, e, a_m_major, b_n_major)
     tensor = _take(TENSOR_FAMILY, family)
     b_share = _take(B_SHARE, family)
@@ -350,11 +357,13 @@ def kernel_seconds(
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_latency_s=dram_latency_s,
         l2_seconds=l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
-        costs=rates.costs, persistent=persistent,
+        costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
+        llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
     )  # fmt: skip
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "latency", "overhead", "prologue/epilogue")
+CHIP_TERMS = ("DRAM", "LLC", "L2")
 
 
 def limiter_index(terms: dict[str, Any]) -> Any:
@@ -363,14 +372,14 @@ def limiter_index(terms: dict[str, Any]) -> Any:
     were alone). Numbers or numpy arrays."""
     import numpy as np
 
-    sm_parts = np.stack([np.asarray(terms[t], dtype=float) for t in SM_PARTS])
-    chip = np.stack([np.asarray(terms[t], dtype=float) for t in ("DRAM", "L2")])
+    sm_parts = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in SM_PARTS)))
+    chip = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in CHIP_TERMS)))
     out = np.where(chip.max(axis=0) >= np.asarray(terms["sm"], dtype=float),
                    len(SM_PARTS) + chip.argmax(axis=0), sm_parts.argmax(axis=0))  # fmt: skip
     return out if out.ndim else int(out)
 
 
-LIMITERS = (*SM_PARTS, "DRAM", "L2")
+LIMITERS = (*SM_PARTS, *CHIP_TERMS)
 
 
 def limiter_of(terms: dict[str, Any]) -> str:
@@ -378,14 +387,16 @@ def limiter_of(terms: dict[str, Any]) -> str:
     return LIMITERS[limiter_index(terms)]
 
 
-def raster_traffic(machine: Machine, gemm: Gemm, config: KernelConfig, ctas_per_sm: int) -> RasterTraffic:
-    """The raster model's traffic for a configuration: its cluster tile, its order, the clusters
-    the chip runs at once."""
+def raster_traffic(
+    machine: Machine, gemm: Gemm, config: KernelConfig, ctas_per_sm: int
+) -> tuple[RasterTraffic, RasterTraffic | None]:
+    """The raster model's traffic for a configuration (rasterization.machine_traffic): its cluster
+    tile, its order, the clusters the chip runs at once."""
     cm, cn = config.cluster
-    return order_traffic(
-        parse_order(config.raster), concurrent=max(1, machine.sm_count.n * ctas_per_sm // (cm * cn)),
+    return machine_traffic(
+        machine, parse_order(config.raster), concurrent=max(1, machine.sm_count.n * ctas_per_sm // (cm * cn)),
         m=gemm.m, n=gemm.n, k=gemm.k, bm=cm * config.bm, bn=cn * config.bn, input_bytes=gemm.input_bytes,
-        output_bytes=gemm.output_bytes, l2_bytes=machine.memory.l2.capacity.bytes, keep_waves=0,
+        output_bytes=gemm.output_bytes, keep_waves=0,
     )  # fmt: skip
 
 
@@ -451,14 +462,17 @@ def predict_kernel(
     if not fp["fits"]:
         raise ProblemError(f"the CTA ({fp['threads']} threads, {fp['shared_bytes']:,.0f} B) does not fit one SM")
     ctas = int(fp["ctas_per_sm"])
-    occ = occupancy(machine, int(fp["threads"]), int(max(1, min(fp["registers"], limit))), int(fp["shared_bytes"]))
-    t = raster_traffic(machine, gemm, config, ctas)
+    occ = occupancy(machine, int(fp["threads"]), int(max(1, min(fp["registers"], limit))), int(fp["shared_bytes"]),
+                    int(fp["tmem_columns"]))  # fmt: skip
+    t, through_llc = raster_traffic(machine, gemm, config, ctas)
+    dram_read = (through_llc or t).dram_read_bytes
     rm, rn = config.register_tile
     terms = kernel_seconds(
         machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=e, output_bytes=gemm.output_bytes, bm=config.bm,
         bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family, rm=rm, rn=rn,
         a_m_major=a_m, b_n_major=b_n, footprint=fp, requested=t.requested_bytes, distinct=t.wave_distinct_bytes,
-        dram_read=t.dram_read_bytes, persistent=config.persistent,
+        dram_read=dram_read, persistent=config.persistent, latency_dram_read=t.dram_read_bytes,
+        llc_read=t.dram_read_bytes if through_llc is not None else None,
     )  # fmt: skip
     total = float(terms["total"])
     sms = machine.sm_count.n
@@ -492,11 +506,15 @@ def predict_kernel(
         "overhead": "a fixed cost per iteration and per 16-byte copy each thread issues (kernel_costs)",
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",
-        "DRAM": f"{(t.dram_read_bytes + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
+        "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
         "(less where the grid keeps too few bytes in flight)",
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s"
         if math.isfinite(rates.l2_bps)
         else "no L2 bandwidth in the machine file (unpublished): not bounded",
+        "LLC": f"{(t.dram_read_bytes + c_bytes) / 2**20:,.0f} MiB the L2 reads from the last-level cache + C at "
+        f"{rates.llc_bps / 1e9:,.0f} GB/s"
+        if through_llc is not None and rates.llc_bps
+        else "no last-level cache in the machine file",
         "launch": "the fixed cost of a launch (kernel_costs.launch)",
     }
     ranked = sorted(

@@ -30,12 +30,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roofmodel.errors import ProblemError
+from roofmodel.machine import Machine
 from roofmodel.machine.summary import MachineInfo
 from roofmodel.model.occupancy import Occupancy
 from roofmodel.model.problem import GemmInfo
 from roofmodel.results import JSON_SCHEMA_VERSION, Result
 
-ORDER_HELP = "row, col, grouped:G, swizzle:S[:m], superm:S"
+ORDER_HELP = "row, col, grouped:G, swizzle:S[:m], superm:S; +remap on a machine of private L2s"
 
 
 @dataclass(frozen=True)
@@ -43,17 +44,25 @@ class RasterOrder:
     kind: str
     size: int = 1
     along: str = "n"
+    # Renumbered so that each private L2 slice runs a contiguous share of the order (AMD's XCD remap:
+    # ROCm/aiter remap_xcd, hipBLASLt WorkGroupMappingXCC) instead of every P-th tile.
+    remap: bool = False
 
     @property
     def label(self) -> str:
         if self.kind in ("row", "col"):
-            return self.kind
-        return f"{self.kind}:{self.size}" + (":m" if self.kind == "swizzle" and self.along == "m" else "")
+            base = self.kind
+        else:
+            base = f"{self.kind}:{self.size}" + (":m" if self.kind == "swizzle" and self.along == "m" else "")
+        return base + ("+remap" if self.remap else "")
 
 
 def parse_order(text: str) -> RasterOrder:
     """'grouped:8' -> RasterOrder('grouped', 8). Sizes are whole numbers >= 1."""
     t = text.strip().lower()
+    if t.endswith("+remap"):
+        base = parse_order(t.removesuffix("+remap"))
+        return RasterOrder(base.kind, base.size, base.along, remap=True)
     if t in ("row", "row-major", "rowmajor"):
         return RasterOrder("row")
     if t in ("col", "column", "column-major", "colmajor"):
@@ -342,6 +351,96 @@ def order_traffic(
         keep_waves=keep_waves,
         vectorized=vectorized,
     )
+
+
+def partitioned_order_traffic(
+    order: RasterOrder,
+    *,
+    partitions: int,
+    concurrent: int,
+    m: int,
+    n: int,
+    k: int,
+    bm: int,
+    bn: int,
+    input_bytes: int,
+    output_bytes: int,
+    l2_bytes: float,
+    keep_waves: int = 3,
+) -> RasterTraffic:
+    """The traffic into an L2 split into ``partitions`` private slices (machine: l2.private_partitions)
+    with tiles dealt round-robin in launch order: slice p runs tiles p, p + P, p + 2P, ... of the order,
+    concurrent / P at a time, in capacity / P of L2; its misses are read from the level above. The sum
+    over slices (each from raster_traffic): ``requested`` is unchanged, ``dram_read_bytes`` is what the
+    slices read from above. Neighbouring tiles of the order land in different slices, which is what
+    round-robin dispatch costs a grouped order (AMD MI300X: workgroup i runs on XCD i mod 8)."""
+    rows, cols = tile_order(order, math.ceil(m / bm), math.ceil(n / bn), vectorized=True)
+    per_slice = max(1, concurrent // partitions)
+    if order.remap:  # each slice runs a contiguous share of the order, in order
+        share = -(-len(rows) // partitions)
+        slices = [slice(p * share, (p + 1) * share) for p in range(partitions)]
+    else:  # round-robin: slice p runs tiles p, p + P, ...
+        slices = [slice(p, None, partitions) for p in range(partitions)]
+    grid = dict(m=m, n=n, k=k, bm=bm, bn=bn, input_bytes=input_bytes, output_bytes=output_bytes)
+    parts = [
+        raster_traffic(
+            rows[sl],
+            cols[sl],
+            concurrent=per_slice,
+            l2_bytes=l2_bytes / partitions,
+            order_label=order.label,
+            keep_waves=keep_waves,
+            **grid,
+        )  # type: ignore[arg-type]
+        for sl in slices
+        if len(rows[sl])
+    ]
+    requested = math.fsum(t.requested_bytes for t in parts)
+    reads = math.fsum(t.dram_read_bytes for t in parts)
+    first = parts[0]
+    return first.model_copy(
+        update={
+            "concurrent": concurrent,
+            "waves": max(t.waves for t in parts),
+            "requested_bytes": requested,
+            "wave_distinct_bytes": math.fsum(t.wave_distinct_bytes for t in parts),
+            "dram_read_bytes": reads,
+            "l2_capacity_bytes": float(l2_bytes),
+            "sharing_factor": requested / reads,
+            "mean_wave_sharing_factor": math.fsum(t.mean_wave_sharing_factor for t in parts) / len(parts),
+            "cache_assumption": f"{partitions} private L2 slices of {l2_bytes / partitions / 2**20:,.0f} MiB, tiles "
+            + (
+                "renumbered so each slice runs a contiguous share of the order"
+                if order.remap
+                else "dealt round-robin in launch order"
+            )
+            + f" ({per_slice} at once each); per slice: {CACHE_ASSUMPTION}; first_waves are slice 0's",
+        }
+    )
+
+
+def machine_traffic(
+    machine: Machine, order: RasterOrder, *, concurrent: int, keep_waves: int = 3, **grid: Any
+) -> tuple[RasterTraffic, RasterTraffic | None]:
+    """(what the CTAs request of L2 and what the L2 reads from the level above, what DRAM serves
+    through a last-level cache or None): the raster model over the machine's L2, split into its
+    private slices where the file says so (partitioned_order_traffic), and, where the file has a
+    chip-wide last-level cache, the same order over the whole chip at that cache's capacity (it sees
+    every slice's misses and reads each distinct panel of a wave from DRAM once). ``grid``: m, n, k,
+    bm, bn, input_bytes, output_bytes."""
+    l2_bytes = machine.memory.l2.capacity.bytes
+    if order.remap and machine.l2_partitions == 1:
+        raise ProblemError(f"--raster {order.label}: {machine.name} has one L2 that every SM shares; +remap deals "
+                           "contiguous tiles to private L2 slices (memory.l2.private_partitions)")  # fmt: skip
+    if machine.l2_partitions > 1:
+        l2 = partitioned_order_traffic(order, partitions=machine.l2_partitions, concurrent=concurrent,
+                                       l2_bytes=l2_bytes, keep_waves=keep_waves, **grid)  # fmt: skip
+    else:
+        l2 = order_traffic(order, concurrent=concurrent, l2_bytes=l2_bytes, keep_waves=keep_waves, **grid)
+    llc = machine.memory.llc
+    if llc is None:
+        return l2, None
+    return l2, order_traffic(order, concurrent=concurrent, l2_bytes=llc.capacity.bytes, keep_waves=keep_waves, **grid)
 
 
 def standard_orders(tiles_m: int) -> list[RasterOrder]:

@@ -84,6 +84,7 @@ def level_roofs(
     bandwidth: Source,
     peak_flops: float,
     clock_hz: float,
+    dram_traffic: RasterTraffic | None = None,
 ) -> list[LevelRoof]:
     """One roof per memory level from that level's traffic for the whole GEMM (hierarchical roofline):
     DRAM reads (raster model) + C; CTA requests (over multicast) + C; register-tile reads; every
@@ -97,9 +98,14 @@ def level_roofs(
     cm, cn = cluster
     roofs = []
     for s in needs:
-        if s.dst == "l2":
+        if s.dst == "llc":
+            assert dram_traffic is not None
+            level_bytes = dram_traffic.dram_read_bytes + c_bytes
+            basis = f"DRAM reads through the last-level cache for raster order {raster_label} + C written once"
+        elif s.dst == "l2":
             level_bytes = traffic.dram_read_bytes + c_bytes
-            basis = f"DRAM reads for raster order {raster_label} (see cross_sm.raster) + C written once"
+            above = "LLC" if s.src == "llc" else "DRAM"
+            basis = f"{above} reads for raster order {raster_label} (see cross_sm.raster) + C written once"
         elif s.dst == "smem":
             level_bytes = traffic.requested_bytes + c_bytes
             basis = f"CTA tile {cta[0]}x{cta[1]} requests" + (f" over {cm}x{cn} multicast" if cm * cn > 1 else "")

@@ -158,8 +158,9 @@ class StageNeed:
 
     @property
     def feeds_cta_tile(self) -> bool:
-        """Into shared memory or L2: the CTA tile (and cross-SM sharing) provides its reuse."""
-        return self.dst in ("smem", "l2")
+        """Into shared memory, L2 or a last-level cache: the CTA tile (and cross-SM sharing) provides
+        its reuse."""
+        return self.dst in ("smem", "l2", "llc")
 
     @property
     def feeds_register_tile(self) -> bool:
@@ -206,8 +207,7 @@ def stage_results(
     demand: float,
     clock_hz: float,
     in_sm_reuse: float,
-    smem_fill_reuse: float,
-    dram_reuse: float,
+    fill_reuse: dict[str, float],
 ) -> list[StageResult]:
     """Each stage's achieved reuse against its need: the CTA tile's in-SM reuse times the cross-SM
     factor (multicast into smem; that x L2 sharing into L2), the register tile's reuse, or 1 (RF->core);
@@ -219,7 +219,7 @@ def stage_results(
     for s in needs:
         t = smallest_pow2_square(s.required)
         if s.feeds_cta_tile:
-            achieved = dram_reuse if s.dst == "l2" else smem_fill_reuse
+            achieved = fill_reuse[s.dst]
             max_feasible = tiles.max_cta_reuse
             reg = tiles.register_tile
             checks = cta_checks(ctx, max(t, reg[0]), max(t, reg[1]), reg)
@@ -279,7 +279,7 @@ def stage_results(
 
 def holder(stage: StageNeed, granularity: str) -> str:
     """The tile that provides a stage's reuse."""
-    if stage.dst == "l2":
+    if stage.dst in ("l2", "llc"):
         return "CTA tile + cross-SM"
     if stage.dst == "smem":
         return "CTA tile"
@@ -291,7 +291,7 @@ def holder(stage: StageNeed, granularity: str) -> str:
 def remedy(stage: StageNeed, machine: Machine) -> str:
     """What can make up a stage's missing reuse beyond the tile held in one SM."""
     multicast = machine.cluster is not None and machine.cluster.tma_multicast
-    if stage.dst == "l2" or (stage.dst == "smem" and stage.src == "dram"):
+    if stage.dst in ("l2", "llc") or (stage.dst == "smem" and stage.src == "dram"):
         return "cross-SM reuse: L2 sharing between concurrent CTAs (rasterization) or cluster multicast"
     if stage.dst == "smem":
         if multicast:

@@ -15,7 +15,13 @@ from pydantic import Field
 
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Instruction, Machine
-from roofmodel.model.footprint import FAMILIES, REGISTER_ALLOCATION_UNIT, SUB_PARTITIONS, registers_fit, tmem_columns
+from roofmodel.model.footprint import (
+    FAMILIES,
+    REGISTERS_PER_THREAD_GRANULE,
+    SUB_PARTITIONS,
+    registers_fit,
+    tmem_columns,
+)
 from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.tiling import (
     POW2_EDGES,
@@ -254,9 +260,11 @@ def cta_checks(ctx: TileContext, bm: int, bn: int, reg: tuple[int, int]) -> list
     )
     # Registers come from the four sub-partitions, per warp (footprint.cta_limits): the warps whose
     # registers fit are 4 x floor(registers per SM / 4 / registers per warp).
-    per_warp = math.ceil(math.ceil(n.regs_per_thread) * 32 / REGISTER_ALLOCATION_UNIT) * REGISTER_ALLOCATION_UNIT
+    ws = ctx.machine.warp_size
+    unit = REGISTERS_PER_THREAD_GRANULE * ws
+    per_warp = math.ceil(math.ceil(n.regs_per_thread) * ws / unit) * unit
     warps_fit = SUB_PARTITIONS * (lim.registers_per_sm.n // SUB_PARTITIONS // per_warp)
-    warps = math.ceil(n.threads / 32)
+    warps = math.ceil(n.threads / ws)
     checks.append(
         CapacityCheck(
             resource=f"warps whose registers fit the SM (4 sub-partitions x {lim.registers_per_sm.n // 4:,} registers, "
@@ -322,7 +330,7 @@ def choose_tiles(
     max_threads = lim.max_threads_per_block.value
     smem_limit = ctx.machine.memory.smem.max_per_block.bytes if "smem" in ctx.path else math.inf
     smem_per_edge = ctx.bk * ctx.gemm.input_bytes * ctx.stages if "smem" in ctx.path else 0
-    span, tmem_limit = ctx.span, ctx.tmem_columns_limit
+    span, tmem_limit, warp_size = ctx.span, ctx.tmem_columns_limit, ctx.machine.warp_size
     best: tuple[object, ...] | None = None
     choice: tuple[tuple[int, int], tuple[int, int]] | None = None
     for reg in regs:
@@ -341,9 +349,9 @@ def choose_tiles(
             threads = (cta[0] * span // reg[0]) * (cta[1] // reg[1]) * cost.threads
             if threads > max_threads or not registers_fit(ctx.machine, threads, per_thread):
                 continue
-            if ctx.warps is not None and math.ceil(threads / 32) != ctx.warps:
+            if ctx.warps is not None and math.ceil(threads / warp_size) != ctx.warps:
                 continue
-            if threads < 32:  # a CTA smaller than one warp leaves SIMT lanes idle
+            if threads < warp_size:  # a CTA smaller than one warp leaves SIMT lanes idle
                 continue
             cta_reuse = exact_cta_reuse(ctx.gemm, *cta)
             fracs = tuple(sorted([reg_frac, *(min(1.0, cta_reuse / need) for need in cta_needs)]))
@@ -450,7 +458,7 @@ def tile_info(ctx: TileContext, choice: TileChoice) -> TileInfo:
         register_tile=reg,
         register_tile_granularity=ctx.granularity,
         register_tile_origin=choice.register_tile_origin,
-        warps=max(1, math.ceil(choice.threads / 32)),
+        warps=max(1, math.ceil(choice.threads / ctx.machine.warp_size)),
         stages=ctx.stages,
         smem_bytes=ctx.smem_bytes(*cta),
         registers_per_thread=choice.cost.per_thread + ctx.reg_overhead,

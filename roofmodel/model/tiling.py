@@ -112,7 +112,7 @@ def register_tile_cost(
     """
     from roofmodel.model.footprint import UNIT_THREADS, tile_registers
 
-    family = {"thread": 0, "warp": 1, "warpgroup": 2, "cta": 3, "cta pair": 4}.get(granularity)
+    family = {"thread": 0, "warp": 1, "warpgroup": 2, "cta": 3, "cta pair": 4, "wavefront": 5}.get(granularity)
     if family is None:
         raise ValueError(f"unknown tile granularity {granularity!r}")
     acc, operands = tile_registers(family, rm, rn, element_bytes, acc_regs, k_step)

@@ -150,7 +150,7 @@ def _pipe_peak(machine: Machine, dtype: str, result: AnalysisResult, clock: str 
         info = result.pipe
     else:
         info = pipe_rate(machine, Gemm(m=1, dtype=dtype), None, result.compute_preference, clock).info
-    engine = "tensor" if info.engine == "tensor_core" else "CUDA core"
+    engine = {"tensor_core": "tensor", "matrix_core": "matrix core", "simd": "SIMD"}.get(info.engine, "CUDA core")
     at = "" if math.isclose(info.clock_mhz, result.pipe.clock_mhz) else f" at {info.clock_mhz:,.0f} MHz"
     return Peak(f"{dtype} {engine} {info.peak_tflops:,.1f} TFLOPS{at}", dtype, info.peak_tflops, info.clock_mhz)
 

@@ -41,8 +41,8 @@ def render_analysis(result: AnalysisResult, width: int = 120) -> str:
     g = r.gemm
     p = r.pipe
     console.print(
-        f"[b]{r.machine.name}[/b]  ({r.machine.architecture}, sm_{r.machine.compute_capability.replace('.', '')}, "
-        f"{r.machine.sm_count} SMs)  file: {r.machine.file}"
+        f"[b]{r.machine.name}[/b]  ({r.machine.architecture}, {r.machine.target}, "
+        f"{r.machine.sm_count} {r.machine.sm_unit})  file: {r.machine.file}"
     )
     console.print(
         f"GEMM {g.m} x {g.n} x {g.k} {g.dtype}: {_num(g.flops / 1e9)} GFLOP, compulsory traffic "
@@ -176,7 +176,18 @@ def _render_cross_sm(console: Any, r: AnalysisResult) -> None:
     console.print(
         f"DRAM traffic: reads {_bytes(x.dram_read_bytes)} (compulsory {_bytes(x.compulsory_read_bytes)}, "
         f"x{_num(x.dram_read_bytes / x.compulsory_read_bytes)}), writes {_bytes(x.dram_write_bytes)}; "
-        f"L2 hit rate {lat.l2_hit_rate:.0%}"
+        + (f"the L2s read {_bytes(x.llc_read_bytes)} from the last-level cache; " if x.llc_read_bytes else "")
+        + f"L2 hit rate {lat.l2_hit_rate:.0%}"
+        + (
+            f" ({x.l2_partitions} private L2s, "
+            + (
+                "each running a contiguous share of the order)"
+                if x.raster_order.endswith("+remap")
+                else "tiles dealt round-robin)"
+            )
+            if x.l2_partitions > 1
+            else ""
+        )
     )
     if lat.latency_known:
         console.print(

@@ -56,7 +56,7 @@ from roofmodel.model.prediction import (
     synchronous_copy,
 )
 from roofmodel.model.problem import Gemm
-from roofmodel.model.rasterization import MAX_TILES, order_traffic, parse_order
+from roofmodel.model.rasterization import MAX_TILES, machine_traffic, parse_order
 from roofmodel.model.tiling import WGMMA_ROWS, default_bk
 from roofmodel.results import JSON_SCHEMA_VERSION, Input
 
@@ -115,16 +115,20 @@ def space_named(name: str) -> Space:
     return Space(name=name)
 
 
-def _layouts(family: str, bm: int, bn: int, warps: int, max_n: int | None) -> list[tuple[int, int]]:
+def _layouts(
+    family: str, bm: int, bn: int, warps: int, max_n: int | None, warp_size: int = 32
+) -> list[tuple[int, int]]:
     """Every register-level tile that splits a BM x BN tile evenly over ``warps`` warps (tcgen05: its
     one instruction tile, with the warpgroups that read the accumulator)."""
     if family in TCGEN05:
         tile = tcgen05_tile(family, bm, bn, max_n or 256)
         return [tile] if tile and warps == tcgen05_warps(family, bm, bn, tile) else []
     if family == "fma":
-        units_, lo_m, lo_n = 32 * warps, 1, 1
+        units_, lo_m, lo_n = warp_size * warps, 1, 1
     elif family == "mma.sync":
         units_, lo_m, lo_n = warps, 16, 8
+    elif family == "mfma":
+        units_, lo_m, lo_n = warps, 16, 16
     else:
         if warps % 4:
             return []
@@ -223,16 +227,19 @@ def enumerate_space(
                             continue
                         if family != ins.family:
                             continue
-                        reg = register_tile_for(ins.family, bm, bn, w)
+                        reg = register_tile_for(ins.family, bm, bn, w, machine.warp_size)
                         layouts = [reg] if reg else []
                     else:
-                        layouts = _layouts(ins.family, bm, bn, w, ins.max_n)
+                        layouts = _layouts(ins.family, bm, bn, w, ins.max_n, machine.warp_size)
                     considered_shapes += max(1, len(layouts))
                     shapes.extend((fam, bm, bn, w, rm, rn) for rm, rn in layouts)
     bks = space.bk_values(b)
     stages = space.stages
     clusters = space.cluster_values(machine)
     orders = space.order_values()
+    if machine.l2_partitions > 1 and space.orders is None:
+        # private L2 slices: each order also renumbered so a slice runs a contiguous share (XCD remap)
+        orders = (*orders, *(f"{o}+remap" for o in orders))
     for o in orders:
         parse_order(o)
     n_other = len(bks) * len(stages) * len(clusters) * len(orders)
@@ -278,21 +285,24 @@ class TrafficTable:
 
     def __init__(self, machine: Machine, gemm: Gemm) -> None:
         self.machine, self.gemm = machine, gemm
-        self.cache: dict[tuple[int, int, str, int], tuple[float, float, float]] = {}
+        self.cache: dict[tuple[int, int, str, int], tuple[float, float, float, float]] = {}
 
-    def get(self, bm: int, bn: int, order: str, concurrent: int) -> tuple[float, float, float]:
-        """(requested, wave-distinct, DRAM read) bytes."""
+    def get(self, bm: int, bn: int, order: str, concurrent: int) -> tuple[float, float, float, float]:
+        """(requested, wave-distinct, DRAM read, L2 read from a last-level cache: NaN without one)
+        bytes (rasterization.machine_traffic)."""
         key = (bm, bn, order, concurrent)
         hit = self.cache.get(key)
         if hit is None:
             g = self.gemm
-            t = order_traffic(parse_order(order), concurrent=concurrent, m=g.m, n=g.n, k=g.k, bm=bm, bn=bn,
-                              input_bytes=g.input_bytes, output_bytes=g.output_bytes,
-                              l2_bytes=self.machine.memory.l2.capacity.bytes, keep_waves=0)  # fmt: skip
-            hit = self.cache[key] = (t.requested_bytes, t.wave_distinct_bytes, t.dram_read_bytes)
+            t, llc = machine_traffic(self.machine, parse_order(order), concurrent=concurrent, m=g.m, n=g.n, k=g.k,
+                                     bm=bm, bn=bn, input_bytes=g.input_bytes, output_bytes=g.output_bytes,
+                                     keep_waves=0)  # fmt: skip
+            dram = (llc or t).dram_read_bytes
+            hit = self.cache[key] = (t.requested_bytes, t.wave_distinct_bytes, dram,
+                                     t.dram_read_bytes if llc is not None else math.nan)  # fmt: skip
         return hit
 
-    def lookup(self, c: Configs) -> tuple[Any, Any, Any]:
+    def lookup(self, c: Configs) -> tuple[Any, Any, Any, Any]:
         sms = self.machine.sm_count.n
         conc = (sms * c.ctas_per_sm) // (c.cm * c.cn)
         # One int64 per key (edges < 2^13, orders < 2^6, concurrency < 2^21): a 1-D unique is fast.
@@ -304,8 +314,8 @@ class TrafficTable:
         vals = np.array(
             [self.get(int(x), int(y), c.orders[int(z)], int(w)) for x, y, z, w in zip(a, b, o, q, strict=True)],
             dtype=np.float64,
-        ).reshape(-1, 3)[inverse.reshape(-1)]
-        return vals[:, 0], vals[:, 1], vals[:, 2]
+        ).reshape(-1, 4)[inverse.reshape(-1)]
+        return vals[:, 0], vals[:, 1], vals[:, 2], vals[:, 3]
 
 
 def requested_bytes(gemm: Gemm, c: Configs) -> Any:
@@ -319,7 +329,7 @@ def requested_bytes(gemm: Gemm, c: Configs) -> Any:
 
 
 def term_seconds(
-    machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, Any, Any] | None
+    machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, Any, Any, Any] | None
 ) -> dict[str, Any]:
     """Every term of the per-CTA model (prediction.kernel_seconds) for every configuration: exact
     with ``traffic`` (requested, wave-distinct, DRAM read bytes) from the raster model, a lower bound
@@ -331,15 +341,20 @@ def term_seconds(
         dram_read = np.full(len(c), float(gemm.m * gemm.k + gemm.k * gemm.n) * b)
         # All hits: the mean latency is the L2's (the lesser: more hits never slow a load).
         distinct, dram_read_for_latency = dram_read, np.zeros(len(c))
+        llc_read = dram_read if machine.memory.llc is not None else None  # the L2 reads at least the compulsory
     else:
-        requested, distinct, dram_read = traffic
+        requested, distinct, dram_read, llc_read = traffic
         dram_read_for_latency = dram_read
+        if machine.memory.llc is not None:
+            dram_read_for_latency = llc_read
+        else:
+            llc_read = None
     fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes}
     terms = kernel_seconds(
         machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=b, output_bytes=gemm.output_bytes, bm=c.bm,
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
         a_m_major=c.a_major == "m", b_n_major=c.b_major == "n", footprint=fp, requested=requested,
-        distinct=distinct, dram_read=dram_read, latency_dram_read=dram_read_for_latency,
+        distinct=distinct, dram_read=dram_read, latency_dram_read=dram_read_for_latency, llc_read=llc_read,
     )  # fmt: skip
     return terms
 
