@@ -27,9 +27,9 @@ from roofmodel.model.stages import pipe_rate
 
 # Okabe-Ito: distinguishable with colour-vision deficiencies.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
-LEVEL_STYLE = {"DRAM": "-", "L2": "--", "smem": "-.", "RF": ":"}
-LEVEL_MARKER = {"DRAM": "D", "L2": "s", "smem": "^", "RF": "v"}
-LEVEL_COLOUR = {"DRAM": PALETTE[0], "L2": PALETTE[1], "smem": PALETTE[2], "RF": PALETTE[3]}  # one machine alone
+LEVEL_STYLE = {"DRAM": "-", "LLC": (0, (8, 2, 1, 2)), "L2": "--", "smem": "-.", "RF": ":"}
+LEVEL_MARKER = {"DRAM": "D", "LLC": "P", "L2": "s", "smem": "^", "RF": "v"}
+LEVEL_COLOUR = {"DRAM": PALETTE[0], "LLC": PALETTE[4], "L2": PALETTE[1], "smem": PALETTE[2], "RF": PALETTE[3]}  # alone
 WARNING = "#D55E00"
 FORMATS = ("png", "svg", "pdf")
 
@@ -248,7 +248,13 @@ def _short_names(datas: list[RooflineData]) -> list[str]:
     """ "H100" for "NVIDIA H100 SXM5 80GB" when overlaid (full names where short ones would clash)."""
     if len(datas) == 1:
         return [datas[0].machine]
-    short = [d.machine.replace("NVIDIA ", "").split()[0] if d.machine.split() else d.machine for d in datas]
+    vendors = ("NVIDIA ", "AMD Instinct ", "AMD ", "GeForce ")
+    short = []
+    for d in datas:
+        name = d.machine
+        for v in vendors:
+            name = name.replace(v, "")
+        short.append(name.split()[0] if name.split() else d.machine)
     return short if len(set(short)) == len(short) else [d.machine for d in datas]
 
 
