@@ -225,7 +225,12 @@ def test_cli_predict_is_faster_with_acc_fp16_on_rtx4090(cli):
     fp16 = _json(cli, *base, "--acc", "fp16")
     assert _json(cli, *base, "--acc", "fp32")["seconds"] == fp32["seconds"]
     assert fp16["seconds"] < fp32["seconds"]
-    assert fp32["tflops"] == pytest.approx(165.2, rel=1e-3) and fp16["tflops"] == pytest.approx(330.3, rel=1e-3)
+    # the compute term halves with the fp16 accumulator's doubled rate; the total also carries the
+    # memory terms (cta_model.overlap), so it stays a little under the peak
+    compute = {d: next(t["seconds"] for t in doc["terms"] if t["name"] == "compute") for d, doc in
+               (("fp32", fp32), ("fp16", fp16))}  # fmt: skip
+    assert compute["fp32"] == pytest.approx(2 * compute["fp16"], rel=2e-3)
+    assert 0.9 * 165.2 < fp32["tflops"] <= 165.2 and 0.85 * 330.3 < fp16["tflops"] <= 330.3
     assert any(i["field"] == "compute.fp16.rate_by_accumulator.fp16.spec" for i in fp16["inputs"])
 
 

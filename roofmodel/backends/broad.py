@@ -297,8 +297,8 @@ def report_markdown(
         "fixed in benchmarks/gpu_broad_sweep.py before anything was measured. The per-iteration costs "
         "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark and the cost of "
         "transposing an MN-major tf32 operand (kernel_costs.transpose) from the layout check "
-        "(benchmarks/derive_kernel_costs.py); the one fitted constant, the loaded-latency factor "
-        "(benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/model/footprint.py) were fitted on "
+        "(benchmarks/derive_kernel_costs.py); the two fitted constants, the loaded-latency factor "
+        "and the overlap norm of the SM and memory terms (benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/model/footprint.py) were fitted on "
         "the H100 sweep's training shapes only (a machine file states where each of its own figures comes from).",
         "",
         f"Models at {clock_mhz:.0f} MHz (the SM clock sampled during the sweep): **as compiled**, the per-CTA "

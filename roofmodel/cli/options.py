@@ -86,7 +86,10 @@ def dtype(text: str) -> str:
 
     name = text.strip().lower()
     if name == "fp4":
-        raise ValueError("fp4: GEMMs of sub-byte elements are not modelled (show-machine gives the fp4 peak)")
+        raise ValueError(
+            "fp4: GEMMs of sub-byte elements are not modelled (show-machine gives the fp4 peak of a "
+            "machine file that has one)"
+        )
     if name not in DTYPES:
         raise ValueError(f"unknown dtype {text!r} (choose from {', '.join(DTYPES)})")
     return name
@@ -267,10 +270,15 @@ RegTileOpt = Annotated[
 ]
 WarpsOpt = Annotated[int | None, option("--warps", parser=count, help="Warps per CTA (default: the kernel's rule).")]
 StagesOpt = Annotated[int, option("--stages", parser=count, help="Shared-memory pipeline stages.")]
-RASTER_HELP = "Tile order: row, col, grouped:G, swizzle:S[:m] or superm:S (grouped:G is Triton's GROUP_M)."
+RASTER_HELP = (
+    "Tile order: row, col, grouped:G, swizzle:S[:m] or superm:S (grouped:G is Triton's GROUP_M); "
+    "ORDER+remap on a machine of private L2 slices (the MI300X's XCDs)."
+)
 RasterOpt = Annotated[str, option("--raster", parser=raster, help=RASTER_HELP)]
 OldOrderOpt = Annotated[str | None, option("--order", parser=raster, hidden=True, help="Old spelling of --raster.")]
-ClusterOpt = Annotated[str, option("--cluster", parser=cluster, help="Thread block cluster CMxCN (Hopper), e.g. 2x1.")]
+ClusterOpt = Annotated[
+    str, option("--cluster", parser=cluster, help="Thread block cluster CMxCN (Hopper, Blackwell), e.g. 2x1.")
+]
 WavesOpt = Annotated[int, option("--waves", parser=count, help="How many waves to draw.")]
 RegsOpt = Annotated[int | None, option("--regs", parser=count, help="Registers per thread as compiled.")]
 CLOCK_HELP = (
@@ -287,7 +295,12 @@ ComputeOpt = Annotated[
 ]
 InstructionOpt = Annotated[
     str | None,
-    option("--instruction", parser=instruction, help="fma, mma.sync or wgmma (default: the first the pipe lists)."),
+    option(
+        "--instruction",
+        parser=instruction,
+        help="fma, mma.sync, wgmma, tcgen05, tcgen05.2sm or mfma, as the machine file lists them for the dtype "
+        "(default: the first it lists).",
+    ),
 ]
 AMajorOpt = Annotated[
     str, option("--a-major", parser=a_major, help="A's contiguous dimension: k (row-major, torch's default) or m.")

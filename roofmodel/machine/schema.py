@@ -188,6 +188,9 @@ class ComputePipe(StrictModel):
     # The rate with another accumulator where it differs (``--acc``; an RTX 4090's fp16 pipe runs
     # twice as fast accumulating in fp16 as in fp32).
     rate_by_accumulator: dict[AccumulatorName, RatedRate] | None = None
+    # The accumulator types the pipe's instructions take, where fewer than the dtype allows (the
+    # MI300X's fp16 MFMA accumulates in fp32 only). Absent: every one the dtype allows.
+    accumulators: list[AccumulatorName] | None = None
     rated_clock: Clock | None = None
     instructions: list[Instruction] = Field(min_length=1)
 

@@ -7,12 +7,33 @@ named clock; the clock chosen converts between them (units.py).
 from __future__ import annotations
 
 import math
+from typing import Any
 
+from roofmodel import units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
 from roofmodel.results import Input
 
 CLOCK_CHOICES = "sustained, rated, boost or a number of MHz"
+
+
+def check_accumulator(machine: Machine, dtype: str, accumulator: str | None) -> None:
+    """Refuse an accumulator the machine's pipe does not take (compute.<dtype>.accumulators)."""
+    allowed = machine.pipe(dtype).accumulators
+    if accumulator is not None and allowed is not None and accumulator not in allowed:
+        raise ProblemError(f"--acc {accumulator}: {machine.name}'s {dtype} pipe accumulates in {' or '.join(allowed)}")
+
+
+def fma_per_cycle_per_sm(machine: Machine, dtype: str, instruction: Any, quantity: Any, clock_hz: float) -> float:
+    """A pipe's rate as FMA/cycle/SM. A datasheet peak quoted per second (TFLOPS) is a rate per cycle at
+    the clock it is quoted at (the instruction's or pipe's rated_clock), so at another clock the peak
+    scales, as it does for a rate the file gives per cycle; a measurement per second is taken at the
+    clock chosen (its source names the clock it ran at)."""
+    pipe = machine.pipe(dtype)
+    rated = pipe.rated_clock_of(instruction)[0]
+    per_second = quantity.unit in ("TFLOPS", "GFLOPS")
+    at = rated.hz if per_second and quantity.kind == "spec" and rated is not None else clock_hz
+    return units.rate_fma_per_cycle_per_sm(quantity.value, quantity.unit, machine.sm_count.n, at)
 
 
 def resolve_clock(

@@ -66,6 +66,10 @@ def operand_path(instruction: Instruction, levels: list[str] | None, machine: Ma
     for needed in ("dram", instruction.operands_from):
         if needed not in chosen:
             raise ProblemError(f"--levels: must include {needed!r} (got {','.join(chosen)})")
+    if "llc" in chosen and "l2" not in chosen:
+        raise ProblemError(
+            f"--levels: the last-level cache caches DRAM for the L2s: keep 'l2' with 'llc' (got {','.join(chosen)})"
+        )
     return tuple(lv for lv in full if lv in chosen)
 
 

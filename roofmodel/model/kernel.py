@@ -399,6 +399,10 @@ def generic_config(
                 "(give --warps or --reg-tile)"
             )
         reg = found
+    max_n = machine.pipe(dtype).instruction(family).max_n
+    if max_n is not None and reg[1] > max_n:
+        raise ProblemError(f"--reg-tile {reg[0]}x{reg[1]}: {family} takes N up to {max_n} (the machine file's max_n)"
+                           + ("" if register_tile else "; give --warps or --reg-tile"))  # fmt: skip
     return KernelConfig(
         bm=bm, bn=bn, bk=tile.bk, warps=warps, stages=stages, instruction=family, register_tile=reg,
         cluster=cluster, raster=raster, persistent=persistent,
@@ -436,6 +440,9 @@ def kernel_config(
         from roofmodel.model.rasterization import parse_order
 
         have = {i.family for i in machine.pipe(dtype).instructions}
+        if machine.nvidia_capability is None:
+            raise ProblemError(f"--kernel cutlass: CUTLASS is NVIDIA's; {machine.name} ({machine.target}) is not an "
+                               "NVIDIA GPU (state the kernel by its parts)")  # fmt: skip
         if "tcgen05" in have:
             raise ProblemError("--kernel cutlass: CUTLASS's sm100 (tcgen05) kernels are not modeled; state the "
                                "kernel by its parts (--instruction tcgen05 or tcgen05.2sm, --tile, --warps)")  # fmt: skip

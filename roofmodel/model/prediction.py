@@ -29,7 +29,7 @@ from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
 from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
-from roofmodel.model.clock import resolve_clock
+from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
 from roofmodel.model.cta_model import CtaCosts, kernel_terms
 from roofmodel.model.footprint import B_SHARE, kernel_footprint
 from roofmodel.model.hierarchy import level_bandwidth
@@ -145,9 +145,10 @@ def machine_rates(
     clock_hz = mhz * 1e6
     sms = machine.sm_count.n
     pipe = machine.pipe(dtype)
+    check_accumulator(machine, dtype, accumulator)
     rated, _, rate_field = pipe.rate_of(pipe.instruction(instruction), accumulator)
     rate_q = rated.pick(compute)
-    fma = units.rate_fma_per_cycle_per_sm(rate_q.value, rate_q.unit, sms, clock_hz)
+    fma = fma_per_cycle_per_sm(machine, dtype, pipe.instruction(instruction), rate_q, clock_hz)
     inputs = [machine.input_of(f"compute.{dtype}.{rate_field}.{rate_q.kind}", rate_q)]
     if clock_input is not None:
         inputs.append(clock_input)
@@ -190,7 +191,7 @@ def machine_rates(
     family_rates = []
     for ins in pipe.instructions:
         q = pipe.rate_of(ins, accumulator)[0].pick(compute)
-        family_rates.append((ins.family, units.rate_fma_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * clock_hz))
+        family_rates.append((ins.family, fma_per_cycle_per_sm(machine, dtype, ins, q, clock_hz) * clock_hz))
     return Rates(
         family_fma_per_s_per_sm=tuple(family_rates),
         l2_loaded_latency_cycles=cycles["memory.l2.loaded_latency"] or lat_l2,
@@ -343,6 +344,9 @@ def kernel_seconds(
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.family_fma_per_s(f) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
+    # Spills that do not fit beside shared memory go to L2; where its bandwidth is unpublished, at
+    # DRAM's (a lower bound on L2's), never free.
+    spill_level_bps = rates.l2_bps if math.isfinite(rates.l2_bps) else rates.dram_bps
     repeated = _maximum(0.0, requested - distinct)
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
@@ -351,7 +355,7 @@ def kernel_seconds(
         smem_fill_bytes_per_iter=(bm * fa + bn * b_share * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
-        spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, rates.l2_bps) / per_cycle_per_sm,
+        spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, spill_level_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -511,8 +515,8 @@ def predict_kernel(
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s"
         if math.isfinite(rates.l2_bps)
         else "no L2 bandwidth in the machine file (unpublished): not bounded",
-        "LLC": f"{(t.dram_read_bytes + c_bytes) / 2**20:,.0f} MiB the L2 reads from the last-level cache + C at "
-        f"{rates.llc_bps / 1e9:,.0f} GB/s"
+        "LLC": f"{t.dram_read_bytes / 2**20:,.0f} MiB the L2 reads from the last-level cache and "
+        f"{c_bytes / 2**20:,.0f} MiB of C, at {rates.llc_bps / 1e9:,.0f} GB/s"
         if through_llc is not None and rates.llc_bps
         else "no last-level cache in the machine file",
         "launch": "the fixed cost of a launch (kernel_costs.launch)",

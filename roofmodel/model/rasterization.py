@@ -62,6 +62,8 @@ def parse_order(text: str) -> RasterOrder:
     t = text.strip().lower()
     if t.endswith("+remap"):
         base = parse_order(t.removesuffix("+remap"))
+        if base.remap:
+            raise ProblemError(f"--raster: +remap is given once (got {text!r})")
         return RasterOrder(base.kind, base.size, base.along, remap=True)
     if t in ("row", "row-major", "rowmajor"):
         return RasterOrder("row")
@@ -440,7 +442,23 @@ def machine_traffic(
     llc = machine.memory.llc
     if llc is None:
         return l2, None
-    return l2, order_traffic(order, concurrent=concurrent, l2_bytes=llc.capacity.bytes, keep_waves=keep_waves, **grid)
+    if not (order.remap and machine.l2_partitions > 1):
+        return l2, order_traffic(order, concurrent=concurrent, l2_bytes=llc.capacity.bytes, keep_waves=keep_waves,
+                                 **grid)  # fmt: skip
+    # Remapped, the chip runs in launch order i the tile (i mod P) x share + i // P of the order: its
+    # waves are P runs of the order at once, one a slice, and that is what the last-level cache sees.
+    rows, cols = tile_order(
+        order, math.ceil(grid["m"] / grid["bm"]), math.ceil(grid["n"] / grid["bn"]), vectorized=True
+    )
+    import numpy as np
+
+    parts = machine.l2_partitions
+    share = -(-len(rows) // parts)
+    launch = np.arange(share * parts)
+    logical = (launch % parts) * share + launch // parts
+    logical = logical[logical < len(rows)]
+    return l2, raster_traffic(rows[logical], cols[logical], concurrent=concurrent, l2_bytes=llc.capacity.bytes,
+                              order_label=order.label, keep_waves=keep_waves, **grid)  # fmt: skip
 
 
 def standard_orders(tiles_m: int) -> list[RasterOrder]:

@@ -11,7 +11,7 @@ from pydantic import Field
 from roofmodel import units
 from roofmodel.machine import Instruction, Machine, Source
 from roofmodel.machine.schema import ComputePipe
-from roofmodel.model.clock import resolve_clock
+from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
 from roofmodel.model.hierarchy import (
     LEVEL_LABELS,
     LevelBandwidth,
@@ -111,6 +111,7 @@ def pipe_rate(
     peak = FMA/cycle/SM x 2 FLOP x SMs x clock, and the operand demand in bytes/cycle/SM."""
     pipe = machine.pipe(gemm.dtype)
     ins = pipe.instruction(instruction)
+    check_accumulator(machine, gemm.dtype, gemm.accumulator)
     rated, _, rate_field = pipe.rate_of(ins, gemm.accumulator)
     mhz, clock_origin, _ = resolve_clock(machine, gemm.dtype, clock, instruction)
     clock_hz = mhz * 1e6
@@ -119,7 +120,7 @@ def pipe_rate(
     if rate_q.kind != compute:
         notes.append(f"{gemm.dtype} rate: no {compute} figure in the machine file; {rate_q.kind} used")
     sms = machine.sm_count.n
-    fma = units.rate_fma_per_cycle_per_sm(rate_q.value, rate_q.unit, sms, clock_hz)
+    fma = fma_per_cycle_per_sm(machine, gemm.dtype, ins, rate_q, clock_hz)
     peak = fma * units.FLOP_PER_FMA * sms * clock_hz
     info = PipeInfo(
         dtype=gemm.dtype,
@@ -292,7 +293,12 @@ def remedy(stage: StageNeed, machine: Machine) -> str:
     """What can make up a stage's missing reuse beyond the tile held in one SM."""
     multicast = machine.cluster is not None and machine.cluster.tma_multicast
     if stage.dst in ("l2", "llc") or (stage.dst == "smem" and stage.src == "dram"):
-        return "cross-SM reuse: L2 sharing between concurrent CTAs (rasterization) or cluster multicast"
+        ways = ["L2 sharing between concurrent CTAs (rasterization)"]
+        if machine.l2_partitions > 1:
+            ways.append("an order renumbered for the private L2 slices (--raster ORDER+remap)")
+        if multicast:
+            ways.append("cluster multicast")
+        return "cross-SM reuse: " + " or ".join(ways)
     if stage.dst == "smem":
         if multicast:
             return "cluster multicast (TMA): CTAs of a cluster share L2->smem loads"

@@ -27,7 +27,7 @@ from roofmodel.model.stages import pipe_rate
 
 # Okabe-Ito: distinguishable with colour-vision deficiencies.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
-LEVEL_STYLE = {"DRAM": "-", "LLC": (0, (8, 2, 1, 2)), "L2": "--", "smem": "-.", "RF": ":"}
+LEVEL_STYLE = {"DRAM": "-", "LLC": (0, (6, 1.5, 1, 1.5, 1, 1.5)), "L2": "--", "smem": "-.", "RF": ":"}
 LEVEL_MARKER = {"DRAM": "D", "LLC": "P", "L2": "s", "smem": "^", "RF": "v"}
 LEVEL_COLOUR = {"DRAM": PALETTE[0], "LLC": PALETTE[4], "L2": PALETTE[1], "smem": PALETTE[2], "RF": PALETTE[3]}  # alone
 WARNING = "#D55E00"
@@ -254,7 +254,10 @@ def _short_names(datas: list[RooflineData]) -> list[str]:
         name = d.machine
         for v in vendors:
             name = name.replace(v, "")
-        short.append(name.split()[0] if name.split() else d.machine)
+        words = name.split()
+        # the model's name: its first word, or the first two where the first has no digit (RTX 4090)
+        short.append(" ".join(words[:2] if len(words) > 1 and not any(c.isdigit() for c in words[0]) else words[:1])
+                     or d.machine)  # fmt: skip
     return short if len(set(short)) == len(short) else [d.machine for d in datas]
 
 

@@ -344,6 +344,7 @@ def render_tune(rep: Any) -> str:
         lines.append(f"{r.rank:>3}  {r.config.label():<58} {_time_cell(r.seconds, scale)} {_tflops_cell(r.tflops)}  "
                      f"{r.limiter:<14} {r.note}")  # fmt: skip
     lines.append(f"why: {rep.why}")
+    lines.extend(f"caveat: {c}" for c in rep.caveats)
     lines.append("what the first's time is made of, each as if it were alone, largest first:")
     for term in rep.winner.terms:
         lines.append(f"  {term.name:<17} {_time_cell(term.seconds, scale)} {unit}  {term.detail}")

@@ -211,7 +211,7 @@ def enumerate_space(
     families = [i for i in pipe.instructions if instruction is None or i.family == instruction]
     if not families:
         have = ", ".join(i.family for i in pipe.instructions)
-        raise ProblemError(f"--instruction {instruction}: not available for {gemm.dtype} (have: {', '.join(have)})")
+        raise ProblemError(f"--instruction {instruction}: not available for {gemm.dtype} (have: {have})")
     # Per (family, BM, BN, warps, register tile), in plain Python: the few discrete shapes.
     shapes: list[tuple[int, int, int, int, int, int]] = []
     considered_shapes = 0
@@ -513,6 +513,21 @@ class TuneReport(BaseModel):
     top: list[Ranked]
     winner: Prediction  # the scalar predictor on the first configuration: every term with its detail
     why: str
+    caveats: list[str] = []  # what the machine file lacks that the ranking would weigh (search_caveats)
+
+
+def search_caveats(machine: Machine) -> list[str]:
+    """What a machine file lacks that a ranking would otherwise weigh: said beside the ranking."""
+    out = []
+    if machine.memory.l2.bandwidth is None:
+        out.append("no L2 bandwidth in the machine file (unpublished): the L2 term is left out, so small tiles, "
+                   "which request the most of L2, rank higher than they would; give memory.l2.bandwidth in a "
+                   "file of your own to weigh them")  # fmt: skip
+    mem = machine.memory
+    if machine.kernel_costs is None and mem.l2.latency is None and mem.dram.latency is None:
+        out.append("no latencies and no kernel costs in the machine file: stages, BK and the per-iteration "
+                   "work cost nothing here, so configurations that differ only in them tie")  # fmt: skip
+    return out
 
 
 def _loses_on(first: int, other: int, ev: Evaluated) -> str:
@@ -588,6 +603,7 @@ def tune_report(
         top=ranked,
         winner=winner,
         why=why,
+        caveats=search_caveats(machine),
     )
 
 
