@@ -286,11 +286,22 @@ def report_markdown(
     held = [x for x in rows if x.record.split == "holdout"]
     f, pr, naive = figures(held), figures(held, "predict"), figures(held, "naive")
     noise = two_pass_noise(records)
+    sweep = [r for r in records if r.set == "sweep"]
+    n_shapes = len({r.shape for r in sweep})
+    has_train = any(x.record.split == "train" for x in rows)
+    train_section = (
+        ["## Training shapes (the loaded-latency factor, the overlap norm and the register overheads were fitted "
+         "here)", "", *table("train"), ""]
+        if has_train
+        else ["## Training shapes", "", "None: every kernel of this sweep is held out (a fresh sample, "
+              "benchmarks/gpu_broad_sweep.py --fresh), none was used to fit or choose anything.", ""]
+    )  # fmt: skip
     return "\n".join([
         f"# The per-CTA time model against a broad sweep ({machine.name})",
         "",
-        f"Data: {source}: 1,520 Triton matmuls drawn at random from the legal configuration space over 16 "
-        "shapes (square, short K, long K, skinny, decode with M <= 64, sizes that are not powers of two, small) "
+        f"Data: {source}: {len(sweep):,} Triton matmuls drawn at random from the legal configuration space over "
+        f"{n_shapes} shapes (square, short K, long K, skinny, decode with M <= 64, sizes that are not powers of two, "
+        "small) "
         "in fp16, bf16, tf32, fp32 and fp8 with both operand layouts, each checked against float64 and timed in "
         f"two passes (median difference {noise[0]:.2f}%, p90 {noise[1]:.2f}%). The split of shapes into training and "
         "held-out was "
@@ -332,10 +343,7 @@ def report_markdown(
         "",
         *_worst_groups(held),
         "",
-        "## Training shapes (the loaded-latency factor and the register overheads were fitted here)",
-        "",
-        *table("train"),
-        "",
+        *train_section,
     ])  # fmt: skip
 
 
