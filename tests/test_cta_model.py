@@ -135,8 +135,27 @@ def broad():
     return read_broad_csv(BROAD)
 
 
+def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
+    """Every kernel of the 2026-11-24 samples is on a FRESH_SHAPES shape, held out, and none of those
+    shapes is one of the 2026-11-23 sweep's."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_broad_sweep as sweep
+
+    fresh = {s[0] for s in sweep.FRESH_SHAPES}
+    assert fresh.isdisjoint({s[0] for s in sweep.SHAPES}) and len(fresh) == 10
+    assert {s[3:] for s in sweep.FRESH_SHAPES}.isdisjoint({s[3:] for s in sweep.SHAPES})
+    for gpu in ("h100", "h200"):
+        from roofmodel.backends.broad import read_broad_csv
+
+        rows = read_broad_csv(REPO / "docs" / "measurements" / f"{gpu}-2026-11-24" / "broad.csv")
+        assert len(rows) == 950 and {r.shape for r in rows} == fresh and {r.split for r in rows} == {"holdout"}
+
+
 def test_the_split_is_the_one_fixed_in_the_sweep_script(broad):
     text = (REPO / "benchmarks" / "gpu_broad_sweep.py").read_text()
+    text = text[: text.index("FRESH_SHAPES")]  # the 2026-11-23 sweep's shapes (the fresh sample's follow)
     fixed = {m.group(1): m.group(2) for m in re.finditer(r'\("(\w+)", "\w+", "(train|holdout)"', text)}
     assert len(fixed) == 16 and sum(v == "holdout" for v in fixed.values()) == 8
     assert {(r.shape, r.split) for r in broad if r.set == "sweep"} == set(fixed.items())

@@ -414,7 +414,11 @@ def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
         lines.append(
             f"wave {wv.wave}: {wv.tiles} tiles, {wv.unique_a_panels} distinct A panels + {wv.unique_b_panels} "
             f"distinct B panels; sharing x{wv.sharing_factor:.2f}; footprint {wv.footprint_bytes / 2**20:.1f} MiB; "
-            f"DRAM reads {wv.dram_read_bytes / 2**20:.1f} MiB"
+            + (
+                f"reads from the LLC {wv.dram_read_bytes / 2**20:.1f} MiB (L2 slice 0)"
+                if x.llc_read_bytes is not None
+                else f"DRAM reads {wv.dram_read_bytes / 2**20:.1f} MiB"
+            )
         )
     if r.tiles_m <= 64 and r.tiles_n <= 96 and r.first_waves:
         grid = [["." for _ in range(r.tiles_n)] for _ in range(r.tiles_m)]

@@ -183,7 +183,7 @@ def raster(
         load_machine(machine), gemm_of(m, n, k, dtype), tile=tile, raster=raster, cluster=cluster, stages=stages,
         bandwidth=bandwidth, compute=compute, clock=clock, warps=warps, regs=regs,
     )  # fmt: skip
-    table = raster_order_table(result, raster)
+    table = raster_order_table(load_machine(machine), result, raster)
     if as_json:
         from roofmodel.model.rasterization import RasterDocument
 
