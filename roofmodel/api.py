@@ -101,9 +101,7 @@ def side_by_side(
     minimum tile per stage, limiting stage and hierarchical bound (``analyze``), the best kernel of
     ``space`` with its predicted time and limiter (``tune``), and, where ``kernel`` builds one kernel
     for a machine, that kernel's predicted time and limiter there (``predict``)."""
-    from roofmodel.machine import as_machine, machine_summary
-    from roofmodel.model.analysis import analyze
-    from roofmodel.model.prediction import predict_kernel
+    from roofmodel.machine import as_machine
     from roofmodel.model.problem import gemm_info
     from roofmodel.search.space import space_named
 
@@ -112,37 +110,51 @@ def side_by_side(
     columns = []
     for given in machines:
         machine = as_machine(given)
-        a = analyze(machine, gemm, compute=compute, bandwidth=bandwidth, clock=clock, **analysis_options)  # type: ignore[arg-type]
-        t = tune(machine, gemm, space, top=1, compute=compute, bandwidth=bandwidth, clock=clock, a_major=a_major,
-                 b_major=b_major)  # fmt: skip
-        best = t.top[0]
-        dram = a.stages[0]
-        stated = {}
-        if kernel is not None:
-            config = kernel(machine)
-            p = predict_kernel(machine, gemm, config, a_major=a_major, b_major=b_major, compute=compute,  # type: ignore[arg-type]
-                               bandwidth=bandwidth, clock=clock)  # type: ignore[arg-type]  # fmt: skip
-            stated = {"kernel_config": config.label(), "kernel_limiter": p.limiter, "kernel_seconds": p.seconds,
-                      "kernel_tflops": p.tflops}  # fmt: skip
-        columns.append(
-            MachineColumn(
-                machine=given if isinstance(given, str) else machine.name,
-                name=machine.name,
-                calibrated=machine_summary(machine.name, machine).calibrated,
-                peak_tflops=a.peak_tflops,
-                dram_gb_per_s=dram.bandwidth_gb_per_s,
-                dram_balance_flop_per_byte=a.peak_tflops * 1e12 / (dram.bandwidth_gb_per_s * 1e9),
-                required_reuse={s.name: s.required_reuse for s in a.stages if not s.bandwidth_assumed},
-                minimum_tile_edge={s.name: s.minimum_tile_edge for s in a.stages if not s.bandwidth_assumed},
-                stages_without_bandwidth=[s.name for s in a.stages if s.bandwidth_assumed],
-                limiting=a.limiting,
-                hierarchical_bound_tflops=a.hierarchical_bound_tflops,
-                best_config=best.config.label(),
-                best_limiter=best.limiter,
-                best_seconds=best.seconds,
-                best_tflops=best.tflops,
-                **stated,
-            )
-        )
+        try:
+            columns.append(_column(machine, given, gemm, space, kernel, compute, bandwidth, clock, a_major, b_major,
+                                   analysis_options))  # fmt: skip
+        except ProblemError as exc:
+            if len(machines) == 1:
+                raise
+            raise ProblemError(f"{given if isinstance(given, str) else machine.name}: {exc}") from None
     chosen = space_named(space) if isinstance(space, str) else space
     return SideBySide(gemm=gemm_info(gemm), space=chosen.name, columns=columns)
+
+
+def _column(machine: Machine, given: Any, gemm: Gemm, space: Any, kernel: Any, compute: Any, bandwidth: Any,
+            clock: Any, a_major: str, b_major: str, analysis_options: dict[str, Any]) -> MachineColumn:  # fmt: skip
+    """One machine's column of side_by_side."""
+    from roofmodel.machine import machine_summary
+    from roofmodel.model.analysis import analyze
+    from roofmodel.model.prediction import predict_kernel
+
+    a = analyze(machine, gemm, compute=compute, bandwidth=bandwidth, clock=clock, **analysis_options)  # type: ignore[arg-type]
+    t = tune(machine, gemm, space, top=1, compute=compute, bandwidth=bandwidth, clock=clock, a_major=a_major,
+             b_major=b_major)  # fmt: skip
+    best = t.top[0]
+    dram = a.stages[0]
+    stated = {}
+    if kernel is not None:
+        config = kernel(machine)
+        p = predict_kernel(machine, gemm, config, a_major=a_major, b_major=b_major, compute=compute,  # type: ignore[arg-type]
+                           bandwidth=bandwidth, clock=clock)  # type: ignore[arg-type]  # fmt: skip
+        stated = {"kernel_config": config.label(), "kernel_limiter": p.limiter, "kernel_seconds": p.seconds,
+                  "kernel_tflops": p.tflops}  # fmt: skip
+    return MachineColumn(
+        machine=given if isinstance(given, str) else machine.name,
+        name=machine.name,
+        calibrated=machine_summary(machine.name, machine).calibrated,
+        peak_tflops=a.peak_tflops,
+        dram_gb_per_s=dram.bandwidth_gb_per_s,
+        dram_balance_flop_per_byte=a.peak_tflops * 1e12 / (dram.bandwidth_gb_per_s * 1e9),
+        required_reuse={s.name: s.required_reuse for s in a.stages if not s.bandwidth_assumed},
+        minimum_tile_edge={s.name: s.minimum_tile_edge for s in a.stages if not s.bandwidth_assumed},
+        stages_without_bandwidth=[s.name for s in a.stages if s.bandwidth_assumed],
+        limiting=a.limiting,
+        hierarchical_bound_tflops=a.hierarchical_bound_tflops,
+        best_config=best.config.label(),
+        best_limiter=best.limiter,
+        best_seconds=best.seconds,
+        best_tflops=best.tflops,
+        **stated,
+    )
