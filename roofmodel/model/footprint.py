@@ -266,6 +266,14 @@ def kernel_footprint(
             operand_fragments=_take(OPERAND_FRAGMENTS, family),
             staged=staged, overhead=register_overhead, warp_size=machine.warp_size,
         )  # fmt: skip
+        if rm is not None and rn is not None:
+            # Where an FMA dot's accumulators alone (BM x BN / threads) leave no room under the limit
+            # beside the overhead, ptxas spills the unrolled K step's operands as well: the training
+            # kernels' compiled counts (128x128 on 2 warps, BK 16-64: 1,403 to 4,743 registers needed)
+            # follow accumulators + 2 x (rm + rn) x BK + overhead within 12%, the rule above 3-5x short.
+            acc_alone = bm * bn * accumulator_registers / threads
+            collapse = (family == 0) & (acc_alone + register_overhead > limit)
+            needed = _where(collapse, acc_alone + 2 * (rm + rn) * bk + register_overhead, needed)
         registers, spilled = allocated_and_spilled(needed, limit)
         if rn is not None:
             # A wgmma instruction needs its whole accumulator fragment (64 x N / 128 per thread) at
