@@ -38,9 +38,22 @@ def test_one_tile_by_hand():
 def test_latency_binds_with_two_stages_and_a_synchronous_copy():
     # stages 2: 600 / 1 = 600 per iteration > 512 -> 600 + 10 x 600 + 2048 = 8648 cycles.
     assert total(stages=2) == pytest.approx(9.648e-6)
-    # a copy through registers (an operand stored against the instruction's layout): the whole 600
-    # is exposed whatever the stages.
-    assert total(stages=4, synchronous_loads=True) == pytest.approx(9.648e-6)
+    # a load that is not pipelined (copied through registers, or not known aligned to 4 bytes): the
+    # whole 600 is exposed whatever the stages, before the iteration's MMAs:
+    # 600 + 10 x (600 + 512) + 2048 = 13768 cycles.
+    assert total(stages=4, synchronous_loads=True) == pytest.approx(14.768e-6)
+
+
+def test_one_element_copies_cost_their_issue():
+    # mma.sync, 50 ns + 10 ns per copy per thread: 16-byte copies 32768 / 16 / 128 = 16 per thread
+    # (210 cycles); one element (2 bytes) at a time for B's half of the stage: 8 + 8 x 8 = 72 per thread,
+    # 50 + 720 = 770 cycles, after the 512 of MMAs: 600 + 10 x (512 + 770) + 2048 = 15468 cycles.
+    costs = CtaCosts(launch_s=1e-6, iteration_s=50e-9, copy_issue_s=10e-9)
+    narrow = total(warpgroup=False, instruction_rows=16, costs=costs, stage_copies_per_iter=1024 + 8192)
+    assert narrow == pytest.approx(1e-6 + 15468e-9)
+    assert total(warpgroup=False, instruction_rows=16, costs=costs, stage_copies_per_iter=2048) == pytest.approx(
+        1e-6 + (600 + 10 * (512 + 210) + 2048) * 1e-9
+    )
 
 
 def test_iteration_and_copy_issue_costs():

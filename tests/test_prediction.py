@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from roofmodel import Gemm, ProblemError, Tile, analyze, load_machine
 from roofmodel.model.cta_model import TERMS
-from roofmodel.model.prediction import predict
+from roofmodel.model.prediction import predict, predict_kernel
 from tests.conftest import machine_dict, machine_from
 
 CONFIGS = st.sampled_from([(64, 64, 64), (128, 128, 64), (128, 256, 64), (256, 128, 32)])
@@ -93,6 +93,27 @@ def test_operand_layouts_cost_where_the_instruction_cannot_transpose():
         k_major = predict(h100, g, Tile(bm=128, bn=128, bk=32), warps=8, b_major="k")
         assert (n_major.seconds > k_major.seconds * 1.05) is slower
         assert n_major.b_major == "n" and k_major.b_major == "k"
+
+
+def test_an_operand_triton_cannot_pipeline_costs_its_latency_every_iteration():
+    # 3000x5000x2000 fp16, B N-major: B's stride 5000 is not a multiple of 16 elements, so Triton loads
+    # it one element at a time into one buffer; with B K-major (stride 2000) both are pipelined.
+    from roofmodel.model.kernel import triton_config
+
+    h100 = load_machine("h100")
+    g = Gemm(m=3000, n=5000, k=2000, dtype="fp16")
+    cfg = triton_config(h100, "fp16", block_m=128, block_n=64, block_k=64, group_m=8, num_warps=4, num_stages=4)
+    n_major = predict_kernel(h100, g, cfg, b_major="n")
+    k_major = predict_kernel(h100, g, cfg, b_major="k")
+    assert n_major.unpipelined_operands == ["B"] and k_major.unpipelined_operands == []
+    assert n_major.shared_bytes == (4 * 128 + 64) * 64 * 2 and k_major.shared_bytes == 4 * (128 + 64) * 64 * 2
+    assert n_major.seconds > 1.3 * k_major.seconds
+    assert "B (loaded one element at a time) not pipelined" in {t.name: t.detail for t in n_major.terms}["latency"]
+    # tf32 copies 4 bytes a time: narrow, still pipelined; a stated kernel is assumed built for its alignment.
+    tf32 = predict_kernel(h100, Gemm(m=3000, n=5000, k=2000, dtype="tf32"), cfg, b_major="n")
+    assert tf32.narrow_operands == ["B"] and tf32.unpipelined_operands == []
+    stated = predict(h100, g, Tile(bm=128, bn=64, bk=64), warps=4, stages=4, b_major="n")
+    assert stated.unpipelined_operands == [] and stated.narrow_operands == []
 
 
 def test_compute_term_is_wave_quantized_at_sm_granularity():

@@ -33,9 +33,8 @@ from roofmodel.model.prediction import (
     INSTRUCTION_ROWS,
     Rates,
     kernel_seconds,
-    layout_factors,
     machine_rates,
-    synchronous_copy,
+    operand_staging,
 )
 from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.model.rasterization import RasterTraffic, order_traffic
@@ -131,7 +130,6 @@ class Evaluator:
         fi = FAMILIES.index(family)
         e = INPUT_BYTES[r.dtype]
         a_m, b_n = r.a_major == "m", r.b_major == "n"
-        fa, fb = layout_factors(fi, e, a_m, b_n)
         limit = m.limits.max_registers_per_thread.n
         own = {"registers": max(1, min(r.registers_per_thread, limit)), "spilled": r.spilled_registers,
                "shared_bytes": min(r.shared_bytes, int(m.memory.smem.max_per_block.bytes))} if compiled else {}  # fmt: skip
@@ -139,8 +137,8 @@ class Evaluator:
             min(r.block_m, INSTRUCTION_ROWS[fi]), min(r.block_n, 8))  # fmt: skip
         fp = kernel_footprint(
             m, bm=r.block_m, bn=r.block_n, bk=r.block_k, warps=r.num_warps, stages=r.num_stages, family=fi,
-            element_bytes=e, accumulator_registers=1.0, staged=synchronous_copy(fi, e, fa, fb),
-            rm=rm, rn=rn, **own,
+            element_bytes=e, accumulator_registers=1.0, rm=rm, rn=rn, **own,
+            **operand_staging("triton", fi, e, r.m, r.n, r.k, a_m, b_n, r.block_m, r.block_n),
         )  # fmt: skip
         t = self.traffic(r, m.sm_count.n * int(fp["ctas_per_sm"]))
         return kernel_seconds(

@@ -23,18 +23,21 @@ Per main-loop iteration (one BK step) of one CTA:
   rest of one CTA's iteration, and on the SM's shared-memory path (added to one CTA's iteration and
   to the shared-memory time of the resident CTAs' joint one);
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
-  law bounds one CTA's iteration by the loaded latency L of a stage's load; where the copy goes
-  through registers to be laid out again (``synchronous_loads``: an 8-bit operand stored against
-  the instruction's layout, which Triton does not pipeline), nothing is in flight across
-  iterations and the whole L is exposed;
-- an ``iteration`` cost: a fixed part (barrier, wait) and a part per 16-byte copy each thread
-  issues for the next stage (address arithmetic, masks), both measured.
+  law bounds one CTA's iteration by the loaded latency L of a stage's load; where Triton does not
+  pipeline a load (``synchronous_loads``: an 8-bit operand stored against the instruction's layout,
+  copied through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
+  elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
+  across iterations: the load is issued, waited on and stored before the MMAs, and the whole L
+  adds to the iteration (``exposed``) instead of bounding it;
+- an ``iteration`` cost: a fixed part (barrier, wait) and a part per copy each thread issues for
+  the next stage (address arithmetic, masks), both measured; a copy is 16 bytes, or one element
+  where the operand's alignment is not known (``stage_copies_per_iter``).
 
-A CTA alone runs an iteration in transpose + max(mma / share, smem, spill, latency, mma / (share x s) +
-iteration) with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in
+A CTA alone runs an iteration in transpose + exposed + max(mma / share, smem, spill, latency,
+mma / (share x s) + iteration) with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in
 turn, s = max(1, warps / 4) of them on each sub-partition covering each other; with wgmma, which
-runs asynchronously while its warps do that work, in max(mma, smem, spill, latency, iteration,
-mma / s + wait), s warpgroups each waiting on its own previous group;
+runs asynchronously while its warps do that work, in transpose + exposed + max(mma, smem, spill,
+latency, iteration, mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose, spill) per joint
 iteration.
 A tile costs a prologue (one latency L to fill the first stage) and an epilogue (a fixed cost plus
@@ -146,6 +149,7 @@ def kernel_terms(
     persistent: Any = False,
     warp_size: int = 32,
     llc_seconds: Any = 0.0,
+    stage_copies_per_iter: Any = None,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -162,7 +166,8 @@ def kernel_terms(
     smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
     spill = 2.0 * spilled_registers * 4.0 * warp_size * warps * spill_touches_per_iter / spill_bytes_per_cycle
     latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
-    copies_per_thread = stage_bytes / (16.0 * warp_size * warps)
+    copies = stage_bytes / 16.0 if stage_copies_per_iter is None else stage_copies_per_iter
+    copies_per_thread = copies / (warp_size * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
     # Transposed in registers by the CTA's warps between the load and the store to shared memory:
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
@@ -177,10 +182,18 @@ def kernel_terms(
     # the wait on its previous group.
     streams = _max(warps // 4, 1)
     wait = costs.wait_s * clock_hz
-    alone = transpose + _where(
-        warpgroup,
-        _max(mma / share, smem, spill, latency, iteration, mma / streams + wait),
-        _max(mma / share, smem, spill, latency, mma / (share * streams) + iteration),
+    # A load that is not pipelined is issued, waited on and stored before the iteration's MMAs can
+    # read it (one buffer): its latency adds to the iteration instead of hiding under it.
+    exposed = _where(synchronous_loads, latency, 0.0)
+    hidden = latency - exposed
+    alone = (
+        transpose
+        + exposed
+        + _where(
+            warpgroup,
+            _max(mma / share, smem, spill, hidden, iteration, mma / streams + wait),
+            _max(mma / share, smem, spill, hidden, mma / (share * streams) + iteration),
+        )
     )
     prologue = load_latency_cycles
     epilogue = costs.epilogue_s * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm

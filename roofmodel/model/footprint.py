@@ -12,7 +12,14 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   CTA's BM x BK and BN x BK slices, (BM + BN) x BK x bytes / 4 / (32 x warps); wgmma reads its
   operands from shared memory and holds none;
 - staged copy: where a stage is copied through registers to be laid out again (an operand stored
-  against the layout the instruction reads, roofmodel.model.cta_model), the stage's bytes once more;
+  against the layout the instruction reads, roofmodel.model.cta_model) or is not pipelined (an
+  operand whose alignment is not known: prediction.unpipelined_operands), that part of the stage's
+  bytes once more;
+- element pointers: an operand whose alignment is not known is loaded one element at a time, and
+  Triton keeps a 64-bit pointer per element across the loop: 2 registers per element of its
+  BM x BK or BN x BK slice (where the alignment is known, one pointer serves 16 bytes). The
+  training kernels' compiled counts choose 2 of 0-4 (median |error| 31 registers on 37 kernels that
+  do not collapse, 30 on the held-out ones) as the pointer size says;
 - overhead: addresses, masks, loop state, per instruction family.
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
@@ -74,18 +81,25 @@ def registers_needed(
     staged: Any,
     overhead: Any,
     warp_size: int = 32,
+    narrow_rows: Any = 0,
 ) -> Any:
     """Registers per thread before spilling (see the module docstring):
     BM x BN x acc / T + fragments x (BM + BN) x BK x e / (4 T) + staged x (BM + BN) x BK x e / (4 T)
-    + overhead, T = warp size (32; 64 on AMD) x warps. ``operand_fragments`` and ``staged`` are 0/1."""
+    + 2 x narrow rows x BK / T + overhead, T = warp size (32; 64 on AMD) x warps.
+    ``operand_fragments`` is 0/1; ``staged`` the share of the stage copied through registers (0..1);
+    ``narrow_rows`` the rows (BM for A, BN for B) of the operands loaded one element at a time."""
     threads = warp_size * warps
     slice_regs = (bm + bn) * bk * element_bytes / (4.0 * threads)
     return (
         bm * bn * accumulator_registers / threads
         + slice_regs * (1 * operand_fragments)
         + slice_regs * (1 * staged)
+        + POINTER_REGISTERS * narrow_rows * bk / threads
         + overhead
     )
+
+
+POINTER_REGISTERS = 2  # a 64-bit address
 
 
 # Threads that share one register-level tile, per family (FAMILIES order): a thread, a warp, a
@@ -238,6 +252,9 @@ def kernel_footprint(
     registers: Any = None,
     spilled: Any = None,
     shared_bytes: Any = None,
+    single_a: Any = False,
+    single_b: Any = False,
+    narrow_rows: Any = 0,
 ) -> dict[str, Any]:
     """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
     the register-level tile's N, which sets wgmma's spill granularity):
@@ -264,7 +281,7 @@ def kernel_footprint(
             bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=element_bytes,
             accumulator_registers=accumulator_registers * _take(ACCUMULATOR_IN_REGISTERS, family),
             operand_fragments=_take(OPERAND_FRAGMENTS, family),
-            staged=staged, overhead=register_overhead, warp_size=machine.warp_size,
+            staged=staged, overhead=register_overhead, warp_size=machine.warp_size, narrow_rows=narrow_rows,
         )  # fmt: skip
         if rm is not None and rn is not None:
             # Where an FMA dot's accumulators alone (BM x BN / threads) leave no room under the limit
@@ -286,8 +303,11 @@ def kernel_footprint(
         needed = registers + spilled
     if shared_bytes is None:
         # Triton allocates stage_buffers tiles; CUTLASS's stage count and a stated kernel's are buffers.
+        # An operand Triton does not pipeline (single_a, single_b: prediction.unpipelined_operands)
+        # has one buffer.
         buffers = stage_buffers(family, stages) if compiler == "triton" else stages
-        shared_bytes = buffers * (bm + bn * _take(B_SHARE, family)) * bk * element_bytes
+        rows = bm * _where(single_a, 1, buffers) + bn * _take(B_SHARE, family) * _where(single_b, 1, buffers)
+        shared_bytes = rows * bk * element_bytes
     tmem = tmem_columns(family, bm, bn, accumulator_registers)
     ctas = ctas_per_sm(machine, threads, _maximum(_minimum(registers, limit), 1), shared_bytes, tmem)
     fits = fits_block(machine, threads, shared_bytes) & (ctas >= 1)

@@ -81,6 +81,10 @@ class Prediction(BaseModel):
     shared_bytes: int
     a_major: str
     b_major: str
+    # Operands copied one element at a time (stride not a multiple of 16 elements), and those of them
+    # Triton does not pipeline (16- and 8-bit): unpipelined_operands.
+    narrow_operands: list[str] = []
+    unpipelined_operands: list[str] = []
     persistent: bool
     kernel: str
     kernel_origin: str
@@ -284,6 +288,46 @@ def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
     return _take(TENSOR_FAMILY, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0))
 
 
+def unpipelined_operands(element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
+    """Which operands (A, B) a Triton kernel cannot copy 16 bytes at a time, and which of those it
+    does not pipeline at all. Triton's JIT marks an integer argument divisible by 16 only where it is
+    (else it assumes nothing), so an operand whose leading stride (K for a K-major A, M for an
+    M-major one; N for an N-major B, K for a K-major one) is not a multiple of 16 elements is known
+    aligned to one element: each thread's loads are one element wide. Triton pipelines a load only
+    where that is at least 32 bits, cp.async's smallest copy (Pipeliner: isPipeliningBeneficial ->
+    canBeConvertedToAsyncLoad): a 16- or 8-bit operand is then loaded into registers and stored to a
+    single shared-memory buffer every iteration, its latency exposed; a 32-bit one is still
+    pipelined, one 4-byte copy per element. Returns ((narrow_a, narrow_b), (unpipelined_a,
+    unpipelined_b)) as booleans (numbers or numpy arrays)."""
+    narrow_a = _where(a_m_major, m, k) % 16 != 0
+    narrow_b = _where(b_n_major, n, k) % 16 != 0
+    small = element_bytes < 4
+    return (narrow_a, narrow_b), (narrow_a & small, narrow_b & small)
+
+
+def operand_copies(compiler: str, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
+                   b_n_major: Any) -> tuple[tuple[Any, Any], tuple[Any, Any]]:  # fmt: skip
+    """unpipelined_operands for a Triton kernel; none for CUTLASS or a stated kernel, which are
+    assumed built for the operands' alignment."""
+    if compiler != "triton":
+        return (False, False), (False, False)
+    return unpipelined_operands(element_bytes, m, n, k, a_m_major, b_n_major)
+
+
+def operand_staging(compiler: str, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
+                    b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
+    """kernel_footprint's arguments for how the operands reach shared memory: ``staged``, the share
+    of a stage copied through registers (1 where synchronous_copy says so, else the unpipelined
+    operands' rows over BM + BN), and ``single_a``/``single_b``, the operands with one buffer
+    (operand_copies); ``narrow_rows``, the rows of the operands loaded one element at a time
+    (their pointers' registers)."""
+    fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
+    (na, nb), (ua, ub) = operand_copies(compiler, element_bytes, m, n, k, a_m_major, b_n_major)
+    part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
+    return {"staged": _where(synchronous_copy(family, element_bytes, fa, fb), 1.0, part), "single_a": ua,
+            "single_b": ub, "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
+
+
 def kernel_seconds(
     machine: Machine,
     rates: Rates,
@@ -310,6 +354,7 @@ def kernel_seconds(
     persistent: Any = False,
     latency_dram_read: Any = None,
     llc_read: Any = None,
+    compiler: str = "triton",
 ) -> dict[str, Any]:
     """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
     given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
@@ -325,6 +370,11 @@ def kernel_seconds(
     c = footprint["ctas_per_sm"]
     threads = machine.warp_size * warps
     fa, fb = layout_factors(family, e, a_m_major, b_n_major)
+    (na, nb), (ua, ub) = operand_copies(compiler, e, m, n, k, a_m_major, b_n_major)
+    # An operand copied one element per request (narrow) costs its fill what an operand stored
+    # against the instruction's layout costs: 16 / element bytes requests per 16 bytes.
+    wide = 16.0 / e
+    fill_a, fill_b = _maximum(fa, _where(na, wide, 1.0)), _maximum(fb, _where(nb, wide, 1.0))
     tensor = _take(TENSOR_FAMILY, family)
     b_share = _take(B_SHARE, family)
     fma_k = _where(tensor, max(1, 32 // e), FMA_K_STEP)
@@ -352,11 +402,12 @@ def kernel_seconds(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
-        smem_fill_bytes_per_iter=(bm * fa + bn * b_share * fb) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
+        smem_fill_bytes_per_iter=(bm * fill_a + bn * b_share * fill_b) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
         spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, spill_level_bps) / per_cycle_per_sm,
-        load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb),
+        load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb) | ua | ub,
+        stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_latency_s=dram_latency_s,
@@ -452,8 +503,8 @@ def predict_kernel(
     fa, fb = layout_factors(family, e, a_m, b_n)
     fp = kernel_footprint(
         machine, bm=config.bm, bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family,
-        element_bytes=e, accumulator_registers=gemm.accumulator_registers,
-        staged=synchronous_copy(family, e, fa, fb), register_overhead=register_overhead,
+        element_bytes=e, accumulator_registers=gemm.accumulator_registers, register_overhead=register_overhead,
+        **operand_staging(config.compiler, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n, config.bm, config.bn),
         compiler=config.compiler, rm=config.register_tile[0], rn=config.register_tile[1],
         k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
     )  # fmt: skip
@@ -476,7 +527,7 @@ def predict_kernel(
         bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family, rm=rm, rn=rn,
         a_m_major=a_m, b_n_major=b_n, footprint=fp, requested=t.requested_bytes, distinct=t.wave_distinct_bytes,
         dram_read=dram_read, persistent=config.persistent, latency_dram_read=t.dram_read_bytes,
-        llc_read=t.dram_read_bytes if through_llc is not None else None,
+        llc_read=t.dram_read_bytes if through_llc is not None else None, compiler=config.compiler,
     )  # fmt: skip
     total = float(terms["total"])
     sms = machine.sm_count.n
@@ -496,6 +547,14 @@ def predict_kernel(
         if fa != 1.0 or fb != 1.0
         else ""
     )
+    (na, nb), (ua, ub) = operand_copies(config.compiler, e, gemm.m, gemm.n, gemm.k, a_m, b_n)
+    narrow = " and ".join(f"{x} ({major}-major)" for x, major, on in (("A", a_major, na), ("B", b_major, nb)) if on)
+    unaligned = " and ".join(x for x, on in (("A", ua), ("B", ub)) if on)
+    unpipelined = " and ".join(
+        ([f"{unaligned} (loaded one element at a time)"] if unaligned else [])
+        + (["the 8-bit MN-major operand (laid out again through registers)"]
+           if synchronous_copy(family, e, fa, fb) else [])
+    )  # fmt: skip
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
@@ -505,9 +564,14 @@ def predict_kernel(
         "spills": f"spilled registers stored and reloaded per instruction step{spill_note or ': none'}",
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}",
-        "latency": f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA; "
-        f"{ctas} resident CTA(s) per SM, which hide each other's (occupancy limited by {occ.limiter})",
-        "overhead": "a fixed cost per iteration and per 16-byte copy each thread issues (kernel_costs)",
+        "latency": (
+            f"a stage's whole loaded latency each iteration, before its MMAs: {unpipelined} not pipelined"
+            if unpipelined
+            else f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA"
+        )
+        + f"; {ctas} resident CTA(s) per SM, which hide each other's (occupancy limited by {occ.limiter})",
+        "overhead": "a fixed cost per iteration and per copy each thread issues (kernel_costs): 16 bytes"
+        + (f", one element for {narrow} (stride not a multiple of 16 elements)" if narrow else ""),
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
@@ -545,6 +609,8 @@ def predict_kernel(
         shared_bytes=int(fp["shared_bytes"]),
         a_major=a_major,
         b_major=b_major,
+        narrow_operands=[x for x, on in (("A", na), ("B", nb)) if on],
+        unpipelined_operands=[x for x, on in (("A", ua), ("B", ub)) if on],
         persistent=config.persistent,
         kernel=config.label(),
         kernel_origin=config.origin,

@@ -49,11 +49,10 @@ from roofmodel.model.prediction import (
     Rates,
     family_k_steps,
     kernel_seconds,
-    layout_factors,
     limiter_index,
     machine_rates,
+    operand_staging,
     predict_kernel,
-    synchronous_copy,
 )
 from roofmodel.model.problem import Gemm
 from roofmodel.model.rasterization import MAX_TILES, machine_traffic, parse_order
@@ -253,11 +252,11 @@ def enumerate_space(
     fam, bm, bn, w, rm, rn = (sh[si, j] for j in range(6))
     cl = np.array(clusters, dtype=np.int64)
     cm, cn = cl[ci, 0], cl[ci, 1]
-    fa, fb = layout_factors(fam, b, a_major == "m", b_major == "n")
     compiler = "triton" if space.name == "triton" else "stated"
     fp = kernel_footprint(machine, bm=bm, bn=bn, bk=bk, warps=w, stages=st, family=fam, element_bytes=b,
                           accumulator_registers=gemm.accumulator_registers,
-                          staged=synchronous_copy(fam, b, fa, fb),
+                          **operand_staging(compiler, fam, b, gemm.m, gemm.n, gemm.k, a_major == "m",
+                                            b_major == "n", bm, bn),
                           compiler=compiler, rm=rm, rn=rn,
                           k_step=np.asarray(family_k_steps(machine, gemm.dtype))[fam])  # fmt: skip
     ok = fp["fits"] & ((machine.sm_count.n * fp["ctas_per_sm"]) // (cm * cn) >= 1)
@@ -355,6 +354,7 @@ def term_seconds(
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
         a_m_major=c.a_major == "m", b_n_major=c.b_major == "n", footprint=fp, requested=requested,
         distinct=distinct, dram_read=dram_read, latency_dram_read=dram_read_for_latency, llc_read=llc_read,
+        compiler=c.compiler,
     )  # fmt: skip
     return terms
 
