@@ -9,30 +9,50 @@ folder, benchmarks/gpu_layout_check.py). Prints every kernel and the figures mac
 
 from __future__ import annotations
 
+import csv
 import json
+import statistics
 from collections import defaultdict
 from pathlib import Path
 
 from roofmodel.backends.broad import read_broad_csv
 from roofmodel.machine import load_machine
-from roofmodel.model.kernel_costs import KSweepKernel, derive_kernel_costs, layout_pairs, transpose_cost
+from roofmodel.model.kernel_costs import (
+    KSweepKernel,
+    derive_kernel_costs,
+    layout_pairs,
+    spill_bandwidth,
+    spill_pairs,
+    transpose_cost,
+)
 from roofmodel.model.problem import INPUT_BYTES
 
 REPO = Path(__file__).resolve().parents[1]
 BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"
+SPILLS = [REPO / "docs" / "measurements" / "h100-2026-11-25" / "broad.csv",
+          REPO / "docs" / "measurements" / "h100-2026-11-25" / "repeat" / "broad.csv"]  # fmt: skip
 
 
-def recorded_kernels(path: Path = BROAD) -> list[KSweepKernel]:
-    """The recorded K-sweep kernels, one per (dtype, family, tile, warps, stages)."""
-    groups = defaultdict(list)
+def recorded_kernels(path: Path = BROAD, kind: str = "ksweep") -> list[KSweepKernel]:
+    """The recorded K-sweep kernels of one set (``ksweep``; ``spill_ksweep``: the spill pairs),
+    one per (dtype, family, tile, warps)."""
+    groups, spilled = defaultdict(list), {}
     for r in read_broad_csv(path):
-        if r.set == "ksweep":
+        if r.set == kind:
             key = (r.dtype, r.instruction, r.block_m, r.block_n, r.block_k, r.num_warps)
             groups[key].append((r.k, r.time_ms * 1e-3))
+            spilled[key] = r.spilled_registers
     return [
-        KSweepKernel(dtype=d, family=f, bm=bm, bn=bn, bk=bk, warps=w, element_bytes=INPUT_BYTES[d], points=tuple(pts))
+        KSweepKernel(dtype=d, family=f, bm=bm, bn=bn, bk=bk, warps=w, element_bytes=INPUT_BYTES[d], points=tuple(pts),
+                     spilled=spilled[(d, f, bm, bn, bk, w)])
         for (d, f, bm, bn, bk, w), pts in sorted(groups.items())
-    ]
+    ]  # fmt: skip
+
+
+def sweep_clock_hz(path: Path) -> float:
+    """The median SM clock sampled while a sweep's kernels ran (Hz)."""
+    with path.open() as f:
+        return statistics.median(float(r["sm_clock_mhz"]) for r in csv.DictReader(f) if r["sm_clock_mhz"]) * 1e6
 
 
 def main() -> None:
@@ -41,6 +61,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--machine", default="h100")
     ap.add_argument("--data", default=str(BROAD.parent))
+    ap.add_argument("--spills", nargs="*", default=[str(p.parent) for p in SPILLS],
+                    help="folders of gpu_broad_sweep.py --spills runs")  # fmt: skip
     args = ap.parse_args()
     machine = load_machine(args.machine)
 
@@ -62,6 +84,16 @@ def main() -> None:
             print(f"{p.label:<32} {p.k_major_s * 1e3:.3f} -> {p.mn_major_s * 1e3:.3f} ms, "
                   f"{p.seconds_per_element * 1e9:.4f} ns per MN-major element per SM")  # fmt: skip
         print(f"transpose (tf32 under wgmma, median): {transpose_cost(pairs) * 1e9:.3f} ns per element per SM")
+    for folder in args.spills:
+        csv_path = Path(folder) / "broad.csv"
+        clock = sweep_clock_hz(csv_path)
+        spills = spill_pairs(recorded_kernels(csv_path, "spill_ksweep"))
+        for sp in spills:
+            print(f"{sp.label:<32} {sp.spilling_s * 1e9:6.0f} ns per iteration against {sp.twin_s * 1e9:5.0f} on twice "
+                  f"the warps: {sp.bytes_per_cycle(clock):.1f} B/cycle/SM")  # fmt: skip
+        rate = spill_bandwidth(spills, clock)
+        print(f"spill bandwidth ({folder}, {clock / 1e6:.0f} MHz, median of {len(spills)} wgmma pairs): "
+              f"{rate if rate is None else f'{rate:.1f}'} B/cycle/SM")  # fmt: skip
 
 
 if __name__ == "__main__":

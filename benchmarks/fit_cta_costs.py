@@ -4,7 +4,8 @@ and every figure reported on the shapes it never saw").
 
 The constants: the loaded-latency factor (loaded latency = factor x the pointer-chase latency, for L2
 and DRAM) and the overlap norm p with which the SM time and the chip-wide memory terms combine
-(roofmodel.model.cta_model.OVERLAP_NORM; infinity is the largest of them). The per-iteration costs (kernel_costs.iteration, copy_issue, wait) are the machine file's,
+(roofmodel.model.cta_model.OVERLAP_NORM; infinity is the largest of them); then, at those, the
+spilled registers per thread that cost nothing per iteration (cta_model.COLD_SPILLED_REGISTERS). The per-iteration costs (kernel_costs.iteration, copy_issue, wait) are the machine file's,
 derived from the K-sweep microbenchmark by benchmarks/derive_kernel_costs.py; with --grid-costs they
 are searched too, to show what a fit of all four would give. The objective is the median
 |log(predicted / measured)| over the training kernels, as compiled, among the grid points that keep
@@ -39,6 +40,7 @@ from roofmodel.model.cta_model import CtaCosts
 from roofmodel.stats import spearman
 
 REPO = Path(__file__).resolve().parents[1]
+COLD_GRID = (0, 8, 16, 24, 32, 48, 64)
 
 
 def scaled(machine: Any, factor: float, pointer_chase_ns: dict[str, float]) -> Any:
@@ -127,6 +129,16 @@ def main() -> None:
         ev.cost_override = costs(ev, it, cp, wait)
     print(f"best on train: overlap norm {norm}, loaded latency = {factor} x pointer chase, iteration {it} ns, "
           f"copy issue {cp} ns, wait {wait} ns")  # fmt: skip
+    # Then, at that norm and factor, the spilled registers per thread that cost nothing per iteration.
+    chosen = cta_model.COLD_SPILLED_REGISTERS
+    cold_scores = {}
+    for cold in COLD_GRID:
+        cta_model.COLD_SPILLED_REGISTERS = cold
+        cold_scores[cold] = score(train, [float(ev.seconds(r)["total"]) for r in train])["log"]
+        print(f"  cold spilled registers {cold}: train log {cold_scores[cold]:.4f}")
+    cold = min(cold_scores, key=lambda c: cold_scores[c])
+    cta_model.COLD_SPILLED_REGISTERS = cold
+    print(f"best on train: {cold} cold spilled registers (the model's COLD_SPILLED_REGISTERS: {chosen})")
     for name, rows in (("train", train), ("holdout", holdout)):
         s = score(rows, [float(ev.seconds(r)["total"]) for r in rows])
         print(f"  {name}: " + ", ".join(f"{k} {v:.3f}" for k, v in s.items()))

@@ -142,6 +142,35 @@ def kernel_sweep_plan() -> list[dict[str, Any]]:
     return rows
 
 
+# Tiles whose accumulators (or, with mma.sync, accumulators and operand fragments) do not fit a
+# thread's 255 registers, each beside a twin that does not spill (the same tile on twice the warps),
+# both one wave (11 x 12 tiles, one CTA per SM) over K: the difference of their slopes per iteration
+# is what the spills cost (benchmarks/derive_kernel_costs.py).
+SPILL_TILES = [  # (dtype, BM, BN, BK, warps, stages, b_major, force mma.sync)
+    ("fp16", 256, 128, 32, 4, 3, "n", 0), ("fp16", 256, 128, 32, 8, 3, "n", 0),
+    ("fp16", 128, 256, 32, 4, 3, "n", 0), ("fp16", 128, 256, 32, 8, 3, "n", 0),
+    ("fp16", 256, 128, 64, 4, 3, "n", 0), ("fp16", 256, 128, 64, 8, 3, "n", 0),
+    ("fp16", 128, 256, 64, 4, 3, "n", 0), ("fp16", 128, 256, 64, 8, 3, "n", 0),
+    ("fp8", 256, 128, 64, 4, 3, "k", 0), ("fp8", 256, 128, 64, 8, 3, "k", 0),
+    ("fp16", 128, 128, 32, 2, 2, "n", 1), ("fp16", 128, 128, 32, 4, 2, "n", 1),
+    ("fp16", 128, 128, 64, 2, 2, "n", 1), ("fp16", 128, 128, 64, 4, 2, "n", 1),
+    ("fp16", 64, 256, 32, 2, 2, "n", 1), ("fp16", 64, 256, 32, 4, 2, "n", 1),
+    ("fp32", 128, 128, 16, 4, 3, "n", 0), ("fp32", 128, 128, 16, 8, 3, "n", 0),
+]  # fmt: skip
+SPILL_K = (512, 1024, 2048, 4096, 8192)
+
+
+def spill_sweep_plan() -> list[dict[str, Any]]:
+    """One wave of each SPILL_TILES kernel over SPILL_K (set ``spill_ksweep``, split ``micro``)."""
+    return [
+        dict(set="spill_ksweep", shape=f"spill{bm}x{bn}x{bk}w{w}", family="spill_ksweep", split="micro",
+             m=11 * bm, n=12 * bn, k=k, dtype=dtype, force_mma_v2=force, block_m=bm, block_n=bn, block_k=bk,
+             group_m=1, num_warps=w, num_stages=s, a_major="k", b_major=bmaj)
+        for dtype, bm, bn, bk, w, s, bmaj, force in SPILL_TILES
+        for k in SPILL_K
+    ]  # fmt: skip
+
+
 def mma_v2_plan(sweep: list[dict[str, Any]], count: int, seed: int = 7) -> list[dict[str, Any]]:
     """Sweep kernels that Triton lowers to wgmma, again with mma.sync forced: the same kernel, the
     other instruction. Drawn from fp16/bf16 kernels with warps % 4 == 0 and BLOCK_M % 64 == 0."""
@@ -464,6 +493,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a handful of kernels, to try the script")
     ap.add_argument("--fresh", action="store_true",
                     help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
+    ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     args = ap.parse_args()
     start = time.monotonic()
     deadline = start + args.seconds
@@ -476,7 +506,9 @@ def main() -> None:
         logf.write(line + "\n")
         logf.flush()
 
-    if args.fresh:
+    if args.spills:
+        sweep, rows = [], spill_sweep_plan()
+    elif args.fresh:
         sweep = plan(args.per_shape, seed=2026_11_24, shapes=FRESH_SHAPES)
         rows = sweep
     else:

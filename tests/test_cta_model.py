@@ -18,7 +18,7 @@ BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"
 BASE = dict(
     sms=1, clock_hz=1e9, m=128, n=128, k=640, bm=128, bn=128, bk=64, warps=4, stages=3, ctas_per_sm=1,
     fma_per_cycle_per_sm=2048.0, instruction_rows=64, warpgroup=True, smem_operand_bytes_per_iter=0.0,
-    smem_fill_bytes_per_iter=0.0, smem_bytes_per_cycle=128.0, spilled_registers=0, spill_touches_per_iter=4.0,
+    smem_fill_bytes_per_iter=0.0, smem_bytes_per_cycle=128.0, spilled_registers=0,
     spill_bytes_per_cycle=128.0, load_latency_cycles=600.0, synchronous_loads=False, c_bytes_per_tile=32768.0,
     dram_write_bytes_per_cycle_per_sm=16.0, stage_bytes=32768.0, dram_bytes=0.0, dram_bps=1e12,
     dram_latency_s=None, l2_seconds=0.0, costs=CtaCosts(launch_s=1e-6),
@@ -102,10 +102,16 @@ def test_shared_memory_and_spills():
     assert total(smem_operand_bytes_per_iter=8192.0, smem_fill_bytes_per_iter=65536.0) == pytest.approx(
         1e-6 + (600 + 10 * 576 + 2048) * 1e-9
     )
-    # spills: 2 x 10 registers x 4 B x 128 threads x 4 touches / 32 B/cycle = 1280 cycles per iteration.
-    assert total(spilled_registers=10, spill_bytes_per_cycle=32.0) == pytest.approx(
-        1e-6 + (600 + 10 * 1280 + 2048) * 1e-9
+    # spills: 2 x (56 - 16 cold) registers x 4 B x 128 threads / 32 B/cycle = 1280 cycles per iteration,
+    # stored and reloaded before the iteration's MMAs: 1280 + 512.
+    assert total(spilled_registers=56, spill_bytes_per_cycle=32.0) == pytest.approx(
+        1e-6 + (600 + 10 * (1280 + 512) + 2048) * 1e-9
     )
+    # the first 16 spilled registers stay out of the loop
+    assert total(spilled_registers=16, spill_bytes_per_cycle=32.0) == total()
+    # two resident CTAs share the SM's shared-memory path: 2 x (1280 + 0) per joint iteration > 1792 per CTA.
+    two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, "spilled_registers": 56, "spill_bytes_per_cycle": 32.0})
+    assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * (1280 + 512) + 2048) * 1e-9)
 
 
 def test_a_small_grid_reaches_only_the_bandwidth_its_bytes_in_flight_allow():
@@ -385,6 +391,44 @@ def test_the_machine_file_costs_are_the_recorded_k_sweeps():
     assert fit.wait_s * 1e9 == pytest.approx(costs.wait.value, abs=0.5)
     assert fit.iteration_s * 1e9 == pytest.approx(costs.iteration.value, abs=0.5)
     assert fit.copy_issue_s * 1e9 == pytest.approx(costs.copy_issue.value, abs=0.05)
+
+
+def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
+    """machines/h100.yaml's (and h200.yaml's) kernel_costs.spill_bandwidth is the median of the wgmma
+    spill pairs recorded on the H100 on 2026-11-25, in each of two runs (benchmarks/derive_kernel_costs.py);
+    roofmodel calibrate's own pairs (calibrate-spill-pairs.txt, K from 1024) gave 23.9."""
+    import importlib.util
+
+    from roofmodel.model.kernel_costs import spill_bandwidth, spill_pairs
+
+    spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
+    derive = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(derive)  # type: ignore[union-attr]
+    for path in derive.SPILLS:
+        pairs = spill_pairs(derive.recorded_kernels(path, "spill_ksweep"))
+        assert len(pairs) == 5 and all(p.spilled_bytes_per_iteration >= 2 * 128 * 4 * 128 for p in pairs)
+        rate = spill_bandwidth(pairs, derive.sweep_clock_hz(path))
+        for name in ("h100", "h200"):
+            costs = load_machine(name).kernel_costs
+            assert costs is not None and costs.spill_bandwidth is not None
+            assert rate == pytest.approx(costs.spill_bandwidth.value, abs=0.05)
+
+
+def test_spill_pairs_by_hand():
+    from roofmodel.model.kernel_costs import KSweepKernel, spill_bandwidth, spill_pairs
+
+    # 128 spilled registers x 128 threads, stored and reloaded: 131,072 B per iteration; 4.0 us against
+    # 1.0 us per iteration (BK 32: the slope over K/BK) at 2 GHz is 6,000 cycles: 21.8 B/cycle/SM.
+    def kern(warps, spilled, per_iteration):
+        pts = tuple((k, 1e-5 + k / 32 * per_iteration) for k in (1024, 2048, 4096))
+        return KSweepKernel(dtype="fp16", family="wgmma", bm=256, bn=128, bk=32, warps=warps, element_bytes=2,
+                            points=pts, spilled=spilled)  # fmt: skip
+
+    pairs = spill_pairs([kern(4, 128, 4e-6), kern(8, 0, 1e-6)])
+    assert len(pairs) == 1 and pairs[0].spilled_bytes_per_iteration == 131072
+    assert spill_bandwidth(pairs, 2e9) == pytest.approx(131072 / 6000)
+    # no twin, or a twin that spills too: no pair
+    assert spill_pairs([kern(4, 128, 4e-6)]) == [] and spill_pairs([kern(4, 128, 4e-6), kern(8, 8, 1e-6)]) == []
 
 
 def test_calibrate_measured_the_kernel_costs_on_the_device():

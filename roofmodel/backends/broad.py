@@ -288,8 +288,8 @@ def report_markdown(
     n_shapes = len({r.shape for r in sweep})
     has_train = any(x.record.split == "train" for x in rows)
     train_section = (
-        ["## Training shapes (the loaded-latency factor, the overlap norm and the register overheads were fitted "
-         "here)", "", *table("train"), ""]
+        ["## Training shapes (the loaded-latency factor, the overlap norm, the cold spilled registers and the "
+         "register rule's overheads and pointer registers were fitted or chosen here)", "", *table("train"), ""]
         if has_train
         else ["## Training shapes", "", "None: every kernel of this sweep is held out (a fresh sample, "
               "benchmarks/gpu_broad_sweep.py --fresh), none was used to fit or choose anything.", ""]
@@ -305,9 +305,12 @@ def report_markdown(
         "held-out was "
         "fixed in benchmarks/gpu_broad_sweep.py before anything was measured. The per-iteration costs "
         "(kernel_costs.iteration, copy_issue, wait) come from the K-sweep microbenchmark and the cost of "
-        "transposing an MN-major tf32 operand (kernel_costs.transpose) from the layout check "
-        "(benchmarks/derive_kernel_costs.py); the two fitted constants, the loaded-latency factor "
-        "and the overlap norm of the SM and memory terms (benchmarks/fit_cta_costs.py), and Triton's register overheads (roofmodel/model/footprint.py) were fitted on "
+        "transposing an MN-major tf32 operand (kernel_costs.transpose) from the layout check, and the rate of "
+        "spills (kernel_costs.spill_bandwidth) from pairs of wgmma kernels with and without spills "
+        "(benchmarks/derive_kernel_costs.py); the fitted constants, the loaded-latency factor, the overlap norm "
+        "of the SM and memory terms and the spilled registers that stay out of the loop "
+        "(benchmarks/fit_cta_costs.py), and Triton's register overheads and the pointer registers of an operand "
+        "loaded one element at a time (roofmodel/model/footprint.py) were fitted on "
         "the H100 sweep's training shapes only (a machine file states where each of its own figures comes from).",
         "",
         f"Models at {clock_mhz:.0f} MHz (the SM clock sampled during the sweep): **as compiled**, the per-CTA "

@@ -171,9 +171,10 @@ def launch_seconds() -> dict[str, Any]:
     return {"value": ms * 1e-3, "how": "an empty Triton kernel of one program, do_bench median"}
 
 
-def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
-    """roofmodel.model.kernel_costs's K sweep on this GPU: fp16 Triton GEMMs of KSWEEP_TILES with a grid of
-    exactly one tile per SM, each checked against float64 once and timed at every KSWEEP_K.
+def ksweep_kernels(force_mma_sync: bool, tiles: Any = None) -> list[Any]:
+    """roofmodel.model.kernel_costs's K sweep on this GPU: Triton GEMMs of ``tiles`` ((dtype, BM, BN,
+    BK, warps, stages); by default KSWEEP_TILES in fp16) with a grid of exactly one tile per SM, each
+    checked against float64 once and timed at every KSWEEP_K, with the registers it spilled.
     ``force_mma_sync``: compile with DISABLE_MMA_V3=1 (Hopper's mma.sync) in a JIT object of its own."""
     import os
 
@@ -181,17 +182,20 @@ def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
 
     from roofmodel.backends import triton_gemm as tg
     from roofmodel.model.kernel_costs import KSWEEP_K, KSWEEP_TILES, KSweepKernel, grid_of
+    from roofmodel.model.problem import INPUT_BYTES
 
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     tm, tn = grid_of(sms)
     jit = triton.jit(tg._matmul_kernel.fn) if force_mma_sync else None
     out = []
-    for bm, bn, bk, warps, stages in KSWEEP_TILES:
-        points, family = [], ""
+    for dtype, bm, bn, bk, warps, stages in tiles or [("fp16", *t) for t in KSWEEP_TILES]:
+        points, family, spilled = [], "", 0
         for k in KSWEEP_K:
-            a, b = tg.random_inputs(tm * bm, tn * bn, k, "fp16", "cuda", seed=k)
-            c = tg.output_for(a, b, "fp16")
-            cfg = dict(dtype="fp16", block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=warps,
+            # An 8-bit B is K-major: N-major, Triton copies it through registers unpipelined.
+            b_major = "k" if INPUT_BYTES[dtype] == 1 else "n"
+            a, b = tg.random_inputs(tm * bm, tn * bn, k, dtype, "cuda", seed=k, b_major=b_major)
+            c = tg.output_for(a, b, dtype)
+            cfg = dict(dtype=dtype, block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=warps,
                        num_stages=stages, kernel=jit)  # fmt: skip
             if force_mma_sync:
                 os.environ["DISABLE_MMA_V3"] = "1"
@@ -200,13 +204,23 @@ def ksweep_kernels(force_mma_sync: bool) -> list[Any]:
             finally:
                 os.environ.pop("DISABLE_MMA_V3", None)
             err = tg.check(a, b, c)
-            if not err <= tg.TOLERANCE["fp16"]:
-                raise RuntimeError(f"K sweep {bm}x{bn}x{bk}, K {k}: wrong result (relative error {err:.3g})")
-            family = tg.compiled_facts(compiled)["instruction"]
+            if not err <= tg.TOLERANCE[dtype]:
+                raise RuntimeError(f"K sweep {dtype} {bm}x{bn}x{bk}, K {k}: wrong result (relative error {err:.3g})")
+            facts = tg.compiled_facts(compiled)
+            family, spilled = facts["instruction"], facts["spilled_registers"]
             points.append((k, _bench(lambda a=a, b=b, c=c, cfg=cfg: tg.launch(a, b, c, **cfg)) * 1e-3))
-        out.append(KSweepKernel(dtype="fp16", family=family, bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=2,
-                                points=tuple(points)))  # fmt: skip
+        out.append(KSweepKernel(dtype=dtype, family=family, bm=bm, bn=bn, bk=bk, warps=warps,
+                                element_bytes=INPUT_BYTES[dtype], points=tuple(points), spilled=spilled))  # fmt: skip
     return out
+
+
+def spill_pair_kernels() -> list[Any]:
+    """The spill pairs of roofmodel.model.kernel_costs (SPILL_PAIR_TILES on four warps and on eight),
+    timed as the K sweep is."""
+    from roofmodel.model.kernel_costs import SPILL_PAIR_TILES
+
+    tiles = [(d, bm, bn, bk, w, s) for d, bm, bn, bk, s in SPILL_PAIR_TILES for w in (4, 8)]
+    return ksweep_kernels(force_mma_sync=False, tiles=tiles)
 
 
 def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
@@ -215,14 +229,17 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     kernels. ``rate_tflops(dtype, family)``: the rates to take the MMA time at."""
     import torch
 
-    from roofmodel.model.kernel_costs import derive_kernel_costs
+    from roofmodel.model.kernel_costs import derive_kernel_costs, spill_pairs
 
     kernels = ksweep_kernels(force_mma_sync=False)
+    pairs = []
     if torch.cuda.get_device_capability(0)[0] >= 9:
         kernels += ksweep_kernels(force_mma_sync=True)
+    if torch.cuda.get_device_capability(0)[0] == 9:
+        pairs = spill_pairs(spill_pair_kernels())
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     fit = derive_kernel_costs(kernels, rate_tflops, sms)
-    return {"launch": launch_seconds(), "fit": fit, "kernels": kernels}
+    return {"launch": launch_seconds(), "fit": fit, "kernels": kernels, "spill_pairs": pairs}
 
 
 def transpose_cost_if_wgmma() -> dict[str, Any] | None:
@@ -283,7 +300,7 @@ def calibrate(
         own = pipe.rate_of(pipe.instruction(family))[0].pick("measured")
         return rates[dtype]["value"] if family == pipe.instructions[0].family else own.value
 
-    step("kernel costs (K sweep of one tile per SM)")
+    step("kernel costs (K sweep of one tile per SM; spill pairs)")
     costs = kernel_costs(rate)
     step("transposing an MN-major tf32 operand (layouts timed)")
     transpose = transpose_cost_if_wgmma()
@@ -326,6 +343,15 @@ def calibrate(
         name: q(value * 1e9, "ns", how, digits=3 if name == "transpose" else 1)
         for name, (value, how) in found.items() if value and value > 0
     }  # fmt: skip
+    if prov.sm_clock_mhz_median and costs["spill_pairs"]:
+        from roofmodel.model.kernel_costs import spill_bandwidth
+
+        spill = spill_bandwidth(costs["spill_pairs"], prov.sm_clock_mhz_median * 1e6)
+        if spill:
+            how = ("wgmma tiles that spill on four warps against the same tiles on eight, one tile per SM over K: "
+                   "2 x spilled registers x 4 B x threads / (difference of the slopes per iteration x SM clock), "
+                   f"median of {len(costs['spill_pairs'])} pairs (roofmodel.model.kernel_costs)")  # fmt: skip
+            overlay["kernel_costs"]["spill_bandwidth"] = q(spill, "B/cycle/SM", how)
     if progress is not None:
         progress(steps, steps, "done")
     return overlay, prov

@@ -336,7 +336,8 @@ class KernelCosts(StrictModel):
     per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue,
     per iteration of an asynchronous MMA (wgmma), the wait on the previous group, and per 32-bit element
     of an MN-major operand that wgmma cannot read from shared memory, which the warps transpose through
-    registers (per SM)."""
+    registers (per SM); and the rate at which a kernel's spilled registers are stored and reloaded,
+    each once per main-loop iteration (``spill_bandwidth``, per SM)."""
 
     launch: Latency | None = None
     iteration: Latency | None = None
@@ -344,6 +345,11 @@ class KernelCosts(StrictModel):
     epilogue: Latency | None = None
     wait: Latency | None = None
     transpose: Latency | None = None
+    spill_bandwidth: Bandwidth | None = None
+
+    def latencies(self) -> dict[str, Latency | None]:
+        """The fields that are times, by name (every one but spill_bandwidth)."""
+        return {k: getattr(self, k) for k in type(self).model_fields if k != "spill_bandwidth"}
 
 
 class Cluster(StrictModel):

@@ -13,6 +13,17 @@ says:
   -> a least-squares line of (slope - MMA time) over c gives iteration (intercept) and copy_issue;
 
 MMA time = 2 x BM x BN x BK / (the family's measured rate / SMs), in seconds.
+
+The rate at which spilled registers are stored and reloaded (``kernel_costs.spill_bandwidth``) comes
+from pairs of wgmma kernels timed the same way: a tile whose accumulators do not fit one warpgroup's
+registers (256x128 or 128x256 on four warps: 256 fp32 accumulators per thread, Triton spills 128-256
+of them) beside the same tile on eight warps, which does not spill and runs the same MMAs per
+iteration. The difference of their slopes is what the spills cost per iteration; each spilled
+register is stored and reloaded once per iteration:
+
+    spill bandwidth = 2 x spilled registers x 4 B x threads / (slope difference x SM clock)  (B/cycle/SM)
+
+the median over the pairs.
 """
 
 from __future__ import annotations
@@ -26,6 +37,10 @@ from roofmodel.model.arrays import ceil_div
 # What roofmodel calibrate times (and the broad sweep timed): fp16 tiles with four warps.
 KSWEEP_TILES = ((64, 128, 64, 4, 4), (128, 128, 64, 4, 3))  # BM, BN, BK, warps, stages
 KSWEEP_K = (1024, 2048, 4096, 8192)
+# The spill pairs roofmodel calibrate times on a GPU with wgmma: (dtype, BM, BN, BK, stages), each on
+# four warps (spills) and eight (its twin, which does not).
+SPILL_PAIR_TILES = (("fp16", 256, 128, 32, 3), ("fp16", 128, 256, 32, 3), ("fp16", 128, 256, 64, 3),
+                    ("fp8", 256, 128, 64, 3))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -40,6 +55,7 @@ class KSweepKernel:
     warps: int
     element_bytes: int
     points: tuple[tuple[int, float], ...]
+    spilled: int = 0  # registers per thread the compiler spilled
 
     def label(self) -> str:
         return f"{self.dtype} {self.family} {self.bm}x{self.bn}x{self.bk} w{self.warps}"
@@ -101,6 +117,46 @@ def derive_kernel_costs(
     if len({c for c, _ in sync}) >= 2:
         copy_issue, iteration = least_squares_line(sync)
     return KernelCostFit(wait_s=wait, iteration_s=iteration, copy_issue_s=copy_issue, kernels=rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rate of spills (wgmma pairs)
+
+
+@dataclass(frozen=True)
+class SpillPair:
+    """A spilling kernel and its twin (the same tile, dtype and family on twice the warps, no
+    spills): seconds per iteration of each, and the spilled bytes one iteration stores and reloads."""
+
+    label: str
+    spilling_s: float
+    twin_s: float
+    spilled_bytes_per_iteration: float
+
+    def bytes_per_cycle(self, clock_hz: float) -> float:
+        """2 x spilled registers x 4 B x threads / ((spilling - twin) seconds x clock) (B/cycle/SM)."""
+        return self.spilled_bytes_per_iteration / ((self.spilling_s - self.twin_s) * clock_hz)
+
+
+def spill_pairs(kernels: Sequence[KSweepKernel], warp_size: int = 32) -> list[SpillPair]:
+    """The wgmma kernels that spilled, each with its twin on twice the warps that did not."""
+    by_key = {(k.dtype, k.family, k.bm, k.bn, k.bk, k.warps): k for k in kernels}
+    out = []
+    for k in kernels:
+        twin = by_key.get((k.dtype, k.family, k.bm, k.bn, k.bk, 2 * k.warps))
+        if k.family != "wgmma" or not k.spilled or twin is None or twin.spilled:
+            continue
+        out.append(SpillPair(label=k.label(), spilling_s=per_iteration_seconds(k.points, k.bk),
+                             twin_s=per_iteration_seconds(twin.points, twin.bk),
+                             spilled_bytes_per_iteration=2.0 * k.spilled * 4 * warp_size * k.warps))  # fmt: skip
+    return out
+
+
+def spill_bandwidth(pairs: Sequence[SpillPair], clock_hz: float) -> float | None:
+    """The median of the pairs' spill bandwidths (B/cycle/SM; see the module docstring); None
+    without a pair whose spills cost time."""
+    rates = [p.bytes_per_cycle(clock_hz) for p in pairs if p.spilling_s > p.twin_s]
+    return statistics.median(rates) if rates else None
 
 
 # ---------------------------------------------------------------------------------------------

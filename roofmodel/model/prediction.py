@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict
 
 from roofmodel import defaults, units
 from roofmodel.errors import ProblemError
-from roofmodel.machine import KernelCosts, Machine, Source, as_machine
+from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
@@ -123,6 +123,9 @@ class Rates:
     costs: CtaCosts = field(default_factory=CtaCosts)
     # A last-level cache between the L2 and DRAM (memory.llc): its read bandwidth; None without one.
     llc_bps: float | None = None
+    # Spilled registers stored and reloaded (kernel_costs.spill_bandwidth), chip-wide B/s; None where
+    # the file has no measurement (the shared-memory bandwidth stands in).
+    spill_bps: float | None = None
 
     def family_fma_per_s(self, family: str) -> float:
         return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
@@ -181,7 +184,7 @@ def machine_rates(
         "memory.dram.loaded_latency": mem.dram.loaded_latency,
     }
     if machine.kernel_costs is not None:
-        named.update({f"kernel_costs.{k}": getattr(machine.kernel_costs, k) for k in KernelCosts.model_fields})
+        named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()})
     cycles: dict[str, float | None] = {}
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
@@ -191,6 +194,11 @@ def machine_rates(
     def seconds(name: str) -> float:
         return (cycles.get(name) or 0.0) / clock_hz
 
+    spill_bps = None
+    spill_q = machine.kernel_costs.spill_bandwidth if machine.kernel_costs is not None else None
+    if spill_q is not None:
+        spill_bps = units.bandwidth_bytes_per_cycle_per_sm(spill_q.value, spill_q.unit, sms, clock_hz) * sms * clock_hz
+        inputs.append(machine.input_of("kernel_costs.spill_bandwidth", spill_q))
     lat_l2, lat_dram = cycles["memory.l2.latency"], cycles["memory.dram.latency"]
     family_rates = []
     for ins in pipe.instructions:
@@ -217,6 +225,7 @@ def machine_rates(
         llc_bps=llc,
         l2_same_address_bps=same,
         smem_bps=smem,
+        spill_bps=spill_bps,
         l2_latency_cycles=lat_l2,
         dram_latency_cycles=lat_dram,
         inputs=tuple(inputs),
@@ -230,9 +239,7 @@ def machine_rates(
 # rows one CTA's instruction covers at least (a CTA tile is padded to them; tcgen05's smallest M is 64,
 # 128 for the pair, 64 a CTA), the most rows of A one instruction multiplies against each B it reads
 # from shared memory (wgmma 64; tcgen05 128; the pair 256 across its two SMs, so each SM's shared memory
-# supplies half of B per row of A: PTX ISA, tcgen05.mma cta_group::2), the K of one instruction step
-# per 32 bytes of operand (m16n8k16 for 16-bit, k8 for tf32, k32 for fp8; FMA: Triton's blocked dot is
-# taken to reload per 8 elements of K, an assumption), and whether one CTA's instruction spans the SM's
+# supplies half of B per row of A: PTX ISA, tcgen05.mma cta_group::2), and whether one CTA's instruction spans the SM's
 # four sub-partitions (wgmma's warpgroup; tcgen05, issued by one thread for the whole tensor core).
 INSTRUCTION_ROWS = (1, 16, 64, 64, 64, 16)
 ROWS_PER_B_READ = (1 << 30, 1 << 30, *(TILE_ROWS_PER_B_READ[g] for g in ("warpgroup", "cta", "cta pair")), 1 << 30)
@@ -244,7 +251,6 @@ WARPGROUP = (False, False, True, True, True, False)
 # descriptors; CUTLASS's UMMA::Major::MN for every sm100 kind).
 # mfma: what an MN-major 8- or 32-bit operand costs AMD's LDS loads has not been measured: not charged.
 MN_MAJOR_16BIT_ONLY = (True, True, True, False, False, False)
-FMA_K_STEP = 8
 
 
 def family_k_steps(machine: Machine, dtype: str) -> tuple[int, ...]:
@@ -358,9 +364,8 @@ def kernel_seconds(
 ) -> dict[str, Any]:
     """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
     given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
-    iteration reads from and writes to shared memory (with the layout factors), spills through L1
-    where the resident CTAs' spilled bytes fit beside their shared memory (else at the SM's share
-    of L2), the mean loaded latency from the raster model's hit rate, C's bytes per tile, DRAM and
+    iteration reads from and writes to shared memory (with the layout factors), spills at the
+    measured spill bandwidth (the shared-memory bandwidth where the file has none), the mean loaded latency from the raster model's hit rate, C's bytes per tile, DRAM and
     L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
     hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
     ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
@@ -368,7 +373,6 @@ def kernel_seconds(
     sms, clock = machine.sm_count.n, rates.clock_hz
     e = element_bytes
     c = footprint["ctas_per_sm"]
-    threads = machine.warp_size * warps
     fa, fb = layout_factors(family, e, a_m_major, b_n_major)
     (na, nb), (ua, ub) = operand_copies(compiler, e, m, n, k, a_m_major, b_n_major)
     # An operand copied one element per request (narrow) costs its fill what an operand stored
@@ -377,14 +381,10 @@ def kernel_seconds(
     fill_a, fill_b = _maximum(fa, _where(na, wide, 1.0)), _maximum(fb, _where(nb, wide, 1.0))
     tensor = _take(TENSOR_FAMILY, family)
     b_share = _take(B_SHARE, family)
-    fma_k = _where(tensor, max(1, 32 // e), FMA_K_STEP)
     rows = _minimum(rm, _take(ROWS_PER_B_READ, family))
     operand = bm * bn * bk * (1.0 / rows + 1.0 / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
-    smem = machine.memory.smem
-    l1 = (smem.l1_smem_combined or smem.capacity_per_sm).bytes
     spilled = footprint["spilled"]
-    spill_fits_l1 = c * spilled * 4 * threads <= l1 - c * footprint["shared_bytes"]
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
@@ -394,18 +394,15 @@ def kernel_seconds(
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.family_fma_per_s(f) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
-    # Spills that do not fit beside shared memory go to L2; where its bandwidth is unpublished, at
-    # DRAM's (a lower bound on L2's), never free.
-    spill_level_bps = rates.l2_bps if math.isfinite(rates.l2_bps) else rates.dram_bps
     repeated = _maximum(0.0, requested - distinct)
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
         smem_fill_bytes_per_iter=(bm * fill_a + bn * b_share * fill_b) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
-        spilled_registers=spilled, spill_touches_per_iter=bk / fma_k,
+        spilled_registers=spilled,
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
-        spill_bytes_per_cycle=_where(spill_fits_l1, rates.smem_bps, spill_level_bps) / per_cycle_per_sm,
+        spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb) | ua | ub,
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
@@ -555,13 +552,21 @@ def predict_kernel(
         + (["the 8-bit MN-major operand (laid out again through registers)"]
            if synchronous_copy(family, e, fa, fb) else [])
     )  # fmt: skip
+    per_sm_cycle = sms * rates.clock_hz
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
         "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
         f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
-        "spills": f"spilled registers stored and reloaded per instruction step{spill_note or ': none'}",
+        "spills": "spilled registers stored and reloaded once per iteration, before its MMAs, at "
+        + (
+            f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth)"
+            if rates.spill_bps
+            else f"the shared-memory bandwidth ({rates.smem_bps / per_sm_cycle:.0f} B/cycle/SM: no spill bandwidth "
+            "in the machine file)"
+        )
+        + (spill_note or ": none"),
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}",
         "latency": (
