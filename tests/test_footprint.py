@@ -158,3 +158,17 @@ def test_unpipelined_operands_against_what_triton_compiled(sweep):
     assert len(rows) >= 76
     right = sum(fp["shared_bytes"] == r.shared_bytes for r, fp in rows) / len(rows)
     assert right > 0.85
+
+
+@pytest.mark.parametrize("sweep", ["h100-2026-11-23", "h100-2026-11-24"])
+def test_an_8bit_operand_wgmma_cannot_read_has_one_buffer(sweep):
+    """Recorded-measurement guard: fp8 kernels with an MN-major operand (aligned shapes). Under wgmma,
+    Triton does not pipeline that operand (one buffer; 122 of 126 kernels of the two sweeps); under
+    mma.sync it gives it every stage's buffer (246 of 246). The rule's shared memory is the compiled one."""
+    rows = [(r, fp) for r, fp in _rule_against_compiled(REPO / "docs" / "measurements" / sweep / "broad.csv")
+            if r.dtype == "fp8" and r.instruction in ("wgmma", "mma.sync") and (r.a_major == "m" or r.b_major == "n")
+            and not any(unpipelined_operands(1, r.m, r.n, r.k, r.a_major == "m", r.b_major == "n")[1])]  # fmt: skip
+    for family, least in (("wgmma", 0.95), ("mma.sync", 1.0)):
+        own = [(r, fp) for r, fp in rows if r.instruction == family]
+        assert len(own) > 30
+        assert sum(fp["shared_bytes"] == r.shared_bytes for r, fp in own) / len(own) >= least, family

@@ -330,8 +330,13 @@ def operand_staging(compiler: str, family: Any, element_bytes: int, m: Any, n: A
     fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
     (na, nb), (ua, ub) = operand_copies(compiler, element_bytes, m, n, k, a_m_major, b_n_major)
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
-    return {"staged": _where(synchronous_copy(family, element_bytes, fa, fb), 1.0, part), "single_a": ua,
-            "single_b": ub, "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
+    sync = synchronous_copy(family, element_bytes, fa, fb)
+    # The 8-bit operand wgmma cannot read as stored has one buffer (the broad sweeps' compiled shared
+    # memory: 122 of 126 such wgmma kernels); mma.sync's is given every stage's (all 246).
+    relaid = sync & _take(WARPGROUP, family)
+    single_a, single_b = ua | (relaid & (fa != 1.0)), ub | (relaid & (fb != 1.0))
+    return {"staged": _where(sync, 1.0, part), "single_a": single_a, "single_b": single_b,
+            "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
 
 
 def kernel_seconds(
