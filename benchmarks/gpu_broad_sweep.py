@@ -171,6 +171,25 @@ def spill_sweep_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The alignment check: the same kernels on a shape whose strides are multiples of 16 elements and on
+# two that differ by 8 in N or in K, so that B (N-major) or A (K-major) is known aligned to one element only.
+ALIGN_TILES = [(128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 4), (128, 64, 64, 4, 4)]
+ALIGN_SHAPES = [("align4096", 4096, 4096, 4096), ("alignN4104", 4096, 4104, 4096), ("alignK4104", 4096, 4096, 4104)]
+
+
+def alignment_plan() -> list[dict[str, Any]]:
+    """ALIGN_TILES x ALIGN_SHAPES in fp16, bf16, fp8 (B K-major) and tf32 (set ``align_check``, split
+    ``holdout``: shapes no constant was chosen on)."""
+    return [
+        dict(set="align_check", shape=name, family="align", split="holdout", m=m, n=n, k=k, dtype=dtype,
+             force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk if dtype != "fp8" else 2 * bk, group_m=8,
+             num_warps=w, num_stages=s, a_major="k", b_major="k" if dtype == "fp8" else "n")
+        for dtype in ("fp16", "bf16", "fp8", "tf32")
+        for bm, bn, bk, w, s in ALIGN_TILES
+        for name, m, n, k in ALIGN_SHAPES
+    ]  # fmt: skip
+
+
 def mma_v2_plan(sweep: list[dict[str, Any]], count: int, seed: int = 7) -> list[dict[str, Any]]:
     """Sweep kernels that Triton lowers to wgmma, again with mma.sync forced: the same kernel, the
     other instruction. Drawn from fp16/bf16 kernels with warps % 4 == 0 and BLOCK_M % 64 == 0."""
@@ -494,6 +513,7 @@ def main() -> None:
     ap.add_argument("--fresh", action="store_true",
                     help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
+    ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     args = ap.parse_args()
     start = time.monotonic()
     deadline = start + args.seconds
@@ -508,6 +528,8 @@ def main() -> None:
 
     if args.spills:
         sweep, rows = [], spill_sweep_plan()
+    elif args.alignment:
+        sweep, rows = [], alignment_plan()
     elif args.fresh:
         sweep = plan(args.per_shape, seed=2026_11_24, shapes=FRESH_SHAPES)
         rows = sweep

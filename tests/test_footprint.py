@@ -111,9 +111,9 @@ def _rule_against_compiled(path):
 @pytest.mark.parametrize("gpu", ["h100", "h200"])
 def test_the_register_rule_against_what_triton_compiled(gpu):
     """Recorded-measurement guard. On the H100's held-out kernels and on the H200's (the same compiler):
-    median |error| 16 registers (wgmma), 8 (mma.sync), 26 (FMA) on kernels that do not spill; 79% / 76%
-    of the kernels that spill are predicted to, 2.4% / 2.2% of those that do not (72% / 69% and 1%
-    before the pointer registers of operands loaded one element at a time were counted)."""
+    median |error| 16 registers (wgmma), 8 (mma.sync), 26 (FMA) on kernels that do not spill; 72% / 71%
+    of the kernels that spill are predicted to, 1.0% / 0.95% of those that do not (79% / 76% and 2.4% /
+    2.2% while the pointers of operands loaded one element at a time could make a kernel spill)."""
     rows = _rule_against_compiled(REPO / "docs" / "measurements" / f"{gpu}-2026-11-23" / "broad.csv")
     if gpu == "h100":
         rows = [(r, fp) for r, fp in rows if r.split == "holdout"]
@@ -124,7 +124,7 @@ def test_the_register_rule_against_what_triton_compiled(gpu):
     spills = [(r.spilled_registers > 0, fp["spilled"] > 0) for r, fp in rows]
     caught = sum(1 for real, said in spills if real and said) / sum(1 for real, _ in spills if real)
     false = sum(1 for real, said in spills if said and not real) / sum(1 for real, _ in spills if not real)
-    assert caught > 0.75 and false < 0.03
+    assert caught > 0.70 and false < 0.02
     assert set(TRITON_REGISTER_OVERHEAD) == {"wgmma", "mma.sync", "fma"}
 
 
@@ -172,3 +172,24 @@ def test_an_8bit_operand_wgmma_cannot_read_has_one_buffer(sweep):
         own = [(r, fp) for r, fp in rows if r.instruction == family]
         assert len(own) > 30
         assert sum(fp["shared_bytes"] == r.shared_bytes for r, fp in own) / len(own) >= least, family
+
+
+def test_pointers_fill_registers_and_spill_only_past_the_collapse():
+    from roofmodel.model.footprint import POINTER_COLLAPSE
+
+    h100 = load_machine("h100")
+
+    def fp(m, n, k, dtype_bytes, family, bm, bn, bk, warps, a_m, b_n):
+        rm, rn = register_tile_for(FAMILIES[family], bm, bn, warps)
+        staging = operand_staging("triton", family, dtype_bytes, m, n, k, a_m, b_n, bm, bn)
+        return kernel_footprint(h100, bm=bm, bn=bn, bk=bk, warps=warps, stages=3, family=family,
+                                element_bytes=dtype_bytes, accumulator_registers=1.0, rm=rm, rn=rn, **staging)  # fmt: skip
+
+    # fp16 128x256x64 on 8 warps, B N-major with N = 4104: 256 x 64 / 256 = 64 elements a thread loaded one
+    # at a time, 128 pointer registers: 336 needed, 255 allocated, no spills (Triton: 255, none).
+    wide = fp(4096, 4104, 4096, 2, 2, 128, 256, 64, 8, False, True)
+    assert wide["needed"] == 336 and wide["registers"] == 255 and wide["spilled"] == 0
+    # bf16 128x64x128 mma.sync on 2 warps, B N-major with N = 5000: 671 needed, past 2.3 x 255: the
+    # pointers spill with the rest (Triton: 32 registers and 1,686 spilled).
+    collapse = fp(3000, 5000, 2000, 2, 1, 128, 64, 128, 2, False, True)
+    assert collapse["needed"] > POINTER_COLLAPSE * 255 and collapse["spilled"] == collapse["needed"] - 255

@@ -19,7 +19,8 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   Triton keeps a 64-bit pointer per element across the loop: 2 registers per element of its
   BM x BK or BN x BK slice (where the alignment is known, one pointer serves 16 bytes). The
   training kernels' compiled counts choose 2 of 0-4 (median |error| 31 registers on 37 kernels that
-  do not collapse, 30 on the held-out ones) as the pointer size says;
+  do not collapse, 30 on the held-out ones) as the pointer size says. They count up to the limit
+  but make a kernel spill only past 2.3 x the limit, where ptxas gives up (pointer_registers);
 - overhead: addresses, masks, loop state, per instruction family.
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
@@ -81,25 +82,37 @@ def registers_needed(
     staged: Any,
     overhead: Any,
     warp_size: int = 32,
-    narrow_rows: Any = 0,
 ) -> Any:
     """Registers per thread before spilling (see the module docstring):
     BM x BN x acc / T + fragments x (BM + BN) x BK x e / (4 T) + staged x (BM + BN) x BK x e / (4 T)
-    + 2 x narrow rows x BK / T + overhead, T = warp size (32; 64 on AMD) x warps.
-    ``operand_fragments`` is 0/1; ``staged`` the share of the stage copied through registers (0..1);
-    ``narrow_rows`` the rows (BM for A, BN for B) of the operands loaded one element at a time."""
+    + overhead, T = warp size (32; 64 on AMD) x warps. ``operand_fragments`` is 0/1; ``staged`` the
+    share of the stage copied through registers (0..1)."""
     threads = warp_size * warps
     slice_regs = (bm + bn) * bk * element_bytes / (4.0 * threads)
     return (
         bm * bn * accumulator_registers / threads
         + slice_regs * (1 * operand_fragments)
         + slice_regs * (1 * staged)
-        + POINTER_REGISTERS * narrow_rows * bk / threads
         + overhead
     )
 
 
 POINTER_REGISTERS = 2  # a 64-bit address
+# Where the registers a thread needs, pointers included, pass this many times the per-thread limit, the
+# pointers spill too. Chosen on the training kernels' compiled counts (docs/measurements/h100-2026-11-23,
+# training shapes): the kernels that need up to 551 registers (2.2 x 255) compile with their pointers
+# rematerialized (0-256 spills, the accumulators'), those that need 639 or more (2.5 x) spill 1,092 to 4,438.
+POINTER_COLLAPSE = 2.3
+
+
+def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
+    """2 x narrow rows x BK / T: the 64-bit pointers Triton keeps per element of the operands loaded
+    one element at a time (``narrow_rows``: BM for A, BN for B). They fill registers up to the limit
+    but do not make a kernel spill, up to POINTER_COLLAPSE x the limit: ptxas recomputes an address
+    rather than spill it (the alignment check of 2026-11-25: 128x256x64 fp16 on 8 warps with B loaded
+    element-wise compiles to 255 registers and no spills, where counting the pointers as needed would
+    spill 128)."""
+    return POINTER_REGISTERS * narrow_rows * bk / threads
 
 
 # Threads that share one register-level tile, per family (FAMILIES order): a thread, a warp, a
@@ -281,7 +294,7 @@ def kernel_footprint(
             bm=bm, bn=bn, bk=bk, warps=warps, element_bytes=element_bytes,
             accumulator_registers=accumulator_registers * _take(ACCUMULATOR_IN_REGISTERS, family),
             operand_fragments=_take(OPERAND_FRAGMENTS, family),
-            staged=staged, overhead=register_overhead, warp_size=machine.warp_size, narrow_rows=narrow_rows,
+            staged=staged, overhead=register_overhead, warp_size=machine.warp_size,
         )  # fmt: skip
         if rm is not None and rn is not None:
             # Where an FMA dot's accumulators alone (BM x BN / threads) leave no room under the limit
@@ -291,7 +304,12 @@ def kernel_footprint(
             acc_alone = bm * bn * accumulator_registers / threads
             collapse = (family == 0) & (acc_alone + register_overhead > limit)
             needed = _where(collapse, acc_alone + 2 * (rm + rn) * bk + register_overhead, needed)
-        registers, spilled = allocated_and_spilled(needed, limit)
+        hard = needed
+        needed = hard + pointer_registers(narrow_rows, bk, threads)
+        # Past POINTER_COLLAPSE x the limit ptxas no longer rematerializes the pointers: the kernel spills
+        # them with the rest.
+        registers, spilled = allocated_and_spilled(_where(needed > POINTER_COLLAPSE * limit, needed, hard), limit)
+        registers = _minimum(-(-needed // 1), limit)
         if rn is not None:
             # A wgmma instruction needs its whole accumulator fragment (64 x N / 128 per thread) at
             # once: Triton spills whole fragments (the broad sweep's training kernels: mean |error|
