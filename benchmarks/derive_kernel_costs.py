@@ -14,6 +14,7 @@ import json
 import statistics
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from roofmodel.backends.broad import read_broad_csv
 from roofmodel.machine import load_machine
@@ -47,6 +48,22 @@ def recorded_kernels(path: Path = BROAD, kind: str = "ksweep") -> list[KSweepKer
                      spilled=spilled[(d, f, bm, bn, bk, w)])
         for (d, f, bm, bn, bk, w), pts in sorted(groups.items())
     ]  # fmt: skip
+
+
+def recorded_spill_pairs(path: Path, machine: Any, cold: int | None = None) -> list[Any]:
+    """The spill pairs of a --spills run, with the model's gap between one warpgroup and two taken
+    out (the machine's measured wgmma rates and kernel_costs.wait) and ``cold`` spilled registers
+    (the model's COLD_SPILLED_REGISTERS by default) not counted."""
+    from roofmodel.model.cta_model import COLD_SPILLED_REGISTERS
+
+    cold = COLD_SPILLED_REGISTERS if cold is None else cold
+
+    def rate(dtype: str, family: str) -> float:
+        pipe = machine.pipe(dtype)
+        return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
+
+    wait = machine.kernel_costs.wait.value * 1e-9
+    return spill_pairs(recorded_kernels(path, "spill_ksweep"), rate, machine.sm_count.n, wait, cold)
 
 
 def sweep_clock_hz(path: Path) -> float:
@@ -87,10 +104,11 @@ def main() -> None:
     for folder in args.spills:
         csv_path = Path(folder) / "broad.csv"
         clock = sweep_clock_hz(csv_path)
-        spills = spill_pairs(recorded_kernels(csv_path, "spill_ksweep"))
+        spills = recorded_spill_pairs(csv_path, machine)
         for sp in spills:
             print(f"{sp.label:<32} {sp.spilling_s * 1e9:6.0f} ns per iteration against {sp.twin_s * 1e9:5.0f} on twice "
-                  f"the warps: {sp.bytes_per_cycle(clock):.1f} B/cycle/SM")  # fmt: skip
+                  f"the warps, {sp.model_gap_s * 1e9:3.0f} of which the model gives the second warpgroup: "
+                  f"{sp.bytes_per_cycle(clock):.1f} B/cycle/SM")  # fmt: skip
         rate = spill_bandwidth(spills, clock)
         print(f"spill bandwidth ({folder}, {clock / 1e6:.0f} MHz, median of {len(spills)} wgmma pairs): "
               f"{rate if rate is None else f'{rate:.1f}'} B/cycle/SM")  # fmt: skip

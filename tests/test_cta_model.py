@@ -102,15 +102,15 @@ def test_shared_memory_and_spills():
     assert total(smem_operand_bytes_per_iter=8192.0, smem_fill_bytes_per_iter=65536.0) == pytest.approx(
         1e-6 + (600 + 10 * 576 + 2048) * 1e-9
     )
-    # spills: 2 x (56 - 16 cold) registers x 4 B x 128 threads / 32 B/cycle = 1280 cycles per iteration,
+    # spills: 2 x (48 - 8 cold) registers x 4 B x 128 threads / 32 B/cycle = 1280 cycles per iteration,
     # stored and reloaded before the iteration's MMAs: 1280 + 512.
-    assert total(spilled_registers=56, spill_bytes_per_cycle=32.0) == pytest.approx(
+    assert total(spilled_registers=48, spill_bytes_per_cycle=32.0) == pytest.approx(
         1e-6 + (600 + 10 * (1280 + 512) + 2048) * 1e-9
     )
-    # the first 16 spilled registers stay out of the loop
-    assert total(spilled_registers=16, spill_bytes_per_cycle=32.0) == total()
+    # the first 8 spilled registers stay out of the loop
+    assert total(spilled_registers=8, spill_bytes_per_cycle=32.0) == total()
     # two resident CTAs share the SM's shared-memory path: 2 x (1280 + 0) per joint iteration > 1792 per CTA.
-    two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, "spilled_registers": 56, "spill_bytes_per_cycle": 32.0})
+    two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, "spilled_registers": 48, "spill_bytes_per_cycle": 32.0})
     assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * (1280 + 512) + 2048) * 1e-9)
 
 
@@ -395,8 +395,9 @@ def test_the_machine_file_costs_are_the_recorded_k_sweeps():
 
 def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
     """machines/h100.yaml's (and h200.yaml's) kernel_costs.spill_bandwidth is the median of the wgmma
-    spill pairs recorded on the H100 on 2026-11-25, in each of two runs (benchmarks/derive_kernel_costs.py);
-    roofmodel calibrate's own pairs (calibrate-spill-pairs.txt, K from 1024) gave 23.9."""
+    spill pairs recorded on the H100 on 2026-11-25 (22.8 and 22.7 B/cycle/SM in two runs), with the
+    model's gap between one warpgroup and two taken out and its cold spilled registers not counted
+    (benchmarks/derive_kernel_costs.py)."""
     import importlib.util
 
     from roofmodel.model.kernel_costs import spill_bandwidth, spill_pairs
@@ -404,14 +405,18 @@ def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
     spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
     derive = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(derive)  # type: ignore[union-attr]
+    h100 = load_machine("h100")
     for path in derive.SPILLS:
-        pairs = spill_pairs(derive.recorded_kernels(path, "spill_ksweep"))
-        assert len(pairs) == 5 and all(p.spilled_bytes_per_iteration >= 2 * 128 * 4 * 128 for p in pairs)
+        pairs = derive.recorded_spill_pairs(path, h100)
+        assert len(pairs) == 5 and all(0 < p.model_gap_s < 2e-7 for p in pairs)
         rate = spill_bandwidth(pairs, derive.sweep_clock_hz(path))
         for name in ("h100", "h200"):
             costs = load_machine(name).kernel_costs
             assert costs is not None and costs.spill_bandwidth is not None
-            assert rate == pytest.approx(costs.spill_bandwidth.value, abs=0.05)
+            assert rate == pytest.approx(costs.spill_bandwidth.value, abs=0.15)
+    # without the gap and counting every spilled register: 22.7 (the first derivation)
+    raw = spill_pairs(derive.recorded_kernels(derive.SPILLS[0], "spill_ksweep"))
+    assert spill_bandwidth(raw, derive.sweep_clock_hz(derive.SPILLS[0])) == pytest.approx(22.7, abs=0.05)
 
 
 def test_spill_pairs_by_hand():
@@ -427,6 +432,12 @@ def test_spill_pairs_by_hand():
     pairs = spill_pairs([kern(4, 128, 4e-6), kern(8, 0, 1e-6)])
     assert len(pairs) == 1 and pairs[0].spilled_bytes_per_iteration == 131072
     assert spill_bandwidth(pairs, 2e9) == pytest.approx(131072 / 6000)
+    # with the model's gap: MMA 2 x 256 x 128 x 32 / (1 TFLOPS / 1 SM) = 2.1 us, wait 0.5 us: one
+    # warpgroup 2.6 us, two max(2.1, 1.05 + 0.5) = 2.1 us: 0.5 us of the 3 us is the warpgroups'; and 8
+    # cold registers: 2 x 120 x 4 x 128 = 122,880 B over 2.5 us x 2 GHz.
+    gapped = spill_pairs([kern(4, 128, 4e-6), kern(8, 0, 1e-6)], lambda d, f: 1.0, 1, 0.5e-6, 8)
+    assert gapped[0].model_gap_s == pytest.approx(0.5e-6)
+    assert spill_bandwidth(gapped, 2e9) == pytest.approx(122880 / 5000)
     # no twin, or a twin that spills too: no pair
     assert spill_pairs([kern(4, 128, 4e-6)]) == [] and spill_pairs([kern(4, 128, 4e-6), kern(8, 8, 1e-6)]) == []
 
@@ -489,7 +500,7 @@ def test_the_alignment_check_as_a_regression_guard():
     --alignment, H100): four tiles in fp16, bf16, fp8 and tf32 on 4096^3 and on N or K = 4104, where B
     (N-major) or A (K-major) is loaded one element at a time. fp16 and bf16 run 3.0x slower per FLOP (median);
     the model says 2.7x as compiled and 2.5x as a user states them; over the unaligned kernels its median
-    |error| is 31% as compiled and 25% from predict --kernel triton. (These kernels informed the rule that
+    |error| is 23% as compiled and 25% from predict --kernel triton. (These kernels informed the rule that
     pointer registers do not make a kernel spill: they are not held out for it.)"""
     import statistics as st
 
@@ -515,4 +526,4 @@ def test_the_alignment_check_as_a_regression_guard():
             slow["predict"].append(stated / ev.predict_seconds(a) / per)  # type: ignore[operator]
     assert 2.8 < st.median(slow["measured"]) < 3.3
     assert 2.3 < st.median(slow["compiled"]) < 3.3 and 2.2 < st.median(slow["predict"]) < 3.3
-    assert st.median(errs["compiled"]) < 0.35 and st.median(errs["predict"]) < 0.30
+    assert st.median(errs["compiled"]) < 0.28 and st.median(errs["predict"]) < 0.30

@@ -35,6 +35,7 @@ from roofmodel.model.prediction import (
     kernel_seconds,
     machine_rates,
     operand_staging,
+    triton_copies,
 )
 from roofmodel.model.problem import INPUT_BYTES, OUTPUT_BYTES
 from roofmodel.model.rasterization import RasterTraffic, order_traffic
@@ -138,7 +139,7 @@ class Evaluator:
         fp = kernel_footprint(
             m, bm=r.block_m, bn=r.block_n, bk=r.block_k, warps=r.num_warps, stages=r.num_stages, family=fi,
             element_bytes=e, accumulator_registers=1.0, rm=rm, rn=rn, **own,
-            **operand_staging("triton", fi, e, r.m, r.n, r.k, a_m, b_n, r.block_m, r.block_n),
+            **operand_staging(triton_copies(m, "triton"), fi, e, r.m, r.n, r.k, a_m, b_n, r.block_m, r.block_n),
         )  # fmt: skip
         t = self.traffic(r, m.sm_count.n * int(fp["ctas_per_sm"]))
         return kernel_seconds(

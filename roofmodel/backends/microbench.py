@@ -229,16 +229,17 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     kernels. ``rate_tflops(dtype, family)``: the rates to take the MMA time at."""
     import torch
 
+    from roofmodel.model.cta_model import COLD_SPILLED_REGISTERS
     from roofmodel.model.kernel_costs import derive_kernel_costs, spill_pairs
 
     kernels = ksweep_kernels(force_mma_sync=False)
-    pairs = []
     if torch.cuda.get_device_capability(0)[0] >= 9:
         kernels += ksweep_kernels(force_mma_sync=True)
-    if torch.cuda.get_device_capability(0)[0] == 9:
-        pairs = spill_pairs(spill_pair_kernels())
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     fit = derive_kernel_costs(kernels, rate_tflops, sms)
+    pairs = []
+    if torch.cuda.get_device_capability(0)[0] == 9:
+        pairs = spill_pairs(spill_pair_kernels(), rate_tflops, sms, fit.wait_s or 0.0, COLD_SPILLED_REGISTERS)
     return {"launch": launch_seconds(), "fit": fit, "kernels": kernels, "spill_pairs": pairs}
 
 
@@ -349,7 +350,8 @@ def calibrate(
         spill = spill_bandwidth(costs["spill_pairs"], prov.sm_clock_mhz_median * 1e6)
         if spill:
             how = ("wgmma tiles that spill on four warps against the same tiles on eight, one tile per SM over K: "
-                   "2 x spilled registers x 4 B x threads / (difference of the slopes per iteration x SM clock), "
+                   "2 x (spilled - cold) registers x 4 B x threads / ((difference of the slopes per iteration - the "
+                   "model's gap between one warpgroup and two) x SM clock), "
                    f"median of {len(costs['spill_pairs'])} pairs (roofmodel.model.kernel_costs)")  # fmt: skip
             overlay["kernel_costs"]["spill_bandwidth"] = q(spill, "B/cycle/SM", how)
     if progress is not None:

@@ -18,12 +18,14 @@ The rate at which spilled registers are stored and reloaded (``kernel_costs.spil
 from pairs of wgmma kernels timed the same way: a tile whose accumulators do not fit one warpgroup's
 registers (256x128 or 128x256 on four warps: 256 fp32 accumulators per thread, Triton spills 128-256
 of them) beside the same tile on eight warps, which does not spill and runs the same MMAs per
-iteration. The difference of their slopes is what the spills cost per iteration; each spilled
-register is stored and reloaded once per iteration:
+iteration. The difference of their slopes, less what the model says the second warpgroup alone
+saves (one warpgroup: MMA + wait per iteration; two: max(MMA, MMA / 2 + wait)), is what the spills
+cost per iteration; each spilled register past the ones that stay out of the loop
+(cta_model.COLD_SPILLED_REGISTERS) is stored and reloaded once per iteration:
 
-    spill bandwidth = 2 x spilled registers x 4 B x threads / (slope difference x SM clock)  (B/cycle/SM)
+    spill bandwidth = 2 x (spilled - cold) x 4 B x threads / ((slope difference - model gap) x SM clock)
 
-the median over the pairs.
+in B/cycle/SM, the median over the pairs.
 """
 
 from __future__ import annotations
@@ -132,30 +134,51 @@ class SpillPair:
     spilling_s: float
     twin_s: float
     spilled_bytes_per_iteration: float
+    model_gap_s: float = 0.0  # what the model says the twin's second warpgroup saves per iteration
+
+    @property
+    def spill_s(self) -> float:
+        """Seconds per iteration the spills cost: spilling - twin - model gap."""
+        return self.spilling_s - self.twin_s - self.model_gap_s
 
     def bytes_per_cycle(self, clock_hz: float) -> float:
-        """2 x spilled registers x 4 B x threads / ((spilling - twin) seconds x clock) (B/cycle/SM)."""
-        return self.spilled_bytes_per_iteration / ((self.spilling_s - self.twin_s) * clock_hz)
+        """Spilled bytes per iteration / (spill seconds x clock) (B/cycle/SM)."""
+        return self.spilled_bytes_per_iteration / (self.spill_s * clock_hz)
 
 
-def spill_pairs(kernels: Sequence[KSweepKernel], warp_size: int = 32) -> list[SpillPair]:
-    """The wgmma kernels that spilled, each with its twin on twice the warps that did not."""
+def warpgroup_gap_s(mma_s: float, wait_s: float, warps: int) -> float:
+    """What a CTA of twice ``warps`` (two warpgroups where one had one) saves per iteration in the
+    per-CTA model, no spills: (MMA + wait) - max(MMA, MMA / 2 + wait) for four warps against eight."""
+    one = mma_s + wait_s
+    two = max(mma_s, mma_s / 2 + wait_s)
+    return one - two if warps == 4 else 0.0
+
+
+def spill_pairs(kernels: Sequence[KSweepKernel], rate_tflops: Callable[[str, str], float] | None = None,
+                sms: int = 1, wait_s: float = 0.0, cold: int = 0, warp_size: int = 32) -> list[SpillPair]:  # fmt: skip
+    """The wgmma kernels that spilled, each with its twin on twice the warps that did not; with
+    ``rate_tflops`` (the family's rate), ``sms`` and ``wait_s``, the model's gap between the two is
+    taken out, and ``cold`` spilled registers a thread are not counted (see the module docstring)."""
     by_key = {(k.dtype, k.family, k.bm, k.bn, k.bk, k.warps): k for k in kernels}
     out = []
     for k in kernels:
         twin = by_key.get((k.dtype, k.family, k.bm, k.bn, k.bk, 2 * k.warps))
-        if k.family != "wgmma" or not k.spilled or twin is None or twin.spilled:
+        if k.family != "wgmma" or k.spilled <= cold or twin is None or twin.spilled:
             continue
+        gap = 0.0
+        if rate_tflops is not None:
+            mma = 2 * k.bm * k.bn * k.bk / (rate_tflops(k.dtype, k.family) * 1e12 / sms)
+            gap = warpgroup_gap_s(mma, wait_s, k.warps)
         out.append(SpillPair(label=k.label(), spilling_s=per_iteration_seconds(k.points, k.bk),
-                             twin_s=per_iteration_seconds(twin.points, twin.bk),
-                             spilled_bytes_per_iteration=2.0 * k.spilled * 4 * warp_size * k.warps))  # fmt: skip
+                             twin_s=per_iteration_seconds(twin.points, twin.bk), model_gap_s=gap,
+                             spilled_bytes_per_iteration=2.0 * (k.spilled - cold) * 4 * warp_size * k.warps))  # fmt: skip
     return out
 
 
 def spill_bandwidth(pairs: Sequence[SpillPair], clock_hz: float) -> float | None:
     """The median of the pairs' spill bandwidths (B/cycle/SM; see the module docstring); None
     without a pair whose spills cost time."""
-    rates = [p.bytes_per_cycle(clock_hz) for p in pairs if p.spilling_s > p.twin_s]
+    rates = [p.bytes_per_cycle(clock_hz) for p in pairs if p.spill_s > 0]
     return statistics.median(rates) if rates else None
 
 

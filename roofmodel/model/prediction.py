@@ -81,8 +81,8 @@ class Prediction(BaseModel):
     shared_bytes: int
     a_major: str
     b_major: str
-    # Operands copied one element at a time (stride not a multiple of 16 elements), and those of them
-    # Triton does not pipeline (16- and 8-bit): unpipelined_operands.
+    # Operands copied one element at a time (stride not a multiple of 16 elements), and those Triton
+    # does not pipeline (the 16- and 8-bit ones of those, and an 8-bit operand wgmma cannot read as stored).
     narrow_operands: list[str] = []
     unpipelined_operands: list[str] = []
     persistent: bool
@@ -311,30 +311,49 @@ def unpipelined_operands(element_bytes: int, m: Any, n: Any, k: Any, a_m_major: 
     return (narrow_a, narrow_b), (narrow_a & small, narrow_b & small)
 
 
-def operand_copies(compiler: str, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
+def triton_copies(machine: Machine, compiler: str) -> bool:
+    """Whether Triton's copy rules apply (unpipelined_operands, synchronous_copy, the one-buffer
+    operands): a Triton kernel on an NVIDIA GPU with cp.async (compute capability 8.0 and later).
+    CUTLASS and stated kernels are assumed built for their operands' layout and alignment; Triton on
+    AMD or on sm_75, which have no cp.async, pipelines by other rules, not modelled."""
+    cc = machine.nvidia_capability
+    return compiler == "triton" and cc is not None and cc >= (8, 0)
+
+
+def operand_copies(triton: bool, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                    b_n_major: Any) -> tuple[tuple[Any, Any], tuple[Any, Any]]:  # fmt: skip
-    """unpipelined_operands for a Triton kernel; none for CUTLASS or a stated kernel, which are
-    assumed built for the operands' alignment."""
-    if compiler != "triton":
+    """unpipelined_operands where Triton's copy rules apply (``triton``: triton_copies); none
+    elsewhere."""
+    if not triton:
         return (False, False), (False, False)
     return unpipelined_operands(element_bytes, m, n, k, a_m_major, b_n_major)
 
 
-def operand_staging(compiler: str, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
+def single_buffered(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
+                    b_n_major: Any) -> tuple[Any, Any]:  # fmt: skip
+    """The operands (A, B) a Triton kernel keeps in one shared-memory buffer because it does not
+    pipeline them: those loaded one element at a time (unpipelined_operands), and the 8-bit operand
+    wgmma cannot read as stored, which Triton lays out again through registers (synchronous_copy;
+    the broad sweeps' compiled shared memory: one buffer in 122 of 126 such wgmma kernels, every
+    stage's in all 135 such mma.sync kernels)."""
+    fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
+    _, (ua, ub) = operand_copies(triton, element_bytes, m, n, k, a_m_major, b_n_major)
+    relaid = synchronous_copy(family, element_bytes, fa, fb) & _take(WARPGROUP, family) & triton
+    return ua | (relaid & (fa != 1.0)), ub | (relaid & (fb != 1.0))
+
+
+def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                     b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
     """kernel_footprint's arguments for how the operands reach shared memory: ``staged``, the share
     of a stage copied through registers (1 where synchronous_copy says so, else the unpipelined
-    operands' rows over BM + BN), and ``single_a``/``single_b``, the operands with one buffer
-    (operand_copies); ``narrow_rows``, the rows of the operands loaded one element at a time
-    (their pointers' registers)."""
+    operands' rows over BM + BN), ``single_a``/``single_b`` (single_buffered), and ``narrow_rows``,
+    the rows of the operands loaded one element at a time (their pointers' registers). ``triton``:
+    whether Triton's copy rules apply (triton_copies)."""
     fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
-    (na, nb), (ua, ub) = operand_copies(compiler, element_bytes, m, n, k, a_m_major, b_n_major)
+    (na, nb), (ua, ub) = operand_copies(triton, element_bytes, m, n, k, a_m_major, b_n_major)
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
-    sync = synchronous_copy(family, element_bytes, fa, fb)
-    # The 8-bit operand wgmma cannot read as stored has one buffer (the broad sweeps' compiled shared
-    # memory: 122 of 126 such wgmma kernels); mma.sync's is given every stage's (all 246).
-    relaid = sync & _take(WARPGROUP, family)
-    single_a, single_b = ua | (relaid & (fa != 1.0)), ub | (relaid & (fb != 1.0))
+    sync = synchronous_copy(family, element_bytes, fa, fb) & triton
+    single_a, single_b = single_buffered(triton, family, element_bytes, m, n, k, a_m_major, b_n_major)
     return {"staged": _where(sync, 1.0, part), "single_a": single_a, "single_b": single_b,
             "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
 
@@ -379,9 +398,12 @@ def kernel_seconds(
     e = element_bytes
     c = footprint["ctas_per_sm"]
     fa, fb = layout_factors(family, e, a_m_major, b_n_major)
-    (na, nb), (ua, ub) = operand_copies(compiler, e, m, n, k, a_m_major, b_n_major)
+    triton = triton_copies(machine, compiler)
+    (na, nb), (ua, ub) = operand_copies(triton, e, m, n, k, a_m_major, b_n_major)
     # An operand copied one element per request (narrow) costs its fill what an operand stored
-    # against the instruction's layout costs: 16 / element bytes requests per 16 bytes.
+    # against the instruction's layout costs: 16 / element bytes requests per 16 bytes. (A warp's
+    # element copies land together, 32 x e bytes a wavefront, which would say 4 / e; on the training
+    # shapes 4 / e is the worse of the two, median |log error| 0.193 -> 0.196.)
     wide = 16.0 / e
     fill_a, fill_b = _maximum(fa, _where(na, wide, 1.0)), _maximum(fb, _where(nb, wide, 1.0))
     tensor = _take(TENSOR_FAMILY, family)
@@ -408,7 +430,7 @@ def kernel_seconds(
         spilled_registers=spilled,
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
         spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
-        load_latency_cycles=latency, synchronous_loads=synchronous_copy(family, e, fa, fb) | ua | ub,
+        load_latency_cycles=latency, synchronous_loads=(synchronous_copy(family, e, fa, fb) & triton) | ua | ub,
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -503,10 +525,11 @@ def predict_kernel(
     family = FAMILIES.index(config.instruction)
     e, a_m, b_n = gemm.input_bytes, a_major == "m", b_major == "n"
     fa, fb = layout_factors(family, e, a_m, b_n)
+    triton = triton_copies(machine, config.compiler)
     fp = kernel_footprint(
         machine, bm=config.bm, bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family,
         element_bytes=e, accumulator_registers=gemm.accumulator_registers, register_overhead=register_overhead,
-        **operand_staging(config.compiler, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n, config.bm, config.bn),
+        **operand_staging(triton, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n, config.bm, config.bn),
         compiler=config.compiler, rm=config.register_tile[0], rn=config.register_tile[1],
         k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
     )  # fmt: skip
@@ -549,14 +572,14 @@ def predict_kernel(
         if fa != 1.0 or fb != 1.0
         else ""
     )
-    (na, nb), (ua, ub) = operand_copies(config.compiler, e, gemm.m, gemm.n, gemm.k, a_m, b_n)
+    (na, nb), (ua, ub) = operand_copies(triton, e, gemm.m, gemm.n, gemm.k, a_m, b_n)
     narrow = " and ".join(f"{x} ({major}-major)" for x, major, on in (("A", a_major, na), ("B", b_major, nb)) if on)
-    unaligned = " and ".join(x for x, on in (("A", ua), ("B", ub)) if on)
-    unpipelined = " and ".join(
-        ([f"{unaligned} (loaded one element at a time)"] if unaligned else [])
-        + (["the 8-bit MN-major operand (laid out again through registers)"]
-           if synchronous_copy(family, e, fa, fb) else [])
-    )  # fmt: skip
+    relaid = bool(synchronous_copy(family, e, fa, fb) & triton)
+    # Each operand Triton does not pipeline, once, with why.
+    why = {x: "loaded one element at a time" if u else "8-bit, laid out again through registers"
+           for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (relaid and f != 1.0)}  # fmt: skip
+    unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
+    latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     per_sm_cycle = sms * rates.clock_hz
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
@@ -575,13 +598,19 @@ def predict_kernel(
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}",
         "latency": (
-            f"a stage's whole loaded latency each iteration, before its MMAs: {unpipelined} not pipelined"
+            "no load latency in the machine file: none charged"
+            if not latency_known
+            else f"a stage's whole loaded latency each iteration, before its MMAs: {unpipelined} not pipelined"
             if unpipelined
             else f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA"
         )
         + f"; {ctas} resident CTA(s) per SM, which hide each other's (occupancy limited by {occ.limiter})",
-        "overhead": "a fixed cost per iteration and per copy each thread issues (kernel_costs): 16 bytes"
-        + (f", one element for {narrow} (stride not a multiple of 16 elements)" if narrow else ""),
+        "overhead": (
+            "a fixed cost per iteration and per copy each thread issues (kernel_costs): 16 bytes"
+            + (f", one element for {narrow} (stride not a multiple of 16 elements)" if narrow else "")
+        )
+        if rates.costs.iteration_s or rates.costs.copy_issue_s
+        else "no kernel_costs in the machine file: none charged",
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
@@ -620,7 +649,7 @@ def predict_kernel(
         a_major=a_major,
         b_major=b_major,
         narrow_operands=[x for x, on in (("A", na), ("B", nb)) if on],
-        unpipelined_operands=[x for x, on in (("A", ua), ("B", ub)) if on],
+        unpipelined_operands=list(why),
         persistent=config.persistent,
         kernel=config.label(),
         kernel_origin=config.origin,

@@ -53,6 +53,7 @@ from roofmodel.model.prediction import (
     machine_rates,
     operand_staging,
     predict_kernel,
+    triton_copies,
 )
 from roofmodel.model.problem import Gemm
 from roofmodel.model.rasterization import MAX_TILES, machine_traffic, parse_order
@@ -255,7 +256,7 @@ def enumerate_space(
     compiler = "triton" if space.name == "triton" else "stated"
     fp = kernel_footprint(machine, bm=bm, bn=bn, bk=bk, warps=w, stages=st, family=fam, element_bytes=b,
                           accumulator_registers=gemm.accumulator_registers,
-                          **operand_staging(compiler, fam, b, gemm.m, gemm.n, gemm.k, a_major == "m",
+                          **operand_staging(triton_copies(machine, compiler), fam, b, gemm.m, gemm.n, gemm.k, a_major == "m",
                                             b_major == "n", bm, bn),
                           compiler=compiler, rm=rm, rn=rn,
                           k_step=np.asarray(family_k_steps(machine, gemm.dtype))[fam])  # fmt: skip
@@ -527,6 +528,10 @@ def search_caveats(machine: Machine) -> list[str]:
     if machine.kernel_costs is None and mem.l2.latency is None and mem.dram.latency is None:
         out.append("no latencies and no kernel costs in the machine file: stages, BK and the per-iteration "
                    "work cost nothing here, so configurations that differ only in them tie")  # fmt: skip
+    if machine.kernel_costs is None or machine.kernel_costs.spill_bandwidth is None:
+        out.append("no spill bandwidth in the machine file (kernel_costs.spill_bandwidth): spills are charged at "
+                   "the shared-memory bandwidth, several times what the H100 measures, so configurations that "
+                   "spill rank higher than they would")  # fmt: skip
     return out
 
 
