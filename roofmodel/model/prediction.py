@@ -428,7 +428,8 @@ def kernel_seconds(
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
         smem_fill_bytes_per_iter=(bm * fill_a + bn * b_share * fill_b) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled,
-        transposed_elements_per_iter=transposed_elements(family, e, a_m_major, b_n_major, bm, bn, bk),
+        # An MN-major operand copied one element at a time lands transposed: no register transpose.
+        transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=(synchronous_copy(family, e, fa, fb) & triton) | ua | ub,
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
