@@ -19,6 +19,10 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
+           [--fresh | --spills | --alignment]
+--fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
+--spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
+--alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25).
 """
 
 from __future__ import annotations
