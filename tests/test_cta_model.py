@@ -174,7 +174,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
 
 def test_the_split_is_the_one_fixed_in_the_sweep_script(broad):
     text = (REPO / "benchmarks" / "gpu_broad_sweep.py").read_text()
-    text = text[: text.index("FRESH_SHAPES")]  # the 2026-11-23 sweep's shapes (the fresh sample's follow)
+    text = text[: text.index("\nFRESH_SHAPES")]  # the 2026-11-23 sweep's shapes (the fresh sample's follow)
     fixed = {m.group(1): m.group(2) for m in re.finditer(r'\("(\w+)", "\w+", "(train|holdout)"', text)}
     assert len(fixed) == 16 and sum(v == "holdout" for v in fixed.values()) == 8
     assert {(r.shape, r.split) for r in broad if r.set == "sweep"} == set(fixed.items())
