@@ -13,6 +13,7 @@ import csv
 import json
 import statistics
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,16 @@ def recorded_kernels(path: Path = BROAD, kind: str = "ksweep") -> list[KSweepKer
     ]  # fmt: skip
 
 
+def measured_rate(machine: Any) -> Callable[[str, str], float]:
+    """rate_tflops(dtype, family): the machine file's measured rate of the family's instruction (TFLOPS)."""
+
+    def rate(dtype: str, family: str) -> float:
+        pipe = machine.pipe(dtype)
+        return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
+
+    return rate
+
+
 def recorded_spill_pairs(path: Path, machine: Any, cold: int | None = None) -> list[Any]:
     """The spill pairs of a --spills run, with the model's gap between one warpgroup and two taken
     out (the machine's measured wgmma rates and kernel_costs.wait) and ``cold`` spilled registers
@@ -57,13 +68,8 @@ def recorded_spill_pairs(path: Path, machine: Any, cold: int | None = None) -> l
     from roofmodel.model.cta_model import COLD_SPILLED_REGISTERS
 
     cold = COLD_SPILLED_REGISTERS if cold is None else cold
-
-    def rate(dtype: str, family: str) -> float:
-        pipe = machine.pipe(dtype)
-        return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
-
     wait = machine.kernel_costs.wait.value * 1e-9
-    return spill_pairs(recorded_kernels(path, "spill_ksweep"), rate, machine.sm_count.n, wait, cold)
+    return spill_pairs(recorded_kernels(path, "spill_ksweep"), measured_rate(machine), machine.sm_count.n, wait, cold)
 
 
 def sweep_clock_hz(path: Path) -> float:
@@ -82,12 +88,8 @@ def main() -> None:
                     help="folders of gpu_broad_sweep.py --spills runs")  # fmt: skip
     args = ap.parse_args()
     machine = load_machine(args.machine)
-
-    def rate(dtype: str, family: str) -> float:
-        pipe = machine.pipe(dtype)
-        return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
-
-    fit = derive_kernel_costs(recorded_kernels(Path(args.data) / "broad.csv"), rate, machine.sm_count.n)
+    fit = derive_kernel_costs(recorded_kernels(Path(args.data) / "broad.csv"), measured_rate(machine),
+                              machine.sm_count.n)  # fmt: skip
     for label, per_iteration, mma, copies in fit.kernels:
         print(f"{label:<32} {per_iteration * 1e9:6.0f} ns per iteration, MMA {mma * 1e9:5.0f} ns, "
               f"extra {(per_iteration - mma) * 1e9:+5.0f} ns, {copies:.0f} copies/thread")  # fmt: skip

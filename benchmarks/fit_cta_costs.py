@@ -30,13 +30,14 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import derive_kernel_costs as derive  # a sibling script: benchmarks/ is the script's own directory
 import numpy as np
 
 import roofmodel.model.cta_model as cta_model
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.backends.records import read_csv
 from roofmodel.backends.validation import validate
-from roofmodel.machine import load_machine
+from roofmodel.machine import load_machine, merge_overrides
 from roofmodel.model.cta_model import CtaCosts
 from roofmodel.model.kernel_costs import spill_bandwidth
 from roofmodel.stats import spearman
@@ -45,14 +46,21 @@ REPO = Path(__file__).resolve().parents[1]
 COLD_GRID = (0, 8, 16, 24, 32, 48, 64)
 
 
+def overridden(machine: Any, override: dict[str, Any]) -> Any:
+    """The machine with ``override`` merged into its file's data (roofmodel.machine.merge_overrides, as an
+    overlay's ``base:`` is): each quantity given is replaced whole."""
+    data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    return type(machine).model_validate(merge_overrides(data, override))
+
+
 def scaled(machine: Any, factor: float, pointer_chase_ns: dict[str, float]) -> Any:
     """The machine with loaded latencies = factor x the pointer-chase latency."""
-    data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
-    for level in ("l2", "dram"):
-        q = dict(data["memory"][level]["loaded_latency"])
-        q.update(value=factor * pointer_chase_ns[level], unit="ns")
-        data["memory"][level]["loaded_latency"] = q
-    return type(machine).model_validate(data)
+    mem = machine.memory
+    return overridden(machine, {"memory": {
+        level: {"loaded_latency": {**getattr(mem, level).loaded_latency.model_dump(mode="json", exclude_none=True),
+                                   "value": factor * pointer_chase_ns[level], "unit": "ns"}}
+        for level in ("l2", "dram")
+    }})  # fmt: skip
 
 
 TIE = 0.01  # training objectives within 1% of the best are a tie
@@ -69,18 +77,8 @@ def choose(points: list[tuple[dict[str, float], Any]]) -> Any:
 
 def with_spill_bandwidth(machine: Any, value: float) -> Any:
     """The machine with kernel_costs.spill_bandwidth = ``value`` B/cycle/SM."""
-    data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
-    data["kernel_costs"]["spill_bandwidth"]["value"] = value
-    return type(machine).model_validate(data)
-
-
-def _derive_module() -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    q = machine.kernel_costs.spill_bandwidth.model_dump(mode="json", exclude_none=True)
+    return overridden(machine, {"kernel_costs": {"spill_bandwidth": {**q, "value": value}}})
 
 
 def score(rows: list[Any], predicted: list[float]) -> dict[str, float]:
@@ -111,7 +109,6 @@ def main() -> None:
                     help="the regression guard's gemm.csv and h100-measured.yaml ('' for none)")  # fmt: skip
     args = ap.parse_args()
     base = load_machine(args.machine)
-    derive = _derive_module()
     guard_records = read_csv(Path(args.guard) / "gemm.csv") if args.guard else []
     guard_machine = load_machine(Path(args.guard) / "h100-measured.yaml") if args.guard else None
     records = [r for r in read_broad_csv(Path(args.data) / "broad.csv") if r.set == "sweep"]

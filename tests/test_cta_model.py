@@ -25,6 +25,16 @@ BASE = dict(
 )  # fmt: skip
 
 
+def _benchmark(name: str):
+    """A script of benchmarks/ as a module (they import each other as siblings)."""
+    import importlib
+    import sys
+
+    if str(REPO / "benchmarks") not in sys.path:
+        sys.path.insert(0, str(REPO / "benchmarks"))
+    return importlib.import_module(name)
+
+
 def total(**changes):
     return kernel_terms(**{**BASE, **changes})["total"]
 
@@ -157,10 +167,8 @@ def broad():
 def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     """Every kernel of the 2026-11-24 samples is on a FRESH_SHAPES shape, held out, and none of those
     shapes is one of the 2026-11-23 sweep's."""
-    import sys
 
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    import gpu_broad_sweep as sweep
+    sweep = _benchmark("gpu_broad_sweep")
 
     fresh = {s[0] for s in sweep.FRESH_SHAPES}
     assert fresh.isdisjoint({s[0] for s in sweep.SHAPES}) and len(fresh) == 10
@@ -372,20 +380,11 @@ def test_a_k_sweep_slope_by_hand():
 def test_the_machine_file_costs_are_the_recorded_k_sweeps():
     """machines/h100.yaml's iteration, copy_issue and wait are what roofmodel.model.kernel_costs derives from
     the K sweep recorded on the H100 (benchmarks/derive_kernel_costs.py)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
-    derive = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(derive)  # type: ignore[union-attr]
     from roofmodel.model.kernel_costs import derive_kernel_costs
 
+    derive = _benchmark("derive_kernel_costs")
     h100 = load_machine("h100")
-
-    def rate(dtype: str, family: str) -> float:
-        pipe = h100.pipe(dtype)
-        return pipe.rate_of(pipe.instruction(family))[0].pick("measured").value
-
-    fit = derive_kernel_costs(derive.recorded_kernels(), rate, 132)
+    fit = derive_kernel_costs(derive.recorded_kernels(), derive.measured_rate(h100), 132)
     costs = h100.kernel_costs
     assert costs is not None and costs.wait and costs.iteration and costs.copy_issue
     assert fit.wait_s * 1e9 == pytest.approx(costs.wait.value, abs=0.5)
@@ -398,13 +397,9 @@ def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
     spill pairs recorded on the H100 on 2026-11-25 (22.8 and 22.7 B/cycle/SM in two runs), with the
     model's gap between one warpgroup and two taken out and its cold spilled registers not counted
     (benchmarks/derive_kernel_costs.py)."""
-    import importlib.util
-
     from roofmodel.model.kernel_costs import spill_bandwidth, spill_pairs
 
-    spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_kernel_costs.py")
-    derive = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(derive)  # type: ignore[union-attr]
+    derive = _benchmark("derive_kernel_costs")
     h100 = load_machine("h100")
     for path in derive.SPILLS:
         pairs = derive.recorded_spill_pairs(path, h100)

@@ -190,9 +190,9 @@ def ksweep_kernels(force_mma_sync: bool, tiles: Any = None) -> list[Any]:
     out = []
     for dtype, bm, bn, bk, warps, stages in tiles or [("fp16", *t) for t in KSWEEP_TILES]:
         points, family, spilled = [], "", 0
+        # An 8-bit B is K-major: N-major, Triton copies it through registers unpipelined.
+        b_major = "k" if INPUT_BYTES[dtype] == 1 else "n"
         for k in KSWEEP_K:
-            # An 8-bit B is K-major: N-major, Triton copies it through registers unpipelined.
-            b_major = "k" if INPUT_BYTES[dtype] == 1 else "n"
             a, b = tg.random_inputs(tm * bm, tn * bn, k, dtype, "cuda", seed=k, b_major=b_major)
             c = tg.output_for(a, b, dtype)
             cfg = dict(dtype=dtype, block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=warps,

@@ -308,7 +308,7 @@ def kernel_footprint(
         needed = hard + pointer_registers(narrow_rows, bk, threads)
         # Past POINTER_COLLAPSE x the limit ptxas no longer rematerializes the pointers: the kernel spills
         # them with the rest.
-        registers, spilled = allocated_and_spilled(_where(needed > POINTER_COLLAPSE * limit, needed, hard), limit)
+        _, spilled = allocated_and_spilled(_where(needed > POINTER_COLLAPSE * limit, needed, hard), limit)
         registers = _minimum(-(-needed // 1), limit)
         if rn is not None:
             # A wgmma instruction needs its whole accumulator fragment (64 x N / 128 per thread) at

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -320,41 +320,51 @@ def triton_copies(machine: Machine, compiler: str) -> bool:
     return compiler == "triton" and cc is not None and cc >= (8, 0)
 
 
-def operand_copies(triton: bool, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
-                   b_n_major: Any) -> tuple[tuple[Any, Any], tuple[Any, Any]]:  # fmt: skip
-    """unpipelined_operands where Triton's copy rules apply (``triton``: triton_copies); none
-    elsewhere."""
-    if not triton:
-        return (False, False), (False, False)
-    return unpipelined_operands(element_bytes, m, n, k, a_m_major, b_n_major)
+class CopyPlan(NamedTuple):
+    """How a kernel's operands reach shared memory (numbers or numpy arrays): the layout factors
+    ``fa``/``fb`` (layout_factors); ``narrow``, the operands (A, B) copied one element at a time, and
+    ``unaligned``, those of them not pipelined (unpipelined_operands); ``relaid``, whether an 8-bit
+    operand is laid out again through registers, unpipelined (synchronous_copy); ``single``, the
+    operands Triton keeps in one shared-memory buffer: the unaligned ones, and the relaid one under
+    wgmma (the broad sweeps' compiled shared memory: one buffer in 122 of 126 such wgmma kernels,
+    every stage's in all 135 such mma.sync kernels). Triton's rules only (triton_copies): elsewhere
+    nothing is narrow, unaligned, relaid or single."""
+
+    fa: Any
+    fb: Any
+    narrow: tuple[Any, Any]
+    unaligned: tuple[Any, Any]
+    relaid: Any
+    single: tuple[Any, Any]
+
+    @property
+    def synchronous(self) -> Any:
+        """Whether a load is not pipelined: its latency adds to each iteration."""
+        return self.relaid | self.unaligned[0] | self.unaligned[1]
 
 
-def single_buffered(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
-                    b_n_major: Any) -> tuple[Any, Any]:  # fmt: skip
-    """The operands (A, B) a Triton kernel keeps in one shared-memory buffer because it does not
-    pipeline them: those loaded one element at a time (unpipelined_operands), and the 8-bit operand
-    wgmma cannot read as stored, which Triton lays out again through registers (synchronous_copy;
-    the broad sweeps' compiled shared memory: one buffer in 122 of 126 such wgmma kernels, every
-    stage's in all 135 such mma.sync kernels)."""
+def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
+              b_n_major: Any) -> CopyPlan:  # fmt: skip
+    """The CopyPlan of a kernel; ``triton``: whether Triton's copy rules apply (triton_copies)."""
     fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
-    _, (ua, ub) = operand_copies(triton, element_bytes, m, n, k, a_m_major, b_n_major)
-    relaid = synchronous_copy(family, element_bytes, fa, fb) & _take(WARPGROUP, family) & triton
-    return ua | (relaid & (fa != 1.0)), ub | (relaid & (fb != 1.0))
+    none = (False, False)
+    narrow, unaligned = unpipelined_operands(element_bytes, m, n, k, a_m_major, b_n_major) if triton else (none, none)
+    relaid = synchronous_copy(family, element_bytes, fa, fb) & triton
+    under_wgmma = relaid & _take(WARPGROUP, family)
+    single = (unaligned[0] | (under_wgmma & (fa != 1.0)), unaligned[1] | (under_wgmma & (fb != 1.0)))
+    return CopyPlan(fa, fb, narrow, unaligned, relaid, single)
 
 
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                     b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
-    """kernel_footprint's arguments for how the operands reach shared memory: ``staged``, the share
-    of a stage copied through registers (1 where synchronous_copy says so, else the unpipelined
-    operands' rows over BM + BN), ``single_a``/``single_b`` (single_buffered), and ``narrow_rows``,
-    the rows of the operands loaded one element at a time (their pointers' registers). ``triton``:
-    whether Triton's copy rules apply (triton_copies)."""
-    fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
-    (na, nb), (ua, ub) = operand_copies(triton, element_bytes, m, n, k, a_m_major, b_n_major)
+    """kernel_footprint's arguments for how the operands reach shared memory (copy_plan): ``staged``,
+    the share of a stage copied through registers (1 where an operand is relaid, else the unaligned
+    operands' rows over BM + BN), ``single_a``/``single_b``, and ``narrow_rows``, the rows of the
+    operands loaded one element at a time (their pointers' registers)."""
+    plan = copy_plan(triton, family, element_bytes, m, n, k, a_m_major, b_n_major)
+    (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
-    sync = synchronous_copy(family, element_bytes, fa, fb) & triton
-    single_a, single_b = single_buffered(triton, family, element_bytes, m, n, k, a_m_major, b_n_major)
-    return {"staged": _where(sync, 1.0, part), "single_a": single_a, "single_b": single_b,
+    return {"staged": _where(plan.relaid, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
             "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
 
 
@@ -393,13 +403,13 @@ def kernel_seconds(
     L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
     hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
     ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
-    (llc_read + C) / its bandwidth). Loads are synchronous where synchronous_copy says so."""
+    (llc_read + C) / its bandwidth). Loads are synchronous where the CopyPlan says so (``compiler``:
+    Triton's rules apply to a Triton kernel, triton_copies)."""
     sms, clock = machine.sm_count.n, rates.clock_hz
     e = element_bytes
     c = footprint["ctas_per_sm"]
-    fa, fb = layout_factors(family, e, a_m_major, b_n_major)
-    triton = triton_copies(machine, compiler)
-    (na, nb), (ua, ub) = operand_copies(triton, e, m, n, k, a_m_major, b_n_major)
+    plan = copy_plan(triton_copies(machine, compiler), family, e, m, n, k, a_m_major, b_n_major)
+    fa, fb, (na, nb) = plan.fa, plan.fb, plan.narrow
     # An operand copied one element per request (narrow) costs its fill what an operand stored
     # against the instruction's layout costs: 16 / element bytes requests per 16 bytes. (A warp's
     # element copies land together, 32 x e bytes a wavefront, which would say 4 / e; on the training
@@ -431,7 +441,7 @@ def kernel_seconds(
         # An MN-major operand copied one element at a time lands transposed: no register transpose.
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
-        load_latency_cycles=latency, synchronous_loads=(synchronous_copy(family, e, fa, fb) & triton) | ua | ub,
+        load_latency_cycles=latency, synchronous_loads=plan.synchronous,
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -573,12 +583,12 @@ def predict_kernel(
         if fa != 1.0 or fb != 1.0
         else ""
     )
-    (na, nb), (ua, ub) = operand_copies(triton, e, gemm.m, gemm.n, gemm.k, a_m, b_n)
+    plan = copy_plan(triton, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n)
+    (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     narrow = " and ".join(f"{x} ({major}-major)" for x, major, on in (("A", a_major, na), ("B", b_major, nb)) if on)
-    relaid = bool(synchronous_copy(family, e, fa, fb) & triton)
     # Each operand Triton does not pipeline, once, with why.
     why = {x: "loaded one element at a time" if u else "8-bit, laid out again through registers"
-           for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (relaid and f != 1.0)}  # fmt: skip
+           for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (plan.relaid and f != 1.0)}  # fmt: skip
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     per_sm_cycle = sms * rates.clock_hz
