@@ -112,15 +112,13 @@ def test_shared_memory_and_spills():
     assert total(smem_operand_bytes_per_iter=8192.0, smem_fill_bytes_per_iter=65536.0) == pytest.approx(
         1e-6 + (600 + 10 * 576 + 2048) * 1e-9
     )
-    # spills: 2 x (48 - 8 cold) registers x 4 B x 128 threads / 32 B/cycle = 1280 cycles per iteration,
-    # stored and reloaded before the iteration's MMAs: 1280 + 512.
-    assert total(spilled_registers=48, spill_bytes_per_cycle=32.0) == pytest.approx(
+    # spills: 2 x 40 registers x 4 B x 128 threads / 32 B/cycle = 1280 cycles per iteration, stored and
+    # reloaded before the iteration's MMAs: 1280 + 512.
+    assert total(spilled_registers=40, spill_bytes_per_cycle=32.0) == pytest.approx(
         1e-6 + (600 + 10 * (1280 + 512) + 2048) * 1e-9
     )
-    # the first 8 spilled registers stay out of the loop
-    assert total(spilled_registers=8, spill_bytes_per_cycle=32.0) == total()
     # two resident CTAs share the SM's shared-memory path: 2 x (1280 + 0) per joint iteration > 1792 per CTA.
-    two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, "spilled_registers": 48, "spill_bytes_per_cycle": 32.0})
+    two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, "spilled_registers": 40, "spill_bytes_per_cycle": 32.0})
     assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * (1280 + 512) + 2048) * 1e-9)
 
 
@@ -394,7 +392,7 @@ def test_the_machine_file_costs_are_the_recorded_k_sweeps():
 
 def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
     """machines/h100.yaml's (and h200.yaml's) kernel_costs.spill_bandwidth is the median of the wgmma
-    spill pairs recorded on the H100 on 2026-11-25 (22.8 and 22.7 B/cycle/SM in two runs), with the
+    spill pairs recorded on the H100 on 2026-11-25 (24.1 B/cycle/SM in each of two runs), with the
     model's gap between one warpgroup and two taken out and its cold spilled registers not counted
     (benchmarks/derive_kernel_costs.py)."""
     from roofmodel.model.kernel_costs import spill_bandwidth, spill_pairs
@@ -495,7 +493,7 @@ def test_the_alignment_check_as_a_regression_guard():
     --alignment, H100): four tiles in fp16, bf16, fp8 and tf32 on 4096^3 and on N or K = 4104, where B
     (N-major) or A (K-major) is loaded one element at a time. fp16 and bf16 run 3.0x slower per FLOP (median);
     the model says 2.7x as compiled and 2.5x as a user states them; over the unaligned kernels its median
-    |error| is 21% as compiled and 19% from predict --kernel triton. (These kernels informed the rule that
+    |error| is 16% as compiled and 19% from predict --kernel triton. (These kernels informed the rule that
     pointer registers do not make a kernel spill: they are not held out for it.)"""
     import statistics as st
 
@@ -521,4 +519,4 @@ def test_the_alignment_check_as_a_regression_guard():
             slow["predict"].append(stated / ev.predict_seconds(a) / per)  # type: ignore[operator]
     assert 2.8 < st.median(slow["measured"]) < 3.3
     assert 2.3 < st.median(slow["compiled"]) < 3.3 and 2.2 < st.median(slow["predict"]) < 3.3
-    assert st.median(errs["compiled"]) < 0.25 and st.median(errs["predict"]) < 0.25
+    assert st.median(errs["compiled"]) < 0.20 and st.median(errs["predict"]) < 0.25
