@@ -193,3 +193,26 @@ def test_pointers_fill_registers_and_spill_only_past_the_collapse():
     # pointers spill with the rest (Triton: 32 registers and 1,686 spilled).
     collapse = fp(3000, 5000, 2000, 2, 1, 128, 64, 128, 2, False, True)
     assert collapse["needed"] > POINTER_COLLAPSE * 255 and collapse["spilled"] == collapse["needed"] - 255
+
+
+def test_triton_copy_rules_by_hand():
+    from roofmodel.model.prediction import copy_plan, triton_copies
+
+    # Triton's rules need cp.async: NVIDIA sm_80 and later, a Triton kernel.
+    assert triton_copies(load_machine("h100"), "triton") and triton_copies(load_machine("a100"), "triton")
+    assert not triton_copies(load_machine("t4"), "triton") and not triton_copies(load_machine("mi300x"), "triton")
+    assert not triton_copies(load_machine("h100"), "cutlass") and not triton_copies(load_machine("h100"), "stated")
+    # fp8 under wgmma, A M-major (aligned shape): A is laid out again through registers, one buffer:
+    # 128x128x128 with 3 stages = (1 x 128 + 3 x 128) x 128 x 1 B = 65,536 B, not 3 x 256 x 128 = 98,304;
+    # under mma.sync every stage keeps its buffer.
+    wg = copy_plan(True, FAMILIES.index("wgmma"), 1, 4096, 4096, 4096, True, False)
+    assert bool(wg.relaid) and wg.single == (True, False) and bool(wg.synchronous)
+    fp = kernel_footprint(load_machine("h100"), bm=128, bn=128, bk=128, warps=4, stages=3, family=2, element_bytes=1,
+                          accumulator_registers=1.0, rm=128, rn=128,
+                          **operand_staging(True, 2, 1, 4096, 4096, 4096, True, False, 128, 128))  # fmt: skip
+    assert fp["shared_bytes"] == (1 * 128 + 3 * 128) * 128
+    sync = copy_plan(True, FAMILIES.index("mma.sync"), 1, 4096, 4096, 4096, True, False)
+    assert sync.single == (False, False)
+    # tf32 B N-major with N = 4104: narrow (one 4-byte copy per element), still pipelined.
+    tf = copy_plan(True, FAMILIES.index("wgmma"), 4, 4096, 4104, 4096, False, True)
+    assert tf.narrow == (False, True) and tf.unaligned == (False, False) and not bool(tf.synchronous)

@@ -196,3 +196,19 @@ def test_predict_command_states_the_kernel_as_written(cli):
     assert "CUTLASS sm90" in cutlass.stdout and "persistent" in cutlass.stdout
     t4 = cli("predict", "--machine", "t4", "--m", "2048", "--tile", "64x64x32", "--kernel", "triton")
     assert t4.exit_code == 0 and "mma.sync" in t4.stdout, t4.output
+
+
+def test_an_mn_major_tf32_operand_copied_element_wise_needs_no_transpose():
+    # tf32 128x128x64 wgmma, B N-major: with N = 4096 the warps transpose B (128 x 64 elements per
+    # iteration at kernel_costs.transpose); with N = 4104 each 4-byte copy lands transposed: none.
+    from roofmodel.model.kernel import triton_config
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "tf32", block_m=128, block_n=128, block_k=64, group_m=8, num_warps=4, num_stages=3)
+    terms = {}
+    for n in (4096, 4104):
+        p = predict_kernel(h100, Gemm(m=4096, n=n, k=4096, dtype="tf32"), cfg, b_major="n", clock=1980)
+        terms[n] = {t.name: t.seconds for t in p.terms}
+    # 32 x 32 tiles over 132 SMs: 8 per SM, 64 iterations, 128 x 64 elements each, 0.263 ns per element.
+    assert terms[4096]["transposes"] == pytest.approx(8 * 64 * 128 * 64 * 0.263e-9, rel=1e-3)
+    assert terms[4104]["transposes"] == 0.0
