@@ -10,7 +10,7 @@ import statistics
 import numpy as np
 import pytest
 
-from roofmodel import load_machine
+from roofmodel import Gemm, load_machine
 from roofmodel.model.footprint import (
     TRITON_REGISTER_OVERHEAD,
     allocated_and_spilled,
@@ -205,14 +205,59 @@ def test_triton_copy_rules_by_hand():
     # fp8 under wgmma, A M-major (aligned shape): A is laid out again through registers, one buffer:
     # 128x128x128 with 3 stages = (1 x 128 + 3 x 128) x 128 x 1 B = 65,536 B, not 3 x 256 x 128 = 98,304;
     # under mma.sync every stage keeps its buffer.
-    wg = copy_plan(True, FAMILIES.index("wgmma"), 1, 4096, 4096, 4096, True, False)
+    wg = copy_plan(True, FAMILIES.index("wgmma"), 1, 4096, 4096, 4096, True, False, 128, 128)
     assert bool(wg.relaid) and wg.single == (True, False) and bool(wg.synchronous)
     fp = kernel_footprint(load_machine("h100"), bm=128, bn=128, bk=128, warps=4, stages=3, family=2, element_bytes=1,
                           accumulator_registers=1.0, rm=128, rn=128,
                           **operand_staging(True, 2, 1, 4096, 4096, 4096, True, False, 128, 128))  # fmt: skip
     assert fp["shared_bytes"] == (1 * 128 + 3 * 128) * 128
-    sync = copy_plan(True, FAMILIES.index("mma.sync"), 1, 4096, 4096, 4096, True, False)
+    sync = copy_plan(True, FAMILIES.index("mma.sync"), 1, 4096, 4096, 4096, True, False, 128, 128)
     assert sync.single == (False, False)
     # tf32 B N-major with N = 4104: narrow (one 4-byte copy per element), still pipelined.
-    tf = copy_plan(True, FAMILIES.index("wgmma"), 4, 4096, 4104, 4096, False, True)
+    tf = copy_plan(True, FAMILIES.index("wgmma"), 4, 4096, 4104, 4096, False, True, 128, 128)
     assert tf.narrow == (False, True) and tf.unaligned == (False, False) and not bool(tf.synchronous)
+
+
+def test_relaid_store_bank_conflicts_by_hand():
+    """An 8-bit MN-major operand under wgmma is stored from registers one byte per thread into a
+    K-major tile: the threads of a warp along M or N (16 bytes each) write rows 16 apart, which start
+    in the same bank, so a store takes that many wavefronts: min(32, rows / 16), at least 4."""
+    from roofmodel.model.prediction import copy_plan, relaid_store_factor
+
+    # B N-major, BN = 128: 8 threads along N, 8 wavefronts of 128 B for 32 B stored: 32x a 16-byte copy.
+    assert relaid_store_factor(1, 128) == 32.0
+    # BN = 256: 16 threads, 64x; BN = 64 or 32: 4 and 2 threads, the request rule's 16 / e = 16 holds.
+    assert relaid_store_factor(1, 256) == 64.0
+    assert relaid_store_factor(1, 64) == relaid_store_factor(1, 32) == 16.0
+    # Capped at a warp: 32 threads along a 1024-row operand, 128x.
+    assert relaid_store_factor(1, 1024) == 128.0
+    wgmma, sync = FAMILIES.index("wgmma"), FAMILIES.index("mma.sync")
+    # Under wgmma the factor follows the tile: A M-major with BM = 256 (16 threads), B K-major untouched.
+    plan = copy_plan(True, wgmma, 1, 4096, 4096, 4096, True, False, 256, 64)
+    assert (float(plan.fa), float(plan.fb)) == (64.0, 1.0)
+    # Under mma.sync every stage is copied in its own layout (no store through registers): the request rule.
+    assert (float(copy_plan(True, sync, 1, 4096, 4096, 4096, True, False, 256, 64).fa)) == 16.0
+    # tf32 and fp16 keep their factors (tf32: 4-byte copies, 16 / 4; fp16: transposed by the hardware).
+    assert float(copy_plan(True, wgmma, 4, 4096, 4096, 4096, False, True, 128, 256).fb) == 4.0
+    assert float(copy_plan(True, wgmma, 2, 4096, 4096, 4096, True, True, 256, 256).fa) == 1.0
+    # Outside Triton's rules nothing is relaid, so nothing changes: the request rule stands.
+    assert float(copy_plan(False, wgmma, 1, 4096, 4096, 4096, True, False, 256, 64).fa) == 16.0
+
+
+def test_relaid_store_factor_in_the_time_by_hand():
+    """The layout check's 4096^3 fp8 kernel, 128x128x128, 8 warps, 3 stages, under wgmma: per iteration
+    it reads 128 x 128 x 128 x (1/64 + 1/128) = 49,152 B of operands (64-row wgmma tiles, 128 wide)
+    and fills (128 + 128) x 128 = 32,768 B with both operands K-major; with B N-major, B's 16,384 B
+    fill at 32x (8 wavefronts per 32 B stored) makes 16,384 + 524,288: shared-memory time x 7.2
+    (589,824 / 81,920), where the request rule alone (16x) said x 4.0."""
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "fp8", block_m=128, block_n=128, block_k=128, num_warps=8, num_stages=3)
+
+    def smem(b_major: str) -> float:
+        p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
+        return next(t.seconds for t in p.terms if t.name == "shared memory")
+
+    assert smem("n") / smem("k") == pytest.approx(589_824 / 81_920)

@@ -12,7 +12,9 @@ Per main-loop iteration (one BK step) of one CTA:
   fewer than 4 warps leave tensor cores idle (a wgmma warpgroup spans all four);
 - ``smem`` = (operand reads + stage fills) / shared-memory bytes per cycle; the fill of an operand
   stored against the layout the instruction needs (a 32- or 8-bit operand that is MN-major under
-  wgmma, or the FMA path's K-major B / M-major A) costs 16 / element bytes times more requests;
+  wgmma, or the FMA path's K-major B / M-major A) costs 16 / element bytes times more requests, and
+  an 8-bit one that wgmma's warps store from registers more again for its bank conflicts
+  (prediction.relaid_store_factor);
 - ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register
   (past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per iteration, at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the

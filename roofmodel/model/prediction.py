@@ -343,15 +343,36 @@ class CopyPlan(NamedTuple):
         return self.relaid | self.unaligned[0] | self.unaligned[1]
 
 
+def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> Any:
+    """The layout factor of an operand that the warps store from registers, one element per thread
+    per instruction, into a shared-memory tile transposed from the one they loaded (an 8-bit MN-major
+    operand under wgmma, Triton's ``local_alloc`` of a K-major NVMMA layout): max(16, 4 t) / e, with
+    t = min(warp size, rows x e / 16) the threads of a warp along the operand's contiguous dimension
+    (``rows``: BM for an M-major A, BN for an N-major B). Triton's load layout gives each thread 16
+    contiguous bytes, so those t threads each write a different row of the K-major tile, rows 16 / e
+    apart; 16 / e rows of BK x e bytes are a whole number of 128-byte lines and the swizzle's phase
+    depends only on the row modulo 8, so all t rows start in the same bank: each store takes t
+    wavefronts of 128 bytes (32 banks x 4 B), where it carries 32 x e bytes, 4 t / e times the bytes
+    a wavefront moves. Never less than the request rule's 16 / e (layout_factors): a one-element copy
+    costs what a 16-byte one does. (The layout check's 128x128x128 fp8 kernels, t = 8, spend
+    0.29 cycles per relaid byte per SM over their K-major twin; t / 32 = 0.25, and 16 / e would say 0.125.)"""
+    t = _minimum(warp_size, _maximum(1.0, rows * element_bytes / 16.0))
+    return _maximum(16.0, 4.0 * t) / element_bytes
+
+
 def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
-              b_n_major: Any) -> CopyPlan:  # fmt: skip
-    """The CopyPlan of a kernel; ``triton``: whether Triton's copy rules apply (triton_copies)."""
+              b_n_major: Any, bm: Any, bn: Any, warp_size: int = 32) -> CopyPlan:  # fmt: skip
+    """The CopyPlan of a kernel; ``triton``: whether Triton's copy rules apply (triton_copies). An
+    operand relaid through registers under wgmma is stored element by element into a transposed tile,
+    whose bank conflicts raise its layout factor (relaid_store_factor)."""
     fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
     none = (False, False)
     narrow, unaligned = unpipelined_operands(element_bytes, m, n, k, a_m_major, b_n_major) if triton else (none, none)
     relaid = synchronous_copy(family, element_bytes, fa, fb) & triton
     under_wgmma = relaid & _take(WARPGROUP, family)
     single = (unaligned[0] | (under_wgmma & (fa != 1.0)), unaligned[1] | (under_wgmma & (fb != 1.0)))
+    fa = _where(under_wgmma & (fa != 1.0), relaid_store_factor(element_bytes, bm, warp_size), fa)
+    fb = _where(under_wgmma & (fb != 1.0), relaid_store_factor(element_bytes, bn, warp_size), fb)
     return CopyPlan(fa, fb, narrow, unaligned, relaid, single)
 
 
@@ -361,7 +382,7 @@ def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: An
     the share of a stage copied through registers (1 where an operand is relaid, else the unaligned
     operands' rows over BM + BN), ``single_a``/``single_b``, and ``narrow_rows``, the rows of the
     operands loaded one element at a time (their pointers' registers)."""
-    plan = copy_plan(triton, family, element_bytes, m, n, k, a_m_major, b_n_major)
+    plan = copy_plan(triton, family, element_bytes, m, n, k, a_m_major, b_n_major, bm, bn)
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
     return {"staged": _where(plan.relaid, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
@@ -408,7 +429,9 @@ def kernel_seconds(
     sms, clock = machine.sm_count.n, rates.clock_hz
     e = element_bytes
     c = footprint["ctas_per_sm"]
-    plan = copy_plan(triton_copies(machine, compiler), family, e, m, n, k, a_m_major, b_n_major)
+    plan = copy_plan(
+        triton_copies(machine, compiler), family, e, m, n, k, a_m_major, b_n_major, bm, bn, machine.warp_size
+    )
     fa, fb, (na, nb) = plan.fa, plan.fb, plan.narrow
     # An operand copied one element per request (narrow) costs its fill what an operand stored
     # against the instruction's layout costs: 16 / element bytes requests per 16 bytes. (A warp's
@@ -535,8 +558,9 @@ def predict_kernel(
                           instruction=config.instruction, accumulator=gemm.accumulator)  # fmt: skip
     family = FAMILIES.index(config.instruction)
     e, a_m, b_n = gemm.input_bytes, a_major == "m", b_major == "n"
-    fa, fb = layout_factors(family, e, a_m, b_n)
     triton = triton_copies(machine, config.compiler)
+    plan = copy_plan(triton, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n, config.bm, config.bn, machine.warp_size)
+    fa, fb = float(plan.fa), float(plan.fb)
     fp = kernel_footprint(
         machine, bm=config.bm, bn=config.bn, bk=config.bk, warps=config.warps, stages=config.stages, family=family,
         element_bytes=e, accumulator_registers=gemm.accumulator_registers, register_overhead=register_overhead,
@@ -583,7 +607,6 @@ def predict_kernel(
         if fa != 1.0 or fb != 1.0
         else ""
     )
-    plan = copy_plan(triton, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n)
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     narrow = " and ".join(f"{x} ({major}-major)" for x, major, on in (("A", a_major, na), ("B", b_major, nb)) if on)
     # Each operand Triton does not pipeline, once, with why.
