@@ -19,7 +19,15 @@ kernels with A K-major and B N-major.
 Imports only roofmodel.backends.triton_gemm and benchmarks.gpu_broad_sweep (stdlib at import):
 the device's image has torch and triton but no pydantic.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_layout_check.py OUT_DIR [--seconds 220]
+With --mma-sync every kernel is compiled with DISABLE_MMA_V3=1 (Hopper's mma.sync, what Triton uses for
+BLOCK_M < 64 or warps that do not form warpgroups), to see where an MN-major tf32 or fp8 operand is laid
+out for mma.sync: the inference there is that every operand is copied in its global layout with 16-byte
+cp.async and every stage pipelined (the broad sweeps' compiled shared memory keeps every stage), so that
+the cost of an MN-major operand is in the shared-memory loads that feed the MMAs (ldmatrix.trans is
+.b16 only). --block-m/--block-n/--warps choose the tile (BLOCK_K stays per dtype).
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_layout_check.py OUT_DIR [--seconds 220] [--mma-sync]
+           [--block-m 128 --block-n 128 --warps 8]
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ BLOCK_K = {"tf32": 64, "fp8": 128, "fp16": 64}
 NUM_WARPS, NUM_STAGES, GROUP_M = 8, 3, 8
 DTYPES = ("tf32", "fp8", "fp16")
 LAYOUTS = [(a, b) for a in ("k", "m") for b in ("n", "k")]
-DUMPS = {("tf32", "k", "n"): "tf32_bn", ("fp8", "k", "n"): "fp8_bn"}
+DUMPS = {("tf32", "k", "n"): "tf32_bn", ("fp8", "k", "n"): "fp8_bn", ("fp8", "m", "k"): "fp8_am"}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -148,22 +156,24 @@ def ttgir_facts(ttgir: str) -> dict[str, Any]:
     }
 
 
-def operand_verdict(dtype: str, a_major: str, b_major: str, tt: dict[str, Any], px: dict[str, Any]) -> dict[str, Any]:
+def operand_verdict(dtype: str, a_major: str, b_major: str, tt: dict[str, Any], px: dict[str, Any],
+                    mma_sync: bool = False) -> dict[str, Any]:  # fmt: skip
     """Per operand: MN-major or not, pipelined (an async copy attributed to it) or not; and whether
-    the source-based inference predicted exactly this."""
+    the source-based inference predicted exactly this (``mma_sync``: every operand pipelined with
+    16-byte copies, none relaid)."""
     out: dict[str, Any] = {}
     holds = True
     for op, mn in (("a", a_major == "m"), ("b", b_major == "n")):
         p = tt["per_operand"].get(op, {})
         pipelined = any(k.startswith("ttg.async_copy_global_to_local") for k in p)
         in_loop_load = p.get("tt.load (in loop)", 0) > 0
-        expected = not (dtype == "fp8" and mn)
+        expected = mma_sync or not (dtype == "fp8" and mn)
         out[op] = {"mn_major": mn, "pipelined": pipelined, "plain_load_in_loop": in_loop_load,
                    "expected_pipelined": expected}  # fmt: skip
         holds &= pipelined == expected and in_loop_load == (not expected)
     sizes = px["cp_async_by_size"]
     four = any(k.endswith(" 4B") for k in sizes)
-    expect_four = dtype == "tf32" and (a_major == "m" or b_major == "n")
+    expect_four = not mma_sync and dtype == "tf32" and (a_major == "m" or b_major == "n")
     out["scalar_4B_cp_async"] = four
     out["expected_scalar_4B_cp_async"] = expect_four
     out["inference_holds"] = bool(holds and four == expect_four)
@@ -200,7 +210,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("out", type=Path)
     ap.add_argument("--seconds", type=float, default=220.0, help="stop timing after this (compiles are kept)")
+    ap.add_argument("--mma-sync", action="store_true", help="compile every kernel with DISABLE_MMA_V3=1")
+    ap.add_argument("--block-m", type=int, default=BLOCK_M)
+    ap.add_argument("--block-n", type=int, default=BLOCK_N)
+    ap.add_argument("--warps", type=int, default=NUM_WARPS)
     args = ap.parse_args()
+    bm, bn, warps = args.block_m, args.block_n, args.warps
+    if args.mma_sync:
+        os.environ["DISABLE_MMA_V3"] = "1"
     start = time.monotonic()
     args.out.mkdir(parents=True, exist_ok=True)
     # A fresh cache so that every kernel is compiled here (and its warnings printed); MLIR warnings on.
@@ -217,15 +234,19 @@ def main() -> int:
     from roofmodel.backends import triton_gemm as tg
 
     result: dict[str, Any] = {
-        "purpose": "issue 13, operand layouts: does Triton pipeline an MN-major tf32 / fp8 wgmma operand on sm_90?",
-        "inference": "tf32 MN-major: pipelined with 4-byte cp.async; fp8 MN-major: not pipelined (plain load "
+        "purpose": "issue 13, operand layouts: does Triton pipeline an MN-major tf32 / fp8 "
+        f"{'mma.sync (DISABLE_MMA_V3=1)' if args.mma_sync else 'wgmma'} operand on sm_90?",
+        "inference": "every operand pipelined with 16-byte cp.async in its global layout; an MN-major tf32 or "
+        "fp8 operand pays in the shared-memory loads that feed mma.sync"
+        if args.mma_sync
+        else "tf32 MN-major: pipelined with 4-byte cp.async; fp8 MN-major: not pipelined (plain load "
         "in the loop, stored to shared memory by registers); fp16: both layouts pipelined with 16-byte cp.async",
         "shape": {"m": M, "n": N, "k": K},
         "config": dict(
-            block_m=BLOCK_M,
-            block_n=BLOCK_N,
+            block_m=bm,
+            block_n=bn,
             block_k=BLOCK_K,
-            num_warps=NUM_WARPS,
+            num_warps=warps,
             num_stages=NUM_STAGES,
             group_m=GROUP_M,
         ),
@@ -247,8 +268,8 @@ def main() -> int:
             b = tg.layout(b0, 1 if b_major == "n" else 0)
             assert (a.stride(1) == 1) == (a_major == "k") and (b.stride(1) == 1) == (b_major == "n")
             c = tg.output_for(a, b, dtype)
-            cfg = dict(dtype=dtype, block_m=BLOCK_M, block_n=BLOCK_N, block_k=BLOCK_K[dtype], group_m=GROUP_M,
-                       num_warps=NUM_WARPS, num_stages=NUM_STAGES)  # fmt: skip
+            cfg = dict(dtype=dtype, block_m=bm, block_n=bn, block_k=BLOCK_K[dtype], group_m=GROUP_M,
+                       num_warps=warps, num_stages=NUM_STAGES)  # fmt: skip
             t0 = time.monotonic()
             try:
                 with captured_stderr() as err:
@@ -261,7 +282,7 @@ def main() -> int:
                 ttgir, ptx = (asm[k].decode() if isinstance(asm[k], bytes) else asm[k] for k in ("ttgir", "ptx"))
                 row["ttgir"] = ttgir_facts(ttgir)
                 row["ptx"] = ptx_facts(ptx)
-                row["verdict"] = operand_verdict(dtype, a_major, b_major, row["ttgir"], row["ptx"])
+                row["verdict"] = operand_verdict(dtype, a_major, b_major, row["ttgir"], row["ptx"], args.mma_sync)
                 if (dtype, a_major, b_major) in DUMPS:
                     stem = f"layout_check_{DUMPS[dtype, a_major, b_major]}"
                     (args.out / f"{stem}.ttgir").write_text(ttgir)

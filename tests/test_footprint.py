@@ -235,8 +235,8 @@ def test_relaid_store_bank_conflicts_by_hand():
     # Under wgmma the factor follows the tile: A M-major with BM = 256 (16 threads), B K-major untouched.
     plan = copy_plan(True, wgmma, 1, 4096, 4096, 4096, True, False, 256, 64)
     assert (float(plan.fa), float(plan.fb)) == (64.0, 1.0)
-    # Under mma.sync every stage is copied in its own layout (no store through registers): the request rule.
-    assert (float(copy_plan(True, sync, 1, 4096, 4096, 4096, True, False, 256, 64).fa)) == 16.0
+    # Under mma.sync every stage is copied in its own layout (no store through registers), 8 bytes a copy.
+    assert (float(copy_plan(True, sync, 1, 4096, 4096, 4096, True, False, 256, 64).fa)) == 2.0
     # tf32 and fp16 keep their factors (tf32: 4-byte copies, 16 / 4; fp16: transposed by the hardware).
     assert float(copy_plan(True, wgmma, 4, 4096, 4096, 4096, False, True, 128, 256).fb) == 4.0
     assert float(copy_plan(True, wgmma, 2, 4096, 4096, 4096, True, True, 256, 256).fa) == 1.0
@@ -261,3 +261,45 @@ def test_relaid_store_factor_in_the_time_by_hand():
         return next(t.seconds for t in p.terms if t.name == "shared memory")
 
     assert smem("n") / smem("k") == pytest.approx(589_824 / 81_920)
+
+
+def test_mma_sync_mn_major_operands_by_hand():
+    """mma.sync copies an MN-major 8- or 32-bit operand in its own layout, pipelined (8-byte copies
+    for 8-bit: 2x the requests; 16-byte for 32-bit), and reads it one element per thread per
+    ld.shared, 32 x e bytes a wavefront: 4 / e times the wavefronts of ldmatrix (the compiled PTX of
+    docs/measurements/h100-2026-11-25/layout_mma_sync)."""
+    from roofmodel.model.prediction import copy_plan, layout_factors, operand_read_factors, synchronous_copy
+
+    sync, wgmma = FAMILIES.index("mma.sync"), FAMILIES.index("wgmma")
+    assert layout_factors(sync, 1, True, False) == (2.0, 1.0)
+    assert layout_factors(sync, 4, True, True) == (1.0, 1.0)
+    assert layout_factors(sync, 2, True, True) == (1.0, 1.0)
+    assert operand_read_factors(sync, 1, False, True) == (1.0, 4.0)
+    assert operand_read_factors(sync, 4, True, True) == (1.0, 1.0)
+    assert operand_read_factors(wgmma, 1, True, True) == (1.0, 1.0)  # wgmma's operands are stored K-major first
+    assert not bool(synchronous_copy(sync, 1, 2.0, 1.0)) and bool(synchronous_copy(wgmma, 1, 16.0, 1.0))
+    plan = copy_plan(True, sync, 1, 4096, 4096, 4096, False, True, 128, 128)
+    assert not bool(plan.relaid) and not bool(plan.synchronous) and bool(plan.gathered)
+    assert plan.single == (False, False)
+    # The register rule holds a stage in registers for the gathered operand, as for a relaid one.
+    assert operand_staging(True, sync, 1, 4096, 4096, 4096, False, True, 128, 128)["staged"] == 1.0
+    assert operand_staging(True, sync, 1, 4096, 4096, 4096, False, False, 128, 128)["staged"] == 0.0
+
+
+def test_mma_sync_mn_major_time_by_hand():
+    """The 128x128x128 fp8 mma.sync kernel of the check (8 warps of 64x32): per iteration A's reads
+    128 x 128 x 128 / 32 = 65,536 B, B's / 64 = 32,768, fills (128 + 128) x 128 = 32,768: 131,072 B
+    K-major. B N-major: its reads at 4x (131,072) and its fill at 2x (32,768): 65,536 + 131,072 +
+    16,384 + 32,768 = 245,760 B, shared-memory time x 1.875."""
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "fp8", block_m=128, block_n=128, block_k=128, num_warps=8, num_stages=3)
+    cfg = cfg.model_copy(update={"instruction": "mma.sync", "register_tile": (64, 32)})
+
+    def smem(b_major: str) -> float:
+        p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
+        return next(t.seconds for t in p.terms if t.name == "shared memory")
+
+    assert smem("n") / smem("k") == pytest.approx(245_760 / 131_072)

@@ -245,6 +245,7 @@ INSTRUCTION_ROWS = (1, 16, 64, 64, 64, 16)
 ROWS_PER_B_READ = (1 << 30, 1 << 30, *(TILE_ROWS_PER_B_READ[g] for g in ("warpgroup", "cta", "cta pair")), 1 << 30)
 TENSOR_FAMILY = (False, True, True, True, True, True)
 WARPGROUP = (False, False, True, True, True, False)
+MMA_SYNC = (False, True, False, False, False, False)
 # Whether the instruction reads an MN-major operand from shared memory only for 16-bit types (wgmma's
 # transpose flags and ldmatrix.trans are .b16; mma.sync's operands come through ldmatrix). tcgen05's
 # shared-memory descriptors take MN-major tf32 and 8-bit operands too (PTX ISA, tcgen05 matrix
@@ -263,16 +264,34 @@ def family_k_steps(machine: Machine, dtype: str) -> tuple[int, ...]:
 def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
     """How many times more copy requests each operand's stage fill costs when it is stored against
     the layout its instruction reads (1: none). Tensor instructions transpose only 16-bit operands
-    in hardware (PTX ISA: wgmma's transpose flags and ldmatrix.trans are for .b16), so a 32- or 8-bit
-    operand that is MN-major (A M-major, B N-major) is copied one element per request instead of 16
-    bytes: 16 / element bytes; the FMA path reads B along N, so a K-major B costs the same way."""
+    in hardware (PTX ISA: wgmma's transpose flags and ldmatrix.trans are for .b16). Under wgmma a 32-
+    or 8-bit operand that is MN-major (A M-major, B N-major) is stored K-major, one element per
+    request instead of 16 bytes: 16 / element bytes (relaid_store_factor adds the bank conflicts of an
+    8-bit one). Under mma.sync the stage keeps its own layout and the element-wise reads pay instead
+    (operand_read_factors): its copies are 16 bytes wide for a 32-bit operand and 8 for an 8-bit one
+    (compiled PTX, docs/measurements/h100-2026-11-25/layout_mma_sync: cp.async.ca 8B), 2x. The FMA
+    path reads B along N, so a K-major B costs 16 / element bytes."""
     tensor = _take(TENSOR_FAMILY, family)
     odd = _take(MN_MAJOR_16BIT_ONLY, family) & (element_bytes != 2)
     wide = 16.0 / element_bytes
+    mn_copy = _where(_take(MMA_SYNC, family), 2.0 if element_bytes == 1 else 1.0, wide)
     b_k_major = _not(b_n_major)
-    fa = _where(tensor & odd & a_m_major, wide, 1.0)
-    fb = _where((tensor & odd & b_n_major) | (_not(tensor) & b_k_major), wide, 1.0)
+    fa = _where(tensor & odd & a_m_major, mn_copy, 1.0)
+    fb = _where(tensor & odd & b_n_major, mn_copy, _where(_not(tensor) & b_k_major, wide, 1.0))
     return fa, fb
+
+
+def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
+    """How many times more shared-memory wavefronts each operand's reads take than their bytes over
+    128 (1: none). mma.sync's operands come through ldmatrix, 128 bytes a wavefront, but
+    ldmatrix.trans is .b16 only: an MN-major 8- or 32-bit operand is read one element per thread per
+    ld.shared (compiled PTX: ld.shared.u8 and .b32, no ldmatrix, docs/measurements/h100-2026-11-25/
+    layout_mma_sync), 32 x e bytes a wavefront: 4 / e times (fp8 4, tf32 1). On the 128x128x128 fp8
+    check (8 warps of 64x32) B N-major adds 725 cycles per tile and iteration; B's 32,768 bytes read at
+    32 instead of 128 bytes a wavefront say 768."""
+    odd = _take(MMA_SYNC, family) & (element_bytes != 2)
+    f = 4.0 / element_bytes
+    return _where(odd & a_m_major, f, 1.0), _where(odd & b_n_major, f, 1.0)
 
 
 def transposed_elements(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, bm: Any, bn: Any,
@@ -287,11 +306,12 @@ def transposed_elements(family: Any, element_bytes: int, a_m_major: Any, b_n_maj
 
 def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
     """Whether a stage is copied synchronously through registers (no stage in flight across
-    iterations, and the stage's bytes held in registers): a tensor instruction's 8-bit operand stored
-    against its layout (fa, fb: layout_factors). Triton pipelines a copy only where at least 4
-    contiguous bytes land in shared memory (Pipeliner/AssignLatencies.cpp, isPipeliningBeneficial),
-    so an MN-major tf32 operand is still pipelined, one 4-byte copy per element."""
-    return _take(TENSOR_FAMILY, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0))
+    iterations, and the stage's bytes held in registers): a wgmma 8-bit operand stored against its
+    layout (fa, fb: layout_factors). Triton pipelines a copy only where at least 4 contiguous bytes
+    land in shared memory (Pipeliner/AssignLatencies.cpp, isPipeliningBeneficial), so an MN-major tf32
+    operand is still pipelined, one 4-byte copy per element; under mma.sync every operand is copied
+    in its own layout and pipelined (8-byte copies for an 8-bit MN-major one)."""
+    return _take(WARPGROUP, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0))
 
 
 def unpipelined_operands(element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
@@ -323,12 +343,16 @@ def triton_copies(machine: Machine, compiler: str) -> bool:
 class CopyPlan(NamedTuple):
     """How a kernel's operands reach shared memory (numbers or numpy arrays): the layout factors
     ``fa``/``fb`` (layout_factors); ``narrow``, the operands (A, B) copied one element at a time, and
-    ``unaligned``, those of them not pipelined (unpipelined_operands); ``relaid``, whether an 8-bit
-    operand is laid out again through registers, unpipelined (synchronous_copy); ``single``, the
+    ``unaligned``, those of them not pipelined (unpipelined_operands); ``relaid``, whether a wgmma
+    8-bit operand is laid out again through registers, unpipelined (synchronous_copy); ``single``, the
     operands Triton keeps in one shared-memory buffer: the unaligned ones, and the relaid one under
     wgmma (the broad sweeps' compiled shared memory: one buffer in 122 of 126 such wgmma kernels,
-    every stage's in all 135 such mma.sync kernels). Triton's rules only (triton_copies): elsewhere
-    nothing is narrow, unaligned, relaid or single."""
+    every stage's in all 135 such mma.sync kernels); ``gathered``, whether an 8-bit MN-major operand
+    is gathered byte by byte from shared memory into mma.sync's fragments, pipelined, whose registers
+    the register rule counts as a relaid operand's (a stage in registers: on the broad sweeps'
+    kernels of that kind the compiled counts are 10 registers off at the median with them and 14
+    without, and 43 of their 57 spilling kernels are said to spill against 33). Triton's rules only
+    (triton_copies): elsewhere nothing is narrow, unaligned, relaid, single or gathered."""
 
     fa: Any
     fb: Any
@@ -336,6 +360,7 @@ class CopyPlan(NamedTuple):
     unaligned: tuple[Any, Any]
     relaid: Any
     single: tuple[Any, Any]
+    gathered: Any
 
     @property
     def synchronous(self) -> Any:
@@ -373,7 +398,8 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     single = (unaligned[0] | (under_wgmma & (fa != 1.0)), unaligned[1] | (under_wgmma & (fb != 1.0)))
     fa = _where(under_wgmma & (fa != 1.0), relaid_store_factor(element_bytes, bm, warp_size), fa)
     fb = _where(under_wgmma & (fb != 1.0), relaid_store_factor(element_bytes, bn, warp_size), fb)
-    return CopyPlan(fa, fb, narrow, unaligned, relaid, single)
+    gathered = _take(MMA_SYNC, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0)) & triton
+    return CopyPlan(fa, fb, narrow, unaligned, relaid, single, gathered)
 
 
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
@@ -385,7 +411,7 @@ def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: An
     plan = copy_plan(triton, family, element_bytes, m, n, k, a_m_major, b_n_major, bm, bn)
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
-    return {"staged": _where(plan.relaid, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
+    return {"staged": _where(plan.relaid | plan.gathered, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
             "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
 
 
@@ -442,7 +468,8 @@ def kernel_seconds(
     tensor = _take(TENSOR_FAMILY, family)
     b_share = _take(B_SHARE, family)
     rows = _minimum(rm, _take(ROWS_PER_B_READ, family))
-    operand = bm * bn * bk * (1.0 / rows + 1.0 / rn) * e * _where(tensor, 1.0, fb)
+    ra, rb = operand_read_factors(family, e, a_m_major, b_n_major)
+    operand = bm * bn * bk * (rb / rows + ra / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
     spilled = footprint["spilled"]
     latency = 0.0
