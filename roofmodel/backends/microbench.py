@@ -75,6 +75,41 @@ def l2_read_gb_per_s(
     }
 
 
+@triton.jit
+def _l2_group_read_kernel(x_ptr, out_ptr, n_per_group, GROUP: tl.constexpr, REPS: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    base = x_ptr + (pid // GROUP) * n_per_group
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for _ in range(REPS):
+        for start in range(0, n_per_group, BLOCK):
+            acc += tl.load(base + start + tl.arange(0, BLOCK), cache_modifier=".cg")
+    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
+
+
+def l2_group_read_gb_per_s(group: int, programs_per_sm: int, slice_kib: int = 32, reps: int = 256) -> dict[str, Any]:
+    """Reads of L2-resident slices (ld.global.cg), ``group`` programs reading each slice at the same
+    time and the groups reading distinct slices, as a GEMM wave's CTAs read its panels: bytes
+    delivered / median time. ``group`` 1 is distinct-address reads."""
+    import torch
+
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    programs = sms * programs_per_sm
+    groups = -(-programs // group)
+    block = 1024
+    n_per_group = slice_kib * 2**10 // 4 // block * block
+    x = torch.randn(groups * n_per_group, device="cuda")
+    out = torch.empty(programs * block, device="cuda")
+    ms = _bench(lambda: _l2_group_read_kernel[(programs,)](x, out, n_per_group, GROUP=group, REPS=reps, BLOCK=block,
+                                                           num_warps=8))  # fmt: skip
+    return {
+        "value": programs * n_per_group * 4 * reps / (ms * 1e-3) / 1e9,
+        "group": group,
+        "programs_per_sm": programs_per_sm,
+        "how": f"Triton ld.global.cg reads, {programs} programs, each {slice_kib} KiB slice read by {group} of them "
+        f"at once, x {reps}, bytes delivered / median time",
+    }
+
+
 def matmul_tflops(dtype: str, size: int = 8192) -> dict[str, Any]:
     """cuBLAS through torch.matmul on random size^3 inputs: 2 size^3 / median time."""
     import torch
