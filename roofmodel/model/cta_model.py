@@ -14,7 +14,8 @@ Per main-loop iteration (one BK step) of one CTA:
   stored against the layout the instruction needs (a 32- or 8-bit operand that is MN-major under
   wgmma, or the FMA path's K-major B / M-major A) costs 16 / element bytes times more requests, and
   an 8-bit one that wgmma's warps store from registers more again for its bank conflicts
-  (prediction.relaid_store_factor);
+  (prediction.relaid_store_factor); under mma.sync such an operand keeps its layout (8-byte copies
+  for 8-bit) and its reads cost 4 / element bytes times the wavefronts (prediction.operand_read_factors);
 - ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register
   (past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per iteration, at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the
@@ -29,8 +30,8 @@ Per main-loop iteration (one BK step) of one CTA:
   to the shared-memory time of the resident CTAs' joint one);
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
   law bounds one CTA's iteration by the loaded latency L of a stage's load; where Triton does not
-  pipeline a load (``synchronous_loads``: an 8-bit operand stored against the instruction's layout,
-  copied through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
+  pipeline a load (``synchronous_loads``: an 8-bit operand stored against wgmma's layout, copied
+  through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
   elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
   across iterations: the load is issued, waited on and stored before the MMAs, and the whole L
   adds to the iteration (``exposed``) instead of bounding it;
