@@ -290,7 +290,8 @@ def test_mma_sync_mn_major_time_by_hand():
     """The 128x128x128 fp8 mma.sync kernel of the check (8 warps of 64x32): per iteration A's reads
     128 x 128 x 128 / 32 = 65,536 B, B's / 64 = 32,768, fills (128 + 128) x 128 = 32,768: 131,072 B
     K-major. B N-major: its reads at 4x (131,072) and its fill at 2x (32,768): 65,536 + 131,072 +
-    16,384 + 32,768 = 245,760 B, shared-memory time x 1.875."""
+    16,384 + 32,768 = 245,760 B, x 1.875; B's reads are the warps' own, in series with their MMAs, so
+    they are the transposes term's and the shared-memory term keeps the rest (114,688 B, x 0.875)."""
     from roofmodel.model.kernel import triton_config
     from roofmodel.model.prediction import predict_kernel
 
@@ -298,8 +299,11 @@ def test_mma_sync_mn_major_time_by_hand():
     cfg = triton_config(h100, "fp8", block_m=128, block_n=128, block_k=128, num_warps=8, num_stages=3)
     cfg = cfg.model_copy(update={"instruction": "mma.sync", "register_tile": (64, 32)})
 
-    def smem(b_major: str) -> float:
+    def terms(b_major: str) -> dict[str, float]:
         p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
-        return next(t.seconds for t in p.terms if t.name == "shared memory")
+        return {t.name: t.seconds for t in p.terms}
 
-    assert smem("n") / smem("k") == pytest.approx(245_760 / 131_072)
+    n, k = terms("n"), terms("k")
+    assert n["shared memory"] / k["shared memory"] == pytest.approx(114_688 / 131_072)
+    assert n["transposes"] / k["shared memory"] == pytest.approx(131_072 / 131_072)
+    assert k["transposes"] == 0.0

@@ -23,7 +23,9 @@ Per main-loop iteration (one BK step) of one CTA:
   roofmodel.model.kernel_costs);
   serial with the rest of the CTA's iteration (a spilled accumulator must be back in its register
   before the MMAs that add to it), and on the SM's shared-memory path with the operand reads;
-- ``transpose`` = transposed elements x the measured cost per element: an MN-major 32-bit operand
+- ``transpose`` = transposed elements x the measured cost per element, plus the bytes of an operand
+  that mma.sync's warps read one element per thread (gathered) over the shared-memory bytes per
+  cycle: both in series with the CTA's MMAs. The elements: an MN-major 32-bit operand
   (tf32 A M-major or B N-major), which wgmma cannot read from shared memory (its transpose flags are
   for 16-bit types), is transposed in registers by the warps before it is stored; serial with the
   rest of one CTA's iteration, and on the SM's shared-memory path (added to one CTA's iteration and
@@ -147,6 +149,7 @@ def kernel_terms(
     spilled_registers: Any,
     spill_bytes_per_cycle: Any,
     transposed_elements_per_iter: Any = 0,
+    gathered_bytes_per_iter: Any = 0,
     load_latency_cycles: Any,
     synchronous_loads: Any,
     c_bytes_per_tile: Any,
@@ -185,6 +188,10 @@ def kernel_terms(
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
     # transposes share the SM's shared-memory path with the operand reads and fills).
     transpose = transposed_elements_per_iter * costs.transpose_s * clock_hz
+    # Shared-memory reads the MMA warps issue themselves, one element per thread, and wait on before
+    # their MMAs (an MN-major 8- or 32-bit operand under mma.sync): in series with this CTA's MMAs, and
+    # on the SM's shared-memory path like the rest (prediction.operand_read_factors).
+    transpose = transpose + gathered_bytes_per_iter / smem_bytes_per_cycle
     pipes = _max(mma, smem + transpose + spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and

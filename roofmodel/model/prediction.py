@@ -288,7 +288,9 @@ def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_ma
     ld.shared (compiled PTX: ld.shared.u8 and .b32, no ldmatrix, docs/measurements/h100-2026-11-25/
     layout_mma_sync), 32 x e bytes a wavefront: 4 / e times (fp8 4, tf32 1). On the 128x128x128 fp8
     check (8 warps of 64x32) B N-major adds 725 cycles per tile and iteration; B's 32,768 bytes read at
-    32 instead of 128 bytes a wavefront say 768."""
+    32 instead of 128 bytes a wavefront say 768 (896 with its 2x fill). The warps issue these loads
+    themselves (ld.shared.b8, then shifts and packs) before their MMAs: kernel_seconds puts them in
+    series with the MMAs (cta_model's gathered bytes)."""
     odd = _take(MMA_SYNC, family) & (element_bytes != 2)
     f = 4.0 / element_bytes
     return _where(odd & a_m_major, f, 1.0), _where(odd & b_n_major, f, 1.0)
@@ -468,8 +470,13 @@ def kernel_seconds(
     tensor = _take(TENSOR_FAMILY, family)
     b_share = _take(B_SHARE, family)
     rows = _minimum(rm, _take(ROWS_PER_B_READ, family))
+    # An operand read one element per thread (operand_read_factors) is read by the MMA warps themselves,
+    # which wait on it before their MMAs: its reads go in series (kernel_terms' gathered bytes), the
+    # others' stay on the shared-memory pipe beside the MMAs.
     ra, rb = operand_read_factors(family, e, a_m_major, b_n_major)
-    operand = bm * bn * bk * (rb / rows + ra / rn) * e * _where(tensor, 1.0, fb)
+    gathered = bm * bn * bk * (_where(rb != 1.0, rb, 0.0) / rows + _where(ra != 1.0, ra, 0.0) / rn) * e
+    piped_a, piped_b = _where(ra != 1.0, 0.0, 1.0), _where(rb != 1.0, 0.0, 1.0)
+    operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
     spilled = footprint["spilled"]
     latency = 0.0
@@ -489,6 +496,7 @@ def kernel_seconds(
         smem_fill_bytes_per_iter=(bm * fill_a + bn * b_share * fill_b) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
         spilled_registers=spilled,
         # An MN-major operand copied one element at a time lands transposed: no register transpose.
+        gathered_bytes_per_iter=gathered,
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous,
@@ -657,7 +665,8 @@ def predict_kernel(
         )
         + (spill_note or ": none"),
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
-        f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}",
+        f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}; and an "
+        "MN-major 8- or 32-bit operand that mma.sync's warps read one element per thread before their MMAs",
         "latency": (
             "no load latency in the machine file: none charged"
             if not latency_known
