@@ -307,3 +307,25 @@ def test_mma_sync_mn_major_time_by_hand():
     assert n["shared memory"] / k["shared memory"] == pytest.approx(114_688 / 131_072)
     assert n["transposes"] / k["shared memory"] == pytest.approx(131_072 / 131_072)
     assert k["transposes"] == 0.0
+
+
+def test_the_l2_term_at_the_gemm_bandwidth_by_hand():
+    """With memory.l2.gemm_bandwidth the per-CTA model charges every requested byte at that one rate:
+    4096^3 fp16 with 64x32 tiles requests 8,192 tiles x (64 + 32) x 4,096 x 2 B of panels, and C's
+    4,096^2 x 2 B, at 8,980 GB/s: 0.7211 ms. The measured kernels of that tile ran 0.70-0.72 ms."""
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "fp16", block_m=64, block_n=32, block_k=64, num_warps=4, num_stages=3)
+    p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp16"), cfg, b_major="k")
+    l2 = next(t.seconds for t in p.terms if t.name == "L2")
+    assert l2 == pytest.approx((8192 * 96 * 4096 * 2 + 4096 * 4096 * 2) / 8980e9)
+    # Without the figure the L2 probes' rates stand: distinct bytes at memory.l2.bandwidth, a wave's
+    # repeated ones at the same-address rate, which is faster.
+    from tests.conftest import machine_from
+
+    data = h100.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    data["memory"]["l2"].pop("gemm_bandwidth")
+    old = predict_kernel(machine_from(data), Gemm(m=4096, n=4096, k=4096, dtype="fp16"), cfg, b_major="k")
+    assert next(t.seconds for t in old.terms if t.name == "L2") < l2

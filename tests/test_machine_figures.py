@@ -141,6 +141,26 @@ def test_h100_measured_memory_figures_are_the_calibration_not_seed_001():
     assert h.memory.smem.bandwidth.spec.value == 128 and h.memory.smem.bandwidth.spec.unit == "B/cycle/SM"
 
 
+def test_h100_l2_gemm_bandwidth_from_the_layout_checks():
+    """memory.l2.gemm_bandwidth: requested bytes over time of the eight fp16 kernels of the small-tile
+    layout checks (4096^3, 64x32 and 32x64 tiles: 8,192 tiles x 96 x 4,096 x 2 B, and C's 33.5 MB), the
+    median, recomputed from the committed measurements; the H200 borrows it (the same GH100 L2)."""
+    import json
+    import statistics
+
+    from tests.conftest import REPO
+
+    root = REPO / "docs" / "measurements" / "h100-2026-11-25"
+    times = [k["time_ms"] * 1e-3 for f in ("layout_wgmma_64x32", "layout_mma_sync/32x64")
+             for k in json.loads((root / f / "layout_check.json").read_text())["kernels"] if k["dtype"] == "fp16"]  # fmt: skip
+    assert len(times) == 8
+    requested = 8192 * (64 + 32) * 4096 * 2 + 4096 * 4096 * 2
+    figure = load_machine("h100").memory.l2.gemm_bandwidth.measured
+    assert requested / statistics.median(times) / 1e9 == pytest.approx(figure.value, abs=5)
+    h200 = load_machine("h200").memory.l2.gemm_bandwidth.measured
+    assert h200.value == figure.value and "not on an H200" in h200.source
+
+
 def test_h100_latencies_are_stored_in_the_ns_they_were_measured_in():
     """Seed 001's pointer chase quotes ns (14.4 / 131.3 / 288.1); cycles follow at the clock in use."""
     h = load_machine("h100")

@@ -110,6 +110,33 @@ def l2_group_read_gb_per_s(group: int, programs_per_sm: int, slice_kib: int = 32
     }
 
 
+# The L2-bound GEMMs whose requested bytes over time are memory.l2.gemm_bandwidth: 4096^3 fp16, 64x32 and
+# 32x64 tiles on 4 warps (BLOCK_K 64, 3 stages, GROUP_M 8), each operand layout; on the H100 Nsight Compute
+# puts their L2 at 90-92% of its peak (docs/measurements/h100-2026-11-25/ncu).
+L2_GEMM_TILES = ((64, 32), (32, 64))
+L2_GEMM_LAYOUTS = (("k", "n"), ("k", "k"), ("m", "n"), ("m", "k"))
+
+
+def l2_gemm_rate(times_s: list[float], m: int = 4096, n: int = 4096, k: int = 4096, bm: int = 64, bn: int = 32,
+                 element_bytes: int = 2) -> float:  # fmt: skip
+    """Bytes per second: every tile's A and B panels (ceil(M/BM) x ceil(N/BN) tiles x (BM + BN) x K x
+    e) and C (M x N x e), over the median time. (64x32 and 32x64 tiles request the same bytes.)"""
+    tiles = -(-m // bm) * -(-n // bn)
+    return (tiles * (bm + bn) * k * element_bytes + m * n * element_bytes) / statistics.median(times_s)
+
+
+def l2_gemm_gb_per_s() -> dict[str, Any]:
+    """memory.l2.gemm_bandwidth on this GPU: l2_gemm_rate of the L2_GEMM_TILES kernels in every layout."""
+    from roofmodel.backends.triton_gemm import run_config
+
+    times = [run_config(4096, 4096, 4096, "fp16", bm, bn, 64, 8, 4, 3, a_major=a, b_major=b)["time_ms"] * 1e-3
+             for bm, bn in L2_GEMM_TILES for a, b in L2_GEMM_LAYOUTS]  # fmt: skip
+    listed = ", ".join(f"{t * 1e3:.3f}" for t in times)
+    return {"value": l2_gemm_rate(times) / 1e9,
+            "how": "requested bytes (every tile's A and B panels, and C) / median time of 4096^3 fp16 Triton GEMMs "
+            f"with 64x32 and 32x64 tiles on 4 warps in each operand layout, which the L2 binds (ms: {listed})"}  # fmt: skip
+
+
 def matmul_tflops(dtype: str, size: int = 8192) -> dict[str, Any]:
     """cuBLAS through torch.matmul on random size^3 inputs: 2 size^3 / median time."""
     import torch
@@ -299,7 +326,7 @@ def calibrate(
     ``progress`` is told, before each measurement, how many are done, of how many, and which is next."""
     from roofmodel.backends.provenance import ClockSampler, collect
 
-    steps = 9 + len(dtypes)
+    steps = 10 + len(dtypes)
     done = 0
 
     def step(what: str) -> None:
@@ -318,6 +345,8 @@ def calibrate(
         l2 = l2_read_gb_per_s()
         step("L2 same-address read bandwidth")
         l2_shared = l2_read_gb_per_s(shared=True)
+        step("L2 rate of a GEMM's requests (L2-bound fp16 GEMMs)")
+        l2_gemm = l2_gemm_gb_per_s()
         step("L2 and DRAM latency (pointer chase)")
         chase = {"l2": pointer_chase_ns(4), "dram": pointer_chase_ns(256)}
         rates = {}
@@ -358,6 +387,7 @@ def calibrate(
                      "latency": q(chase["dram"]["value"], "ns", chase["dram"]["how"])},
             "l2": {"bandwidth": {"measured": q(l2["value"], "GB/s", l2["how"])},
                    "shared_read_bandwidth": {"measured": q(l2_shared["value"], "GB/s", l2_shared["how"])},
+                   "gemm_bandwidth": {"measured": q(l2_gemm["value"], "GB/s", l2_gemm["how"])},
                    "latency": q(chase["l2"]["value"], "ns", chase["l2"]["how"])},
         },
         "compute": {d: {"rate": {"measured": q(r["value"], "TFLOPS", r["how"])}} for d, r in rates.items()},

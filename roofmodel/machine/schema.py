@@ -249,6 +249,12 @@ class L2Level(StrictModel):
     # Reads of the same addresses by many SMs at once (a GEMM wave's shared panels) can be served
     # faster than distinct ones (the L2 request coalescer, seed 000 §5.2.4). Optional; measured.
     shared_read_bandwidth: RatedBandwidth | None = None
+    # The rate at which the L2 serves a GEMM's operand requests, every CTA's panel bytes counted:
+    # requested bytes / time of GEMMs that the L2 binds (Nsight Compute puts their L2 at 90% of its
+    # peak or more). The per-CTA time model charges all of a kernel's L2 requests at this one rate
+    # where the file has it (else at ``bandwidth``, a wave's repeated ones at
+    # ``shared_read_bandwidth``); the roofline's bounds keep the ceilings above. Optional; measured.
+    gemm_bandwidth: RatedBandwidth | None = None
     latency: Latency | None = None
     loaded_latency: Latency | None = None
     # An L2 split into slices each of which serves only its own group of SMs (MI300X: a 4 MB L2 per

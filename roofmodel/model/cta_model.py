@@ -60,13 +60,16 @@ the machine has one (its bytes are what the L2 reads from it, at its bandwidth):
 perfect overlap; the SMs' work and the chip's memory traffic overlap only in part (the loads an SM
 waits on queue behind the others in L2 and DRAM when either is busy). benchmarks/fit_cta_costs.py
 fits p with the loaded-latency factor on the H100 broad sweep's training shapes, under a regression
-guard of 168 well-tuned kernels: the training median alone would take p = 2 (17% against 26% for
-the largest alone), which puts the well-tuned kernels 18% off; p = 4 keeps them at 6% and the training
-median at 23%.
+guard of 168 well-tuned kernels. With the L2 charged at the rate GEMMs reach
+(memory.l2.gemm_bandwidth, 2026-11-25) the fit takes p = infinity, the largest of them alone: the
+training median would take p = 4 (median |log error| 0.133 against 0.153), but p = 4 puts the
+well-tuned kernels 16% off (p90 23%), past the guard, and p = infinity keeps them at 6% (p90 16%).
+(Before that, with the L2 probes' rates, it took p = 4.)
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,7 +81,7 @@ from roofmodel.model.arrays import where as _where
 
 # How the SM time and the chip-wide memory terms combine: their p-norm (see the module docstring).
 # Fitted on the H100 broad sweep's training shapes, with the loaded-latency factor.
-OVERLAP_NORM = 4.0
+OVERLAP_NORM = math.inf
 # Spilled registers per thread that cost nothing per iteration (values the loop does not use, which
 # the compiler would spill first). Chosen on the H100 broad sweep's training shapes together with the
 # spill bandwidth the recorded spill pairs give for it (benchmarks/fit_cta_costs.py): 0 of 0, 8, ..., 64

@@ -126,6 +126,9 @@ class Rates:
     # Spilled registers stored and reloaded (kernel_costs.spill_bandwidth), chip-wide B/s; None where
     # the file has no measurement (the shared-memory bandwidth stands in).
     spill_bps: float | None = None
+    # The L2's rate for a GEMM's requests (memory.l2.gemm_bandwidth), chip-wide B/s; None where the file
+    # has none (then l2_bps, and l2_same_address_bps for a wave's repeated requests).
+    l2_gemm_bps: float | None = None
 
     def family_fma_per_s(self, family: str) -> float:
         return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
@@ -176,6 +179,12 @@ def machine_rates(
         q = shared.pick(bandwidth)
         same = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
         inputs.append(machine.input_of(f"memory.l2.shared_read_bandwidth.{q.kind}", q))
+    gemm_l2 = None
+    gemm_q = machine.memory.l2.gemm_bandwidth
+    if gemm_q is not None:
+        q = gemm_q.pick(bandwidth)
+        gemm_l2 = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
+        inputs.append(machine.input_of(f"memory.l2.gemm_bandwidth.{q.kind}", q))
     mem = machine.memory
     named = {
         "memory.l2.latency": mem.l2.latency,
@@ -226,6 +235,7 @@ def machine_rates(
         l2_same_address_bps=same,
         smem_bps=smem,
         spill_bps=spill_bps,
+        l2_gemm_bps=gemm_l2,
         l2_latency_cycles=lat_l2,
         dram_latency_cycles=lat_dram,
         inputs=tuple(inputs),
@@ -504,7 +514,9 @@ def kernel_seconds(
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_latency_s=dram_latency_s,
-        l2_seconds=l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
+        l2_seconds=(requested + c_bytes) / rates.l2_gemm_bps
+        if rates.l2_gemm_bps
+        else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
     )  # fmt: skip
@@ -685,8 +697,13 @@ def predict_kernel(
         "kernel hides them",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
         "(less where the grid keeps too few bytes in flight)",
-        "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at {rates.l2_bps / 1e9:,.0f} GB/s"
-        if math.isfinite(rates.l2_bps)
+        "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
+        + (
+            f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)"
+            if rates.l2_gemm_bps
+            else f"{rates.l2_bps / 1e9:,.0f} GB/s"
+        )
+        if math.isfinite(rates.l2_bps) or rates.l2_gemm_bps
         else "no L2 bandwidth in the machine file (unpublished): not bounded",
         "LLC": f"{t.dram_read_bytes / 2**20:,.0f} MiB the L2 reads from the last-level cache and "
         f"{c_bytes / 2**20:,.0f} MiB of C, at {rates.llc_bps / 1e9:,.0f} GB/s"

@@ -620,6 +620,7 @@ PARAMETERS: dict[str, tuple[tuple[str, ...], str, bool]] = {
     "dram_bandwidth": (("memory", "dram", "bandwidth"), "GB/s", True),
     "l2_bandwidth": (("memory", "l2", "bandwidth"), "GB/s", True),
     "l2_same_address_bandwidth": (("memory", "l2", "shared_read_bandwidth"), "GB/s", True),
+    "l2_gemm_bandwidth": (("memory", "l2", "gemm_bandwidth"), "GB/s", True),
     "l2_capacity": (("memory", "l2", "capacity"), "MiB", False),
     "smem_bandwidth": (("memory", "smem", "bandwidth"), "B/cycle/SM", True),
     "smem_capacity": (("memory", "smem", "capacity_per_sm"), "KiB", False),
@@ -651,6 +652,20 @@ def vary_machine(machine: Machine, dtype: str, name: str, value: float) -> Machi
     """The machine with one parameter set to ``value`` (in PARAMETERS' unit), as a datasheet figure."""
     path, unit, rated = PARAMETERS[name]
     data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
+    l2 = machine.memory.l2
+    if name == "l2_bandwidth" and l2.gemm_bandwidth is not None and l2.bandwidth is not None:
+        # The rate GEMMs reach (what the time model charges) moves with the L2's bandwidth, in proportion.
+        base = l2.bandwidth.pick("measured")
+        gemm = l2.gemm_bandwidth.pick("measured")
+        sms = machine.sm_count.n
+
+        def per_sm(v: float, unit: str) -> float:  # at one reference clock: only the ratio is used
+            return units.bandwidth_bytes_per_cycle_per_sm(v, unit, sms, 1e9)
+
+        scaled = gemm.value * per_sm(value, "GB/s") / per_sm(base.value, base.unit)
+        data["memory"]["l2"]["gemm_bandwidth"] = {"spec": {
+            "value": scaled, "unit": gemm.unit, "kind": "spec",
+            "source": f"roofmodel explore: l2_bandwidth set to {value:g} GB/s, this figure in proportion"}}  # fmt: skip
     q = {"value": value, "unit": unit, "kind": "spec", "source": f"roofmodel explore: {name} set to {value:g} {unit}"}
     node = data
     keys = [k.format(dtype=dtype) for k in path]
