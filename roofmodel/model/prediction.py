@@ -648,10 +648,17 @@ def predict_kernel(
         if fp["spilled"]
         else ""
     )
+    ra, rb = (float(x) for x in operand_read_factors(family, e, a_m, b_n))
     layout = (
-        f"; A {a_major}-major x{fa:g}, B {b_major}-major x{fb:g} copy requests (stored against the layout "
-        f"{config.instruction} reads)"
-        if fa != 1.0 or fb != 1.0
+        (
+            f"; A {a_major}-major x{fa:g}, B {b_major}-major x{fb:g} copy requests (copied in their own layout, "
+            f"8-bit in 8-byte copies), and reads of A x{ra:g}, B x{rb:g} (one element per thread, by the warps "
+            "before their MMAs: the transposes term)"
+            if config.instruction == "mma.sync"
+            else f"; A {a_major}-major x{fa:g}, B {b_major}-major x{fb:g} copy requests (stored against the layout "
+            f"{config.instruction} reads)"
+        )
+        if fa != 1.0 or fb != 1.0 or ra != 1.0 or rb != 1.0
         else ""
     )
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
