@@ -305,10 +305,8 @@ def test_mma_sync_mn_major_time_by_hand():
 
     n, k = terms("n"), terms("k")
     assert n["shared memory"] / k["shared memory"] == pytest.approx(114_688 / 131_072)
-    # The transposes term also holds the fp8 conversions (both layouts: 8 x 96 x 128 = 98,304 elements an
-    # iteration, 8 tiles x 32 iterations per SM at 0.00631 ns): B's reads are the difference.
-    assert k["transposes"] == pytest.approx(8 * 32 * 98_304 * 0.00631e-9)
-    assert (n["transposes"] - k["transposes"]) / k["shared memory"] == pytest.approx(131_072 / 131_072)
+    assert n["transposes"] / k["shared memory"] == pytest.approx(131_072 / 131_072)
+    assert k["transposes"] == 0.0
 
 
 def test_the_l2_term_at_the_gemm_bandwidth_by_hand():
@@ -331,42 +329,3 @@ def test_the_l2_term_at_the_gemm_bandwidth_by_hand():
     data["memory"]["l2"].pop("gemm_bandwidth")
     old = predict_kernel(machine_from(data), Gemm(m=4096, n=4096, k=4096, dtype="fp16"), cfg, b_major="k")
     assert next(t.seconds for t in old.terms if t.name == "L2") < l2
-
-
-def test_fp8_conversions_for_mma_sync_by_hand():
-    """Triton on sm_90 converts fp8 fragments to fp16 in front of mma.sync (192 cvt.rn.f16x2.e4m3x2 a
-    thread per iteration at 128x128x128 on 8 warps: 8 x (64 + 32) x 128 = 98,304 elements = 256 threads
-    x 192 x 2). At 32x64x128 on 4 warps of 32x16: 4 x (32 + 16) x 128 = 24,576 elements an iteration;
-    on 4096^3, 63 tiles x 32 iterations per SM at kernel_costs.convert (0.00631 ns per element per SM):
-    0.3126 ms, in the transposes term. None for wgmma, for 16-bit types, or where the file has no
-    figure (the L40S's mma.sync takes fp8 itself)."""
-    from roofmodel.model.kernel import triton_config
-    from roofmodel.model.prediction import converted_elements, predict_kernel
-
-    sync, wgmma = FAMILIES.index("mma.sync"), FAMILIES.index("wgmma")
-    assert converted_elements(sync, 1, 8, 128, 128, 128, 64, 32) == 98_304 == 256 * 192 * 2
-    assert converted_elements(sync, 1, 4, 32, 64, 128, 32, 16) == 24_576
-    assert converted_elements(wgmma, 1, 8, 128, 128, 128, 64, 128) == 0
-    assert converted_elements(sync, 2, 4, 32, 64, 128, 32, 16) == 0
-    g = Gemm(m=4096, n=4096, k=4096, dtype="fp8")
-    h100 = load_machine("h100")
-    p = predict_kernel(h100, g, triton_config(h100, "fp8", block_m=32, block_n=64, block_k=128, num_warps=4,
-                                              num_stages=3), b_major="k")  # fmt: skip
-    assert p.instruction == "mma.sync" and p.register_tile == (32, 16)
-    assert next(t.seconds for t in p.terms if t.name == "transposes") == pytest.approx(63 * 32 * 24_576 * 0.00631e-9)
-    l40s = load_machine("l40s")
-    q = predict_kernel(l40s, g, triton_config(l40s, "fp8", block_m=32, block_n=64, block_k=128, num_warps=4,
-                                              num_stages=3), b_major="k")  # fmt: skip
-    assert next(t.seconds for t in q.terms if t.name == "transposes") == 0.0
-
-
-def test_the_conversion_cost_is_the_committed_measurement():
-    """kernel_costs.convert: 1 / (elements per cycle per SM x 1980 MHz) from the microbenchmark's
-    three runs (benchmarks/gpu_convert_rate.py, median 80.0 elements per cycle per SM)."""
-    import json
-
-    runs = json.loads((REPO / "docs" / "measurements" / "h100-2026-11-25" / "convert" / "convert_rate.json")
-                      .read_text())["runs"]  # fmt: skip
-    rate = statistics.median(r["fp8_elements_per_cycle_per_sm"] for r in runs)
-    assert 79.5 < rate < 80.5
-    assert load_machine("h100").kernel_costs.convert.value == pytest.approx(1 / (rate * 1.98e9) * 1e9, abs=5e-6)

@@ -305,53 +305,6 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     return {"launch": launch_seconds(), "fit": fit, "kernels": kernels, "spill_pairs": pairs}
 
 
-@triton.jit
-def _cvt_e4m3x2(x):
-    return tl.inline_asm_elementwise("cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h", [x], dtype=tl.int32, is_pure=True, pack=1)
-
-
-@triton.jit
-def _convert_loop(x_ptr, out_ptr, REPS: tl.constexpr, BLOCK: tl.constexpr, CONVERTS: tl.constexpr):
-    pid = tl.program_id(0)
-    x = tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK))
-    acc = tl.zeros((BLOCK,), dtype=tl.int32)
-    for _ in range(REPS):
-        y = _cvt_e4m3x2(x)
-        if CONVERTS >= 2:
-            y = y ^ _cvt_e4m3x2(x + 3)
-        if CONVERTS >= 4:
-            y = y ^ _cvt_e4m3x2(x + 5) ^ _cvt_e4m3x2(x + 9)
-        acc = acc ^ y
-        x = x + 1
-    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
-
-
-def convert_seconds_per_element(block: int = 2048, reps: int = 4096, programs_per_sm: int = 8) -> dict[str, Any]:
-    """kernel_costs.convert: seconds per fp8 element an SM converts to fp16 (cvt.rn.f16x2.e4m3x2, two
-    elements an instruction), the slope of time over 1, 2 and 4 conversions a step of a register loop
-    over ``programs_per_sm`` programs per SM: (t4 - t1) / 3 / (2 x conversions per step / SMs)."""
-    import torch
-
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    programs = sms * programs_per_sm
-    x = torch.randint(0, 2**15 - 1, (programs * block,), dtype=torch.int16, device="cuda")
-    out = torch.empty(programs * block, dtype=torch.int32, device="cuda")
-    t = {n: _bench(lambda n=n: _convert_loop[(programs,)](x, out, REPS=reps, BLOCK=block, CONVERTS=n, num_warps=8))
-         * 1e-3 for n in (1, 2, 4)}  # fmt: skip
-    per_element = (t[4] - t[1]) / 3 / (2 * programs * block * reps / sms)
-    return {"value": per_element, "seconds": t,
-            "how": f"per fp8 element an SM converts to fp16 (cvt.rn.f16x2.e4m3x2): slope of time over 1, 2 and 4 "
-            f"conversions a step of a register loop, {programs_per_sm} programs per SM (ms: "
-            + ", ".join(f"{n}: {v * 1e3:.3f}" for n, v in t.items()) + ")"}  # fmt: skip
-
-
-def convert_cost_if_sm90() -> dict[str, Any] | None:
-    """kernel_costs.convert where Triton converts fp8 for mma.sync (compute capability 9.x); None elsewhere."""
-    import torch
-
-    return convert_seconds_per_element() if torch.cuda.get_device_capability(0)[0] == 9 else None
-
-
 def transpose_cost_if_wgmma() -> dict[str, Any] | None:
     """kernel_costs.transpose where the GPU has wgmma (compute capability 9.x); None elsewhere."""
     import torch
@@ -373,7 +326,7 @@ def calibrate(
     ``progress`` is told, before each measurement, how many are done, of how many, and which is next."""
     from roofmodel.backends.provenance import ClockSampler, collect
 
-    steps = 11 + len(dtypes)
+    steps = 10 + len(dtypes)
     done = 0
 
     def step(what: str) -> None:
@@ -416,8 +369,6 @@ def calibrate(
     costs = kernel_costs(rate)
     step("transposing an MN-major tf32 operand (layouts timed)")
     transpose = transpose_cost_if_wgmma()
-    step("converting fp8 to fp16 (a register loop)")
-    convert = convert_cost_if_sm90()
     step("device facts (provenance)")
     prov = collect(sampler.samples)
     tag = f"roofmodel calibrate on {prov.device}, {prov.date}, driver {prov.driver}, torch {prov.torch}"
@@ -454,10 +405,8 @@ def calibrate(
             transpose["value"],
             f"per element per SM, roofmodel.backends.layout_probe: {transpose['how']}",
         )
-    if convert is not None:
-        found["convert"] = (convert["value"], f"roofmodel.backends.microbench: {convert['how']}")
     overlay["kernel_costs"] = {
-        name: q(value * 1e9, "ns", how, digits={"transpose": 3, "convert": 5}.get(name, 1))
+        name: q(value * 1e9, "ns", how, digits=3 if name == "transpose" else 1)
         for name, (value, how) in found.items() if value and value > 0
     }  # fmt: skip
     if prov.sm_clock_mhz_median and costs["spill_pairs"]:

@@ -25,8 +25,7 @@ Per main-loop iteration (one BK step) of one CTA:
   before the MMAs that add to it), and on the SM's shared-memory path with the operand reads;
 - ``transpose`` = transposed elements x the measured cost per element, plus the bytes of an operand
   that mma.sync's warps read one element per thread (gathered) over the shared-memory bytes per
-  cycle, plus the fp8 fragment elements mma.sync's warps convert to fp16 (Triton on sm_90) x the
-  measured cost per element (kernel_costs.convert): all in series with the CTA's MMAs. The elements: an MN-major 32-bit operand
+  cycle: both in series with the CTA's MMAs. The elements: an MN-major 32-bit operand
   (tf32 A M-major or B N-major), which wgmma cannot read from shared memory (its transpose flags are
   for 16-bit types), is transposed in registers by the warps before it is stored; serial with the
   rest of one CTA's iteration, and on the SM's shared-memory path (added to one CTA's iteration and
@@ -116,7 +115,6 @@ class CtaCosts:
     epilogue_s: float = 0.0
     wait_s: float = 0.0  # per iteration of an asynchronous MMA (wgmma): the wait on the previous group
     transpose_s: float = 0.0  # per 32-bit element an SM's warps transpose for wgmma (MN-major tf32)
-    convert_s: float = 0.0  # per fp8 element an SM's warps convert to fp16 for mma.sync (Triton on sm_90)
 
 
 TERMS = (
@@ -155,7 +153,6 @@ def kernel_terms(
     spill_bytes_per_cycle: Any,
     transposed_elements_per_iter: Any = 0,
     gathered_bytes_per_iter: Any = 0,
-    converted_elements_per_iter: Any = 0,
     load_latency_cycles: Any,
     synchronous_loads: Any,
     c_bytes_per_tile: Any,
@@ -198,8 +195,6 @@ def kernel_terms(
     # their MMAs (an MN-major 8- or 32-bit operand under mma.sync): in series with this CTA's MMAs, and
     # on the SM's shared-memory path like the rest (prediction.operand_read_factors).
     transpose = transpose + gathered_bytes_per_iter / smem_bytes_per_cycle
-    # fp8 fragments converted to fp16 by the warps before their mma.sync (kernel_costs.convert): in series too.
-    transpose = transpose + converted_elements_per_iter * costs.convert_s * clock_hz
     pipes = _max(mma, smem + transpose + spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
