@@ -85,7 +85,7 @@ OVERLAP_NORM = math.inf
 # Spilled registers per thread that cost nothing per iteration (values the loop does not use, which
 # the compiler would spill first). Chosen on the H100 broad sweep's training shapes together with the
 # spill bandwidth the recorded spill pairs give for it (benchmarks/fit_cta_costs.py): 0 of 0, 8, ..., 64
-# (median |log(predicted / measured)| 0.1921 at 0 with 24.1 B/cycle/SM, 0.1945 at 8 with 22.8). Kept as a
+# (median |log(predicted / measured)| 0.1529 at 0 with 24.1 B/cycle/SM, 0.1545 at 8 with 22.8). Kept as a
 # named figure so that the fit can try it; at 0 every spilled register is charged.
 COLD_SPILLED_REGISTERS = 0
 
