@@ -301,3 +301,17 @@ def test_predict_command_names_the_clock_and_instruction(cli):
             "--instruction", "mma.sync", "--clock", "boost")  # fmt: skip
     assert r.exit_code == 0, r.output
     assert "clock 1980 MHz: boost clock" in r.stdout and "mma.sync" in r.stdout
+
+
+def test_explore_refuses_a_knob_the_time_model_does_not_read():
+    """With memory.l2.gemm_bandwidth the per-CTA model charges every L2 request at it: varying the
+    same-address figure would move nothing but the bounds, so it is refused in one line; the GEMM
+    figure's own knob moves the L2 term."""
+    h100 = load_machine("h100")
+    with pytest.raises(ProblemError, match="l2_gemm_bandwidth"):
+        vary_machine(h100, "fp16", "l2_same_address_bandwidth", 20000)
+    faster = vary_machine(h100, "fp16", "l2_gemm_bandwidth", 17960)
+    assert faster.memory.l2.gemm_bandwidth.pick("measured").value == 17960
+    # l2_bandwidth moves the GEMM figure in proportion (7,010 -> 14,020 GB/s: 8,980 -> 17,960).
+    both = vary_machine(h100, "fp16", "l2_bandwidth", 14020)
+    assert both.memory.l2.gemm_bandwidth.pick("measured").value == pytest.approx(17960)

@@ -520,7 +520,7 @@ class TuneReport(BaseModel):
 def search_caveats(machine: Machine) -> list[str]:
     """What a machine file lacks that a ranking would otherwise weigh: said beside the ranking."""
     out = []
-    if machine.memory.l2.bandwidth is None:
+    if machine.memory.l2.bandwidth is None and machine.memory.l2.gemm_bandwidth is None:
         out.append("no L2 bandwidth in the machine file (unpublished): the L2 term is left out, so small tiles, "
                    "which request the most of L2, rank higher than they would; give memory.l2.bandwidth in a "
                    "file of your own to weigh them")  # fmt: skip
@@ -653,6 +653,10 @@ def vary_machine(machine: Machine, dtype: str, name: str, value: float) -> Machi
     path, unit, rated = PARAMETERS[name]
     data = machine.model_dump(mode="json", exclude_none=True, exclude={"source_file"})
     l2 = machine.memory.l2
+    if name == "l2_same_address_bandwidth" and l2.gemm_bandwidth is not None:
+        raise ProblemError("--vary l2_same_address_bandwidth: this machine's time model charges every L2 request at "
+                           "memory.l2.gemm_bandwidth (the same-address figure moves only the bounds): vary "
+                           "l2_gemm_bandwidth or l2_bandwidth")  # fmt: skip
     if name == "l2_bandwidth" and l2.gemm_bandwidth is not None and l2.bandwidth is not None:
         # The rate GEMMs reach (what the time model charges) moves with the L2's bandwidth, in proportion.
         base = l2.bandwidth.pick("measured")
