@@ -408,8 +408,9 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     relaid = synchronous_copy(family, element_bytes, fa, fb) & triton
     under_wgmma = relaid & _take(WARPGROUP, family)
     single = (unaligned[0] | (under_wgmma & (fa != 1.0)), unaligned[1] | (under_wgmma & (fb != 1.0)))
-    fa = _where(under_wgmma & (fa != 1.0), relaid_store_factor(element_bytes, bm, warp_size), fa)
-    fb = _where(under_wgmma & (fb != 1.0), relaid_store_factor(element_bytes, bn, warp_size), fb)
+    if element_bytes == 1:  # only an 8-bit operand is relaid (synchronous_copy): skip the arrays otherwise
+        fa = _where(under_wgmma & (fa != 1.0), relaid_store_factor(element_bytes, bm, warp_size), fa)
+        fb = _where(under_wgmma & (fb != 1.0), relaid_store_factor(element_bytes, bn, warp_size), fb)
     gathered = _take(MMA_SYNC, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0)) & triton
     return CopyPlan(fa, fb, narrow, unaligned, relaid, single, gathered)
 
@@ -483,9 +484,12 @@ def kernel_seconds(
     # An operand read one element per thread (operand_read_factors) is read by the MMA warps themselves,
     # which wait on it before their MMAs: its reads go in series (kernel_terms' gathered bytes), the
     # others' stay on the shared-memory pipe beside the MMAs.
-    ra, rb = operand_read_factors(family, e, a_m_major, b_n_major)
-    gathered = bm * bn * bk * (_where(rb != 1.0, rb, 0.0) / rows + _where(ra != 1.0, ra, 0.0) / rn) * e
-    piped_a, piped_b = _where(ra != 1.0, 0.0, 1.0), _where(rb != 1.0, 0.0, 1.0)
+    if e == 2:  # 16-bit operands are never read element-wise (ldmatrix.trans): the arrays are all ones
+        gathered, piped_a, piped_b = 0.0, 1.0, 1.0
+    else:
+        ra, rb = operand_read_factors(family, e, a_m_major, b_n_major)
+        gathered = bm * bn * bk * (_where(rb != 1.0, rb, 0.0) / rows + _where(ra != 1.0, ra, 0.0) / rn) * e
+        piped_a, piped_b = _where(ra != 1.0, 0.0, 1.0), _where(rb != 1.0, 0.0, 1.0)
     operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
     spilled = footprint["spilled"]
