@@ -329,3 +329,7 @@ def test_the_l2_term_at_the_gemm_bandwidth_by_hand():
     data["memory"]["l2"].pop("gemm_bandwidth")
     old = predict_kernel(machine_from(data), Gemm(m=4096, n=4096, k=4096, dtype="fp16"), cfg, b_major="k")
     assert next(t.seconds for t in old.terms if t.name == "L2") < l2
+    # The inputs name what the time used: the GEMM rate, or without it the same-address rate.
+    fields = {i.field for i in p.inputs}
+    assert "memory.l2.gemm_bandwidth.measured" in fields and not any("shared_read" in f for f in fields)
+    assert "memory.l2.shared_read_bandwidth.measured" in {i.field for i in old.inputs}

@@ -39,12 +39,12 @@ def dram_read_gb_per_s(gib: float = 2.0) -> dict[str, Any]:
 
 
 @triton.jit
-def _l2_read_kernel(x_ptr, out_ptr, n_per_prog, REPS: tl.constexpr, BLOCK: tl.constexpr, SHARED: tl.constexpr):
+def _l2_group_read_kernel(x_ptr, out_ptr, n_per_group, GROUP: tl.constexpr, REPS: tl.constexpr, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
-    base = x_ptr if SHARED else x_ptr + pid * n_per_prog
+    base = x_ptr + (pid // GROUP) * n_per_group
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     for _ in range(REPS):
-        for start in range(0, n_per_prog, BLOCK):
+        for start in range(0, n_per_group, BLOCK):
             acc += tl.load(base + start + tl.arange(0, BLOCK), cache_modifier=".cg")
     tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
 
@@ -64,26 +64,15 @@ def l2_read_gb_per_s(
     n_per_prog = (int(mib * 2**20) // 4 // programs) // block * block
     x = torch.randn(programs * n_per_prog, device="cuda")
     out = torch.empty(programs * block, device="cuda")
-    ms = _bench(
-        lambda: _l2_read_kernel[(programs,)](x, out, n_per_prog, REPS=reps, BLOCK=block, SHARED=shared, num_warps=8)
-    )
+    group = programs if shared else 1  # every program on one slice, or each on its own
+    ms = _bench(lambda: _l2_group_read_kernel[(programs,)](x, out, n_per_prog, GROUP=group, REPS=reps, BLOCK=block,
+                                                          num_warps=8))  # fmt: skip
     total = programs * n_per_prog * 4 * reps
     what = f"one {n_per_prog * 4 / 2**10:.0f} KiB slice read by all" if shared else f"{mib:g} MiB in distinct slices"
     return {
         "value": total / (ms * 1e-3) / 1e9,
         "how": f"Triton ld.global.cg reads, {what}, x {reps}, {programs} programs, bytes delivered / median time",
     }
-
-
-@triton.jit
-def _l2_group_read_kernel(x_ptr, out_ptr, n_per_group, GROUP: tl.constexpr, REPS: tl.constexpr, BLOCK: tl.constexpr):
-    pid = tl.program_id(0)
-    base = x_ptr + (pid // GROUP) * n_per_group
-    acc = tl.zeros((BLOCK,), dtype=tl.float32)
-    for _ in range(REPS):
-        for start in range(0, n_per_group, BLOCK):
-            acc += tl.load(base + start + tl.arange(0, BLOCK), cache_modifier=".cg")
-    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
 
 
 def l2_group_read_gb_per_s(group: int, programs_per_sm: int, slice_kib: int = 32, reps: int = 256) -> dict[str, Any]:

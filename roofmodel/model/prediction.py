@@ -173,18 +173,20 @@ def machine_rates(
 
     dram, l2, smem = bps("dram"), bps("l2"), bps("smem")
     llc = bps("llc") if machine.memory.llc is not None else None
-    same = None
-    shared = machine.memory.l2.shared_read_bandwidth
-    if shared is not None:
-        q = shared.pick(bandwidth)
-        same = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
-        inputs.append(machine.input_of(f"memory.l2.shared_read_bandwidth.{q.kind}", q))
-    gemm_l2 = None
-    gemm_q = machine.memory.l2.gemm_bandwidth
-    if gemm_q is not None:
-        q = gemm_q.pick(bandwidth)
-        gemm_l2 = units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
-        inputs.append(machine.input_of(f"memory.l2.gemm_bandwidth.{q.kind}", q))
+
+    def l2_rate(field: str) -> float | None:
+        """Chip-wide B/s of an optional L2 figure (memory.l2.<field>), recorded among the inputs."""
+        rated = getattr(machine.memory.l2, field)
+        if rated is None:
+            return None
+        q = rated.pick(bandwidth)
+        inputs.append(machine.input_of(f"memory.l2.{field}.{q.kind}", q))
+        return units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
+
+    # The time model charges every L2 request at the GEMM rate where the file has one; only without it
+    # does it read the same-address rate (for a wave's repeated requests).
+    gemm_l2 = l2_rate("gemm_bandwidth")
+    same = None if gemm_l2 is not None else l2_rate("shared_read_bandwidth")
     mem = machine.memory
     named = {
         "memory.l2.latency": mem.l2.latency,
@@ -295,7 +297,7 @@ def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_ma
     """How many times more shared-memory wavefronts each operand's reads take than their bytes over
     128 (1: none). mma.sync's operands come through ldmatrix, 128 bytes a wavefront, but
     ldmatrix.trans is .b16 only: an MN-major 8- or 32-bit operand is read one element per thread per
-    ld.shared (compiled PTX: ld.shared.u8 and .b32, no ldmatrix, docs/measurements/h100-2026-11-25/
+    ld.shared (compiled PTX: ld.shared.b8 and .b32, no ldmatrix, docs/measurements/h100-2026-11-25/
     layout_mma_sync), 32 x e bytes a wavefront: 4 / e times (fp8 4, tf32 1). On the 128x128x128 fp8
     check (8 warps of 64x32) B N-major adds 725 cycles per tile and iteration; B's 32,768 bytes read at
     32 instead of 128 bytes a wavefront say 768 (896 with its 2x fill). The warps issue these loads
