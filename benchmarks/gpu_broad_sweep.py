@@ -19,10 +19,11 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --spills | --alignment]
+           [--fresh | --spills | --alignment | --mma-issue]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
---alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25).
+--alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
+--mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25).
 """
 
 from __future__ import annotations
@@ -191,6 +192,34 @@ def alignment_plan() -> list[dict[str, Any]]:
         for dtype in ("fp16", "bf16", "fp8", "tf32")
         for bm, bn, bk, w, s in ALIGN_TILES
         for name, m, n, k in ALIGN_SHAPES
+    ]  # fmt: skip
+
+
+# The issue check (2026-11-25): tiles whose warps hold few independent MMAs, each on one wave (one
+# CTA per SM) and on eight tiles per SM, over K, with mma.sync forced: fp16 and fp8 at the same BK in
+# elements (fp8 converted to f16 in registers before its f16 MMAs) and fp8 at twice it, tf32; and fp32
+# on CUDA cores with B N- and K-major. The slope per iteration against the per-CTA model's says what a
+# warp's own MMA chain (and fp8's conversions) cost where the SM's pipes do not bind.
+ISSUE_TILES = [(32, 32, 1), (32, 32, 2), (32, 32, 4), (32, 64, 4), (64, 64, 2), (64, 64, 4), (64, 64, 8),
+               (64, 128, 4), (128, 128, 4), (128, 128, 8)]  # fmt: skip
+ISSUE_TYPES = [("fp16", 64, "k", 1), ("fp8", 64, "k", 1), ("fp8", 128, "k", 1), ("tf32", 32, "k", 1)]
+ISSUE_FMA = [(32, 32, 2), (64, 64, 4), (128, 64, 4), (128, 128, 8)]
+ISSUE_K = (512, 1024, 2048, 4096)
+ISSUE_TILES_PER_SM = (1, 8)
+
+
+def mma_issue_plan() -> list[dict[str, Any]]:
+    """ISSUE_TILES x ISSUE_TYPES and the FMA tiles, each on 132 x ISSUE_TILES_PER_SM tiles over ISSUE_K
+    (set ``mma_issue``, split ``micro``)."""
+    kinds = [(d, bm, bn, bk, w, bmaj, f) for bm, bn, w in ISSUE_TILES for d, bk, bmaj, f in ISSUE_TYPES]
+    kinds += [("fp32", bm, bn, 32, w, bmaj, 0) for bm, bn, w in ISSUE_FMA for bmaj in ("n", "k")]
+    return [
+        dict(set="mma_issue", shape=f"issue-{dtype}-{bm}x{bn}x{bk}-w{w}-b{bmaj}-t{per}", family="mma_issue",
+             split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype=dtype, force_mma_v2=force, block_m=bm,
+             block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major="k", b_major=bmaj)
+        for dtype, bm, bn, bk, w, bmaj, force in kinds
+        for per in ISSUE_TILES_PER_SM
+        for k in ISSUE_K
     ]  # fmt: skip
 
 
@@ -518,6 +547,7 @@ def main() -> None:
                     help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
+    ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
     args = ap.parse_args()
     start = time.monotonic()
     deadline = start + args.seconds
@@ -534,6 +564,8 @@ def main() -> None:
         sweep, rows = [], spill_sweep_plan()
     elif args.alignment:
         sweep, rows = [], alignment_plan()
+    elif args.mma_issue:
+        sweep, rows = [], mma_issue_plan()
     elif args.fresh:
         sweep = plan(args.per_shape, seed=2026_11_24, shapes=FRESH_SHAPES)
         rows = sweep
