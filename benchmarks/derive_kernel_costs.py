@@ -1,8 +1,9 @@
 """Derive the per-iteration kernel costs from the K-sweep microbenchmark of the broad sweep
 (docs/measurements/h100-2026-11-23/broad.csv, set ``ksweep``; the ``micro`` split, neither training nor
 held-out) with roofmodel.model.kernel_costs, the derivation `roofmodel calibrate` runs on its own K sweep,
-and the cost of transposing an MN-major tf32 operand from the layout check (layout_check.json of the same
-folder, benchmarks/gpu_layout_check.py). Prints every kernel and the figures machines/h100.yaml records.
+the cost of transposing an MN-major tf32 operand from the layout check (layout_check.json of the same
+folder, benchmarks/gpu_layout_check.py), the spill bandwidth from the spill pairs, and the cost of
+converting fp8 for mma.sync from the issue check (gpu_broad_sweep.py --mma-issue, CONVERT_TILES). Prints every kernel and the figures machines/h100.yaml records.
 
     python benchmarks/derive_kernel_costs.py [--machine h200 --data docs/measurements/h200-2026-11-23]
 """
@@ -20,7 +21,11 @@ from typing import Any
 from roofmodel.backends.broad import read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel_costs import (
+    CONVERT_TILES,
+    CONVERT_TILES_PER_SM,
     KSweepKernel,
+    convert_cycles_per_element,
+    convert_rates,
     derive_kernel_costs,
     layout_pairs,
     spill_bandwidth,
@@ -31,18 +36,22 @@ from roofmodel.model.problem import INPUT_BYTES
 
 REPO = Path(__file__).resolve().parents[1]
 BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"
+ISSUE = REPO / "docs" / "measurements" / "h100-2026-11-25" / "mma_issue" / "broad.csv"
 SPILLS = [REPO / "docs" / "measurements" / "h100-2026-11-25" / "broad.csv",
           REPO / "docs" / "measurements" / "h100-2026-11-25" / "repeat" / "broad.csv"]  # fmt: skip
 
 
-def recorded_kernels(path: Path = BROAD, kind: str = "ksweep") -> list[KSweepKernel]:
-    """The recorded K-sweep kernels of one set (``ksweep``; ``spill_ksweep``: the spill pairs),
-    one per (dtype, family, tile, warps)."""
+def recorded_kernels(path: Path = BROAD, kind: str = "ksweep", grid_tiles: int | None = None,
+                     time_column: str = "time_ms") -> list[KSweepKernel]:  # fmt: skip
+    """The recorded K-sweep kernels of one set (``ksweep``; ``spill_ksweep``: the spill pairs;
+    ``mma_issue``: the issue check, with ``grid_tiles`` picking one grid size), one per (dtype,
+    family, tile, warps), timed by the first pass (``time_ms``) or the second (``time_ms_2``)."""
     groups, spilled = defaultdict(list), {}
     for r in read_broad_csv(path):
-        if r.set == kind:
+        grid = (r.m // r.block_m) * (r.n // r.block_n)
+        if r.set == kind and (grid_tiles is None or grid == grid_tiles) and (kind != "mma_issue" or r.b_major == "k"):
             key = (r.dtype, r.instruction, r.block_m, r.block_n, r.block_k, r.num_warps)
-            groups[key].append((r.k, r.time_ms * 1e-3))
+            groups[key].append((r.k, getattr(r, time_column) * 1e-3))
             spilled[key] = r.spilled_registers
     return [
         KSweepKernel(dtype=d, family=f, bm=bm, bn=bn, bk=bk, warps=w, element_bytes=INPUT_BYTES[d], points=tuple(pts),
@@ -86,6 +95,7 @@ def main() -> None:
     ap.add_argument("--data", default=str(BROAD.parent))
     ap.add_argument("--spills", nargs="*", default=[str(p.parent) for p in SPILLS],
                     help="folders of gpu_broad_sweep.py --spills runs")  # fmt: skip
+    ap.add_argument("--issue", default=str(ISSUE), help="broad.csv of a gpu_broad_sweep.py --mma-issue run")
     args = ap.parse_args()
     machine = load_machine(args.machine)
     fit = derive_kernel_costs(recorded_kernels(Path(args.data) / "broad.csv"), measured_rate(machine),
@@ -103,6 +113,19 @@ def main() -> None:
             print(f"{p.label:<32} {p.k_major_s * 1e3:.3f} -> {p.mn_major_s * 1e3:.3f} ms, "
                   f"{p.seconds_per_element * 1e9:.4f} ns per MN-major element per SM")  # fmt: skip
         print(f"transpose (tf32 under wgmma, median): {transpose_cost(pairs) * 1e9:.3f} ns per element per SM")
+    if Path(args.issue).exists():
+        clock = sweep_clock_hz(Path(args.issue))
+        picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
+        for column in ("time_ms", "time_ms_2"):
+            kernels = [k for k in recorded_kernels(Path(args.issue), "mma_issue", machine.sm_count.n * CONVERT_TILES_PER_SM,
+                                                   column) if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+            rates = convert_rates(kernels, CONVERT_TILES_PER_SM, clock)
+            print(
+                f"fp8 conversions ({column}): " + ", ".join(f"{lab} {r:.1f}" for lab, r in rates) + " elements/cycle/SM"
+            )
+            per = convert_cycles_per_element(kernels, CONVERT_TILES_PER_SM, clock)
+            print(f"convert ({args.issue}, {clock / 1e6:.0f} MHz, median of {len(rates)}): "
+                  f"{1 / per:.1f} elements/cycle/SM = {per:.5f} cycles per element per SM")  # fmt: skip
     for folder in args.spills:
         csv_path = Path(folder) / "broad.csv"
         clock = sweep_clock_hz(csv_path)

@@ -522,3 +522,75 @@ def test_the_alignment_check_as_a_regression_guard():
     assert 2.8 < st.median(slow["measured"]) < 3.3
     assert 2.2 < st.median(slow["compiled"]) < 3.3 and 1.9 < st.median(slow["predict"]) < 3.3
     assert st.median(errs["compiled"]) < 0.20 and st.median(errs["predict"]) < 0.25
+
+
+def test_the_conversion_cost_is_the_recorded_issue_check():
+    """machines/h100.yaml's (and h200.yaml's) kernel_costs.convert is what roofmodel.model.kernel_costs
+    derives from the issue check recorded on the H100 on 2026-11-25 (benchmarks/gpu_broad_sweep.py
+    --mma-issue): the six conversion-heavy fp8 tiles on 8 tiles per SM, median 50.9 elements per cycle
+    per SM in the first pass and 51.1 in the second (benchmarks/derive_kernel_costs.py); 51.1 and 51.9
+    in the repeat run."""
+    from roofmodel.model.kernel_costs import (
+        CONVERT_TILES,
+        CONVERT_TILES_PER_SM,
+        convert_cycles_per_element,
+        convert_rates,
+    )
+
+    derive = _benchmark("derive_kernel_costs")
+    picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
+    figures = []
+    for path in (derive.ISSUE, derive.ISSUE.parent / "repeat" / "broad.csv"):
+        clock = derive.sweep_clock_hz(path)
+        assert clock == pytest.approx(1.98e9)
+        for column in ("time_ms", "time_ms_2"):
+            kernels = [k for k in derive.recorded_kernels(path, "mma_issue", 132 * CONVERT_TILES_PER_SM, column)
+                       if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+            rates = dict(convert_rates(kernels, CONVERT_TILES_PER_SM, clock))
+            assert len(rates) == 6 and all(40 < r < 65 for r in rates.values())
+            figures.append(convert_cycles_per_element(kernels, CONVERT_TILES_PER_SM, clock))
+    assert [round(1 / f, 1) for f in figures] == [50.9, 51.1, 51.1, 51.9]
+    for name in ("h100", "h200"):
+        costs = load_machine(name).kernel_costs
+        assert costs is not None and costs.convert is not None
+        assert costs.convert.unit == "cycles" and costs.convert.value == pytest.approx(figures[0], abs=5e-6)
+
+
+def test_convert_rates_by_hand():
+    """A 32x32x64 fp8 tile on 4 warps of 16x16: 4 x (16 + 16) x 64 = 8,192 elements converted a
+    tile-iteration; 8 tiles per SM at 0.5 us per iteration (the slope over K / BK), 2 GHz: 65,536 /
+    1,000 cycles = 65.5 per cycle. Kernels that are not fp8 mma.sync are left out."""
+    from roofmodel.model.kernel_costs import KSweepKernel, convert_cycles_per_element, convert_rates
+
+    pts = tuple((k, 1e-6 + 0.5e-6 * k / 64) for k in (1024, 2048, 4096))
+    fp8 = KSweepKernel(dtype="fp8", family="mma.sync", bm=32, bn=32, bk=64, warps=4, element_bytes=1, points=pts)
+    fp16 = KSweepKernel(dtype="fp16", family="mma.sync", bm=32, bn=32, bk=64, warps=4, element_bytes=2, points=pts)
+    wgmma = KSweepKernel(dtype="fp8", family="wgmma", bm=64, bn=32, bk=64, warps=4, element_bytes=1, points=pts)
+    rates = convert_rates([fp8, fp16, wgmma], 8, 2e9)
+    assert [lab for lab, _ in rates] == ["fp8 mma.sync 32x32x64 w4"]
+    assert rates[0][1] == pytest.approx(8 * 8192 / 1000)
+    assert convert_cycles_per_element([fp8], 8, 2e9) == pytest.approx(1000 / (8 * 8192))
+    assert convert_cycles_per_element([fp16], 8, 2e9) is None
+
+
+def test_conversions_are_a_pipe_beside_the_mmas():
+    """kernel_terms: the conversions bound the resident CTAs' joint iteration beside the MMAs (max, not
+    sum), and a lone CTA's on its share of the SM. 1,000 MMA cycles an iteration; 60,000 elements at
+    1 / (50 x 2 GHz) s each are 1,200 cycles: the pipes take 1,200, not 2,200."""
+    base = dict(
+        sms=1, clock_hz=2e9, m=64, n=64, k=64 * 100, bm=64, bn=64, bk=64, warps=4, stages=3, ctas_per_sm=1,
+        fma_per_cycle_per_sm=64 * 64 * 64 / 1000, instruction_rows=16, warpgroup=False,
+        smem_operand_bytes_per_iter=0, smem_fill_bytes_per_iter=0, smem_bytes_per_cycle=128.0, spilled_registers=0,
+        spill_bytes_per_cycle=24.0, load_latency_cycles=0.0, synchronous_loads=False, c_bytes_per_tile=0,
+        dram_write_bytes_per_cycle_per_sm=1e9, stage_bytes=0, dram_bytes=0, dram_bps=1e12, dram_latency_s=None,
+        l2_seconds=0.0,
+    )  # fmt: skip
+    costs = CtaCosts(convert_s=1 / (50 * 2e9))
+    none = kernel_terms(**base, costs=costs)
+    conv = kernel_terms(**base, costs=costs, converted_elements_per_iter=60_000)
+    assert none["sm"] == pytest.approx(100 * 1000 / 2e9)
+    assert conv["sm"] == pytest.approx(100 * 1200 / 2e9)
+    assert conv["conversions"] == pytest.approx(100 * 1200 / 2e9) and none["conversions"] == 0.0
+    # two warps drive half the SM's sub-partitions: 1,200 / 0.5 = 2,400 cycles an iteration alone
+    two = kernel_terms(**{**base, "warps": 2}, costs=costs, converted_elements_per_iter=60_000)
+    assert two["sm"] == pytest.approx(100 * 2400 / 2e9)

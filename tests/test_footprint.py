@@ -333,3 +333,32 @@ def test_the_l2_term_at_the_gemm_bandwidth_by_hand():
     fields = {i.field for i in p.inputs}
     assert "memory.l2.gemm_bandwidth.measured" in fields and not any("shared_read" in f for f in fields)
     assert "memory.l2.shared_read_bandwidth.measured" in {i.field for i in old.inputs}
+
+
+def test_fp8_conversions_for_mma_sync_by_hand():
+    """Triton on sm_90 converts fp8 fragments to fp16 in front of mma.sync (192 cvt.rn.f16x2.e4m3x2 a
+    thread per iteration at 128x128x128 on 8 warps: 8 x (64 + 32) x 128 = 98,304 elements = 256 threads
+    x 192 x 2). At 32x64x128 on 4 warps of 32x16: 4 x (32 + 16) x 128 = 24,576 elements an iteration;
+    on 4096^3, 63 tiles x 32 iterations per SM at kernel_costs.convert (0.01964 cycles per element per SM,
+    50.9 a cycle), 1,830 MHz: 0.5317 ms, the conversions term. None for wgmma, for 16-bit types, or where the file has no figure
+    (the L40S's mma.sync takes fp8 itself)."""
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import converted_elements, predict_kernel
+
+    sync, wgmma = FAMILIES.index("mma.sync"), FAMILIES.index("wgmma")
+    assert converted_elements(sync, 1, 8, 128, 128, 128, 64, 32) == 98_304 == 256 * 192 * 2
+    assert converted_elements(sync, 1, 4, 32, 64, 128, 32, 16) == 24_576
+    assert converted_elements(wgmma, 1, 8, 128, 128, 128, 64, 128) == 0
+    assert converted_elements(sync, 2, 4, 32, 64, 128, 32, 16) == 0
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp8")
+    h100 = load_machine("h100")
+    p = predict_kernel(h100, g, triton_config(h100, "fp8", block_m=32, block_n=64, block_k=128, num_warps=4,
+                                              num_stages=3), b_major="k")  # fmt: skip
+    assert p.instruction == "mma.sync" and p.register_tile == (32, 16)
+    conv = next(t.seconds for t in p.terms if t.name == "conversions")
+    assert conv == pytest.approx(63 * 32 * 24_576 * 0.01964 / 1.83e9)
+    assert conv == pytest.approx(0.5317e-3, rel=1e-4)
+    l40s = load_machine("l40s")
+    q = predict_kernel(l40s, g, triton_config(l40s, "fp8", block_m=32, block_n=64, block_k=128, num_warps=4,
+                                              num_stages=3), b_major="k")  # fmt: skip
+    assert next(t.seconds for t in q.terms if t.name == "conversions") == 0.0

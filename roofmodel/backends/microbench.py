@@ -222,10 +222,11 @@ def launch_seconds() -> dict[str, Any]:
     return {"value": ms * 1e-3, "how": "an empty Triton kernel of one program, do_bench median"}
 
 
-def ksweep_kernels(force_mma_sync: bool, tiles: Any = None) -> list[Any]:
+def ksweep_kernels(force_mma_sync: bool, tiles: Any = None, tiles_per_sm: int = 1) -> list[Any]:
     """roofmodel.model.kernel_costs's K sweep on this GPU: Triton GEMMs of ``tiles`` ((dtype, BM, BN,
-    BK, warps, stages); by default KSWEEP_TILES in fp16) with a grid of exactly one tile per SM, each
-    checked against float64 once and timed at every KSWEEP_K, with the registers it spilled.
+    BK, warps, stages); by default KSWEEP_TILES in fp16) with a grid of exactly ``tiles_per_sm`` tiles
+    per SM (one by default), each checked against float64 once and timed at every KSWEEP_K, with the
+    registers it spilled.
     ``force_mma_sync``: compile with DISABLE_MMA_V3=1 (Hopper's mma.sync) in a JIT object of its own."""
     import os
 
@@ -244,7 +245,7 @@ def ksweep_kernels(force_mma_sync: bool, tiles: Any = None) -> list[Any]:
         # An 8-bit B is K-major: N-major, Triton copies it through registers unpipelined.
         b_major = "k" if INPUT_BYTES[dtype] == 1 else "n"
         for k in KSWEEP_K:
-            a, b = tg.random_inputs(tm * bm, tn * bn, k, dtype, "cuda", seed=k, b_major=b_major)
+            a, b = tg.random_inputs(tm * bm, tn * tiles_per_sm * bn, k, dtype, "cuda", seed=k, b_major=b_major)
             c = tg.output_for(a, b, dtype)
             cfg = dict(dtype=dtype, block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=warps,
                        num_stages=stages, kernel=jit)  # fmt: skip
@@ -281,17 +282,19 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     import torch
 
     from roofmodel.model.cta_model import COLD_SPILLED_REGISTERS
-    from roofmodel.model.kernel_costs import derive_kernel_costs, spill_pairs
+    from roofmodel.model.kernel_costs import CONVERT_TILES, CONVERT_TILES_PER_SM, derive_kernel_costs, spill_pairs
 
     kernels = ksweep_kernels(force_mma_sync=False)
     if torch.cuda.get_device_capability(0)[0] >= 9:
         kernels += ksweep_kernels(force_mma_sync=True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     fit = derive_kernel_costs(kernels, rate_tflops, sms)
-    pairs = []
+    pairs, convert = [], []
     if torch.cuda.get_device_capability(0)[0] == 9:
         pairs = spill_pairs(spill_pair_kernels(), rate_tflops, sms, fit.wait_s or 0.0, COLD_SPILLED_REGISTERS)
-    return {"launch": launch_seconds(), "fit": fit, "kernels": kernels, "spill_pairs": pairs}
+        # Triton on sm_90 converts fp8 to fp16 for mma.sync: the conversion-heavy tiles, many per SM.
+        convert = ksweep_kernels(force_mma_sync=True, tiles=CONVERT_TILES, tiles_per_sm=CONVERT_TILES_PER_SM)
+    return {"launch": launch_seconds(), "fit": fit, "kernels": kernels, "spill_pairs": pairs, "convert": convert}
 
 
 def transpose_cost_if_wgmma() -> dict[str, Any] | None:
@@ -354,7 +357,7 @@ def calibrate(
         own = pipe.rate_of(pipe.instruction(family))[0].pick("measured")
         return rates[dtype]["value"] if family == pipe.instructions[0].family else own.value
 
-    step("kernel costs (K sweep of one tile per SM; spill pairs)")
+    step("kernel costs (K sweep of one tile per SM; spill pairs; fp8 conversions)")
     costs = kernel_costs(rate)
     step("transposing an MN-major tf32 operand (layouts timed)")
     transpose = transpose_cost_if_wgmma()
@@ -394,10 +397,21 @@ def calibrate(
             transpose["value"],
             f"per element per SM, roofmodel.backends.layout_probe: {transpose['how']}",
         )
+    convert = None
+    if prov.sm_clock_mhz_median and costs["convert"]:
+        from roofmodel.model.kernel_costs import CONVERT_TILES_PER_SM, convert_cycles_per_element
+
+        convert = convert_cycles_per_element(costs["convert"], CONVERT_TILES_PER_SM, prov.sm_clock_mhz_median * 1e6)
     overlay["kernel_costs"] = {
         name: q(value * 1e9, "ns", how, digits=3 if name == "transpose" else 1)
         for name, (value, how) in found.items() if value and value > 0
     }  # fmt: skip
+    if convert:
+        overlay["kernel_costs"]["convert"] = q(
+            convert, "cycles", "SM cycles per fp8 element an SM converts to fp16 for mma.sync (a pipe beside the MMAs): "
+            f"1 / the median over {len(costs['convert'])} conversion-heavy fp8 tiles (mma.sync forced, "
+            f"{CONVERT_TILES_PER_SM} tiles per SM) of elements converted per SM cycle "
+            "(roofmodel.model.kernel_costs.convert_rates)", digits=5)  # fmt: skip
     if prov.sm_clock_mhz_median and costs["spill_pairs"]:
         from roofmodel.model.kernel_costs import spill_bandwidth
 

@@ -342,7 +342,8 @@ class KernelCosts(StrictModel):
     per launch, per main-loop iteration, per 16-byte copy a thread issues in an iteration, per epilogue,
     per iteration of an asynchronous MMA (wgmma), the wait on the previous group, and per 32-bit element
     of an MN-major operand that wgmma cannot read from shared memory, which the warps transpose through
-    registers (per SM); and the rate at which a kernel's spilled registers are stored and reloaded,
+    registers (per SM), and per fp8 element the warps convert to fp16 for mma.sync (per SM, a pipe
+    beside the MMAs); and the rate at which a kernel's spilled registers are stored and reloaded,
     each once per main-loop iteration (``spill_bandwidth``, per SM)."""
 
     launch: Latency | None = None
@@ -351,6 +352,9 @@ class KernelCosts(StrictModel):
     epilogue: Latency | None = None
     wait: Latency | None = None
     transpose: Latency | None = None
+    # Per fp8 element an SM's warps convert to fp16 in front of mma.sync, as Triton does on sm_90
+    # (cvt.rn.f16x2.e4m3x2, then m16n8k16.f16 MMAs); absent where mma.sync takes fp8 itself (sm_89).
+    convert: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
 
     def latencies(self) -> dict[str, Latency | None]:

@@ -223,3 +223,39 @@ def layout_pairs(check: dict, dtype: str, sms: int) -> list[LayoutPair]:
 def transpose_cost(pairs: Sequence[LayoutPair]) -> float:
     """kernel_costs.transpose: the median over the pairs of seconds per transposed element per SM."""
     return statistics.median(p.seconds_per_element for p in pairs)
+
+
+# ---------------------------------------------------------------------------------------------
+# The cost of converting fp8 to fp16 for mma.sync (Triton on sm_90)
+
+# What roofmodel calibrate times for kernel_costs.convert (and the issue check timed, 2026-11-25):
+# fp8 tiles whose warps convert the most elements per MMA (warp tiles of 16x16 and 32x16: 3/32 to
+# 1/8 conversions per FMA), mma.sync forced, on CONVERT_TILES_PER_SM tiles per SM, so that the SM's
+# conversions, not one CTA's latency, set the pace: (dtype, BM, BN, BK, warps, stages).
+CONVERT_TILES = (("fp8", 32, 32, 64, 4, 3), ("fp8", 32, 32, 128, 4, 3), ("fp8", 32, 64, 64, 4, 3),
+                 ("fp8", 32, 64, 128, 4, 3), ("fp8", 64, 64, 64, 8, 3), ("fp8", 64, 64, 128, 8, 3))  # fmt: skip
+CONVERT_TILES_PER_SM = 8
+
+
+def convert_rates(kernels: Sequence[KSweepKernel], tiles_per_sm: int, clock_hz: float) -> list[tuple[str, float]]:
+    """Per fp8 mma.sync kernel timed over K on ``tiles_per_sm`` tiles per SM: (label, fp8 elements
+    converted per SM cycle) = elements a tile-iteration converts (prediction.converted_elements: warps x
+    (warp rows + warp columns) x BK) x tiles per SM / (seconds per iteration x clock)."""
+    from roofmodel.model.kernel import FAMILIES, register_tile_for
+    from roofmodel.model.prediction import converted_elements
+
+    out = []
+    for kern in kernels:
+        tile = register_tile_for("mma.sync", kern.bm, kern.bn, kern.warps)
+        if kern.family != "mma.sync" or kern.element_bytes != 1 or tile is None:
+            continue
+        elements = converted_elements(FAMILIES.index("mma.sync"), 1, kern.warps, kern.bm, kern.bn, kern.bk, *tile)
+        out.append((kern.label(), elements * tiles_per_sm / (per_iteration_seconds(kern.points, kern.bk) * clock_hz)))
+    return out
+
+
+def convert_cycles_per_element(kernels: Sequence[KSweepKernel], tiles_per_sm: int, clock_hz: float) -> float | None:
+    """kernel_costs.convert: 1 / the median over the kernels of elements converted per SM cycle, in SM
+    cycles per element (a rate of the SM's pipes, whatever the clock); None without a kernel that converts."""
+    rates = [r for _, r in convert_rates(kernels, tiles_per_sm, clock_hz) if r > 0]
+    return 1.0 / statistics.median(rates) if rates else None

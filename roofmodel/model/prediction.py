@@ -226,6 +226,7 @@ def machine_rates(
             epilogue_s=seconds("kernel_costs.epilogue"),
             wait_s=seconds("kernel_costs.wait"),
             transpose_s=seconds("kernel_costs.transpose"),
+            convert_s=seconds("kernel_costs.convert"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -316,6 +317,19 @@ def transposed_elements(family: Any, element_bytes: int, a_m_major: Any, b_n_maj
     but Triton does not pipeline that copy (synchronous_copy), which the latency term charges."""
     wgmma32 = _take(WARPGROUP, family) & _take(MN_MAJOR_16BIT_ONLY, family) & (element_bytes == 4)
     return _where(wgmma32, (bm * _where(a_m_major, 1, 0) + bn * _where(b_n_major, 1, 0)) * bk, 0)
+
+
+def converted_elements(family: Any, element_bytes: int, warps: Any, bm: Any, bn: Any, bk: Any, rm: Any,
+                       rn: Any) -> Any:  # fmt: skip
+    """fp8 elements per iteration a CTA's warps convert to fp16 before their mma.sync: each warp its own
+    fragments of A (min(rm, BM) rows) and B (min(rn, BN) columns), BK deep, warps x (rows + columns) x
+    BK; 0 for other families and types. Triton on sm_90 turns an fp8 mma.sync into
+    cvt.rn.f16x2.e4m3x2 and m16n8k16.f16 (192 conversions a thread per iteration at 128x128x128 on 8
+    warps of 64x32: 8 x 96 x 128 = 98,304 = 256 threads x 192 x 2; docs/measurements/h100-2026-11-25/
+    layout_mma_sync). Charged at kernel_costs.convert where the machine file has it."""
+    if element_bytes != 1:  # the search's 16- and 32-bit arrays skip the arithmetic
+        return 0
+    return _where(_take(MMA_SYNC, family), warps * (_minimum(rm, bm) + _minimum(rn, bn)) * bk, 0)
 
 
 def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
@@ -513,6 +527,7 @@ def kernel_seconds(
         spilled_registers=spilled,
         # An MN-major operand copied one element at a time lands transposed: no register transpose.
         gathered_bytes_per_iter=gathered,
+        converted_elements_per_iter=converted_elements(family, e, warps, bm, bn, bk, rm, rn),
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous,
@@ -528,7 +543,8 @@ def kernel_seconds(
     )  # fmt: skip
 
 
-SM_PARTS = ("compute", "shared memory", "spills", "transposes", "latency", "overhead", "prologue/epilogue")
+SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
+            "prologue/epilogue")  # fmt: skip
 CHIP_TERMS = ("DRAM", "LLC", "L2")
 
 
@@ -692,6 +708,14 @@ def predict_kernel(
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}; and an "
         "MN-major 8- or 32-bit operand that mma.sync's warps read one element per thread before their MMAs",
+        "conversions": (
+            "fp8 fragments mma.sync's warps convert to fp16 (Triton on sm_90), a pipe beside the MMAs: "
+            + (
+                f"{1 / (rates.costs.convert_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.convert)"
+                if rates.costs.convert_s
+                else "none in the machine file"
+            )
+        ),
         "latency": (
             "no load latency in the machine file: none charged"
             if not latency_known
