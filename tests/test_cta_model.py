@@ -594,3 +594,4 @@ def test_conversions_are_a_pipe_beside_the_mmas():
     # two warps drive half the SM's sub-partitions: 1,200 / 0.5 = 2,400 cycles an iteration alone
     two = kernel_terms(**{**base, "warps": 2}, costs=costs, converted_elements_per_iter=60_000)
     assert two["sm"] == pytest.approx(100 * 2400 / 2e9)
+    assert two["conversions"] == pytest.approx(100 * 2400 / 2e9)  # the term says what a lone CTA pays

@@ -362,3 +362,10 @@ def test_fp8_conversions_for_mma_sync_by_hand():
     q = predict_kernel(l40s, g, triton_config(l40s, "fp8", block_m=32, block_n=64, block_k=128, num_warps=4,
                                               num_stages=3), b_major="k")  # fmt: skip
     assert next(t.seconds for t in q.terms if t.name == "conversions") == 0.0
+    # int8's mma.sync takes its operands as they are: nothing converted, and the figure is not an input.
+    i8 = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="int8"),
+                        triton_config(h100, "int8", block_m=32, block_n=64, block_k=128, num_warps=4, num_stages=3),
+                        b_major="k")  # fmt: skip
+    assert i8.instruction == "mma.sync"
+    assert next(t.seconds for t in i8.terms if t.name == "conversions") == 0.0
+    assert "kernel_costs.convert" in {i.field for i in p.inputs} - {i.field for i in i8.inputs}

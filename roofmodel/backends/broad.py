@@ -26,7 +26,6 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 from roofmodel.backends.records import GemmRecord, percent_error, raster_order_of, summarize
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
-from roofmodel.model.cta_model import CtaCosts
 from roofmodel.model.footprint import kernel_footprint
 from roofmodel.model.kernel import FAMILIES, register_tile_for, triton_config
 from roofmodel.model.prediction import (
@@ -100,7 +99,9 @@ class Evaluator:
 
     def __init__(self, machine: Machine, clock_mhz: float) -> None:
         self.machine, self.clock_mhz = machine, clock_mhz
-        self.cost_override: CtaCosts | None = None  # benchmarks/fit_cta_costs.py tries costs on the training split
+        # benchmarks/fit_cta_costs.py tries costs on the training split: CtaCosts fields (seconds) that
+        # replace the machine's, the others (transpose, convert, launch) kept per dtype
+        self.cost_override: dict[str, float] | None = None
         self._rates: dict[str, Rates] = {}
         self._traffic: dict[tuple[Any, ...], RasterTraffic] = {}
 
@@ -126,7 +127,7 @@ class Evaluator:
         --kernel triton`` sees it (Triton's rules and the register rule)."""
         m, rates = self.machine, self.rates(r.dtype)
         if self.cost_override is not None:
-            rates = dataclasses.replace(rates, costs=self.cost_override)
+            rates = dataclasses.replace(rates, costs=dataclasses.replace(rates.costs, **self.cost_override))
         family = family or r.instruction or "fma"
         fi = FAMILIES.index(family)
         e = INPUT_BYTES[r.dtype]

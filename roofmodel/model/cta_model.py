@@ -265,7 +265,7 @@ def kernel_terms(
         "shared memory": busy * smem,
         "spills": busy * spill,
         "transposes": busy * transpose,
-        "conversions": busy * convert,
+        "conversions": busy * convert / _where(c > 1, 1.0, share),
         "latency": busy * latency / c,
         "overhead": busy * iteration / c,
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,

@@ -195,7 +195,9 @@ def machine_rates(
         "memory.dram.loaded_latency": mem.dram.loaded_latency,
     }
     if machine.kernel_costs is not None:
-        named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()})
+        # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
+        named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()
+                      if k != "convert" or dtype == "fp8"})  # fmt: skip
     cycles: dict[str, float | None] = {}
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
@@ -323,7 +325,8 @@ def converted_elements(family: Any, element_bytes: int, warps: Any, bm: Any, bn:
                        rn: Any) -> Any:  # fmt: skip
     """fp8 elements per iteration a CTA's warps convert to fp16 before their mma.sync: each warp its own
     fragments of A (min(rm, BM) rows) and B (min(rn, BN) columns), BK deep, warps x (rows + columns) x
-    BK; 0 for other families and types. Triton on sm_90 turns an fp8 mma.sync into
+    BK; 0 for other families and 16- or 32-bit types (an 8-bit type counts here; machine_rates charges
+    kernel_costs.convert to fp8 only: int8's mma.sync takes its operands as they are). Triton on sm_90 turns an fp8 mma.sync into
     cvt.rn.f16x2.e4m3x2 and m16n8k16.f16 (192 conversions a thread per iteration at 128x128x128 on 8
     warps of 64x32: 8 x 96 x 128 = 98,304 = 256 threads x 192 x 2; docs/measurements/h100-2026-11-25/
     layout_mma_sync). Charged at kernel_costs.convert where the machine file has it."""
