@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 from roofmodel import units
-from roofmodel.model.hierarchy import LEVEL_LABELS
+from roofmodel.model.hierarchy import LEVEL_LABELS, level_bandwidth
 from roofmodel.model.tiling import register_tile_read_bytes
 from roofmodel.results import Result
 
@@ -91,7 +91,8 @@ def level_roofs(
     operand read per FMA. Intensity = FLOP / bytes; bound = min(intensity x bandwidth, peak).
 
     The L2 roof's bandwidth blends the L2 rate with the same-address rate, where the file has one,
-    for the requests one wave's CTAs repeat: the rate that moves this traffic in the same time."""
+    for the requests one wave's CTAs repeat: the rate that moves this traffic in the same time (the
+    probes' ceilings, where the amplification budget's stage takes memory.l2.gemm_bandwidth)."""
     sms = machine.sm_count.n
     c_bytes = float(gemm.m * gemm.n * gemm.output_bytes)
     cta, reg = tiles.cta, tiles.register_tile
@@ -116,6 +117,10 @@ def level_roofs(
         else:
             level_bytes, basis = 2.0 * gemm.fmas * gemm.input_bytes, "every operand read from registers for each FMA"
         bw_bps = units.bytes_per_cycle_per_sm_to_gb_per_s(s.bytes_per_cycle_per_sm, sms, clock_hz) * 1e9
+        if s.src == "l2":  # the roof is a ceiling: the L2 probes' rates, not the GEMM rate the budget takes
+            probe = level_bandwidth(machine, "l2", bandwidth, clock_hz)
+            if probe is not None:
+                bw_bps = probe.gb_per_s * 1e9
         shared_l2 = machine.memory.l2.shared_read_bandwidth
         if s.src == "l2" and s.dst == "smem" and shared_l2 is not None:
             q = shared_l2.pick(bandwidth)

@@ -15,9 +15,9 @@ from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resol
 from roofmodel.model.hierarchy import (
     LEVEL_LABELS,
     LevelBandwidth,
-    level_bandwidth,
     operand_demand_bytes_per_cycle_per_sm,
     required_reuse,
+    stage_bandwidth,
 )
 from roofmodel.model.problem import Gemm
 from roofmodel.model.tile_choice import (
@@ -177,7 +177,7 @@ def stage_needs(
     needs, notes = [], []
     for i, src in enumerate(path):
         dst = path[i + 1] if i + 1 < len(path) else "core"
-        bw = level_bandwidth(machine, src, bandwidth, clock_hz)
+        bw = stage_bandwidth(machine, src, bandwidth, clock_hz)
         if bw is None:
             per_sm = demand
             notes.append(
@@ -188,6 +188,10 @@ def stage_needs(
             per_sm = bw.bytes_per_cycle_per_sm
             if bw.quantity is not None and bw.quantity.kind != bandwidth:
                 notes.append(f"{LEVEL_LABELS[src]} bandwidth: no {bandwidth} figure; {bw.quantity.kind} used")
+            if bw.field and ".gemm_bandwidth." in bw.field:
+                notes.append(
+                    f"{LEVEL_LABELS[src]}->{LEVEL_LABELS[dst]} at the rate GEMMs reach ({bw.field.rsplit('.', 1)[0]})"
+                )
         needs.append(StageNeed(src, dst, bw, per_sm, required_reuse(demand, per_sm)))
     return needs, notes
 
