@@ -162,27 +162,31 @@ def test_the_l2_stage_takes_the_rate_gemms_reach():
     """The amplification budget's L2->smem stage runs at memory.l2.gemm_bandwidth where the file has it
     (H100: 8,980 GB/s = 37.2 B/cycle/SM at the rated 1,830 MHz on 132 SMs), not the distinct-read probe's
     7,010 (29.0): the budget of a 64x32x64 fp16 tile on 4096^3 is then 989 x 37.2 x 42.7 / 8,192 = 192
-    TFLOPS where 7,010 said 150. The hierarchical roof keeps the probes' ceilings (its L2 bandwidth blends
-    7,010 with the same-address rate) and stays an upper bound.
-    Recorded-measurement guard: that kernel ran at 191.5 TFLOPS (docs/measurements/h100-2026-11-25/
-    layout_wgmma_64x32, fp16, B N-major), and cuBLAS at 760 on 4096^3 where the budget of the model's
-    own 128x256 tile says 766 (598 before); a budget below them would be wrong."""
+    TFLOPS where 7,010 said 150. The hierarchical roof keeps the probes' ceilings: its L2 bandwidth blends
+    7,010 for distinct bytes with the same-address rate for a wave's repeats, 14,001 GB/s here.
+    Recorded-measurement guard: that tile's four fp16 kernels ran at 189.8-195.9 TFLOPS (docs/measurements/
+    h100-2026-11-25/layout_wgmma_64x32; 8,980 is the median rate of such kernels, not a ceiling, so the
+    budget sits within 3% of them where 7,010 put it 21-23% below), and cuBLAS at 760 on 4096^3 where the
+    budget of the model's own 128x256 tile says 766 (598 before)."""
     import json
+    import statistics
 
     from tests.conftest import REPO
 
     g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
-    needs, _ = stage_needs(H100, ("dram", "l2", "smem"), 8192.0, "measured", 1830e6)
+    needs, notes = stage_needs(H100, ("dram", "l2", "smem"), 8192.0, "measured", 1830e6)
     l2 = next(s for s in needs if s.src == "l2")
     assert l2.bandwidth is not None and l2.bandwidth.field == "memory.l2.gemm_bandwidth.measured"
     assert l2.bytes_per_cycle_per_sm == pytest.approx(8980e9 / (132 * 1830e6))
+    assert any("8,980 GB/s" in n and "h100.yaml" in n and "7,010" in n for n in notes)
     small = analyze(H100, g, tile=Tile(64, 32, 64))
     assert small.amplification_bound_tflops == pytest.approx(150.3 * 8980 / 7010, rel=0.01)
     roof = next(r for r in small.roofs if r.level == "L2")
-    assert roof.bandwidth_gb_per_s > 7010 and small.hierarchical_bound_tflops > 191.5
+    assert roof.bandwidth_gb_per_s == pytest.approx(14_000.9, abs=1)
     check = json.loads((REPO / "docs" / "measurements" / "h100-2026-11-25" / "layout_wgmma_64x32" / "layout_check.json")
                        .read_text())  # fmt: skip
-    measured = next(k["tflops"] for k in check["kernels"] if (k["dtype"], k["b_major"]) == ("fp16", "n"))
-    assert measured == pytest.approx(191.5, abs=0.05)
-    assert small.amplification_bound_tflops >= measured
-    assert analyze(H100, g).amplification_bound_tflops > 760
+    measured = [k["tflops"] for k in check["kernels"] if k["dtype"] == "fp16"]
+    assert min(measured) == pytest.approx(189.8, abs=0.05) and max(measured) == pytest.approx(195.9, abs=0.05)
+    assert small.amplification_bound_tflops == pytest.approx(statistics.median(measured), rel=0.03)
+    assert small.hierarchical_bound_tflops > max(measured)
+    assert analyze(H100, g).amplification_bound_tflops == pytest.approx(766, abs=1)

@@ -5,6 +5,7 @@ amplify: required reuse = the pipe's demand / the level's bandwidth, both in byt
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from pydantic import Field
 
@@ -15,6 +16,7 @@ from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resol
 from roofmodel.model.hierarchy import (
     LEVEL_LABELS,
     LevelBandwidth,
+    level_bandwidth,
     operand_demand_bytes_per_cycle_per_sm,
     required_reuse,
     stage_bandwidth,
@@ -188,9 +190,15 @@ def stage_needs(
             per_sm = bw.bytes_per_cycle_per_sm
             if bw.quantity is not None and bw.quantity.kind != bandwidth:
                 notes.append(f"{LEVEL_LABELS[src]} bandwidth: no {bandwidth} figure; {bw.quantity.kind} used")
-            if bw.field and ".gemm_bandwidth." in bw.field:
+            if bw.field and ".gemm_bandwidth." in bw.field and bw.quantity is not None:
+                # Name the file: an overlay that changes memory.l2.bandwidth inherits its base's GEMM rate.
+                where = machine.input_of(bw.field, bw.quantity).file
+                probe = level_bandwidth(machine, src, bandwidth, clock_hz)
                 notes.append(
-                    f"{LEVEL_LABELS[src]}->{LEVEL_LABELS[dst]} at the rate GEMMs reach ({bw.field.rsplit('.', 1)[0]})"
+                    f"{LEVEL_LABELS[src]}->{LEVEL_LABELS[dst]} at {bw.gb_per_s:,.0f} GB/s, the rate GEMMs reach "
+                    f"({bw.field.rsplit('.', 1)[0]}{f' of {Path(where).name}' if where else ''}"
+                    + (f"; memory.{src}.bandwidth {probe.gb_per_s:,.0f}" if probe else "")
+                    + ")"
                 )
         needs.append(StageNeed(src, dst, bw, per_sm, required_reuse(demand, per_sm)))
     return needs, notes
