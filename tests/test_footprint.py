@@ -5,6 +5,7 @@ held-out shapes, and on the H200 sweep, which nothing was fitted on)."""
 
 from __future__ import annotations
 
+import math
 import statistics
 
 import numpy as np
@@ -190,9 +191,47 @@ def test_pointers_fill_registers_and_spill_only_past_the_collapse():
     wide = fp(4096, 4104, 4096, 2, 2, 128, 256, 64, 8, False, True)
     assert wide["needed"] == 336 and wide["registers"] == 255 and wide["spilled"] == 0
     # bf16 128x64x128 mma.sync on 2 warps, B N-major with N = 5000: 671 needed, past 2.3 x 255: the
-    # pointers spill with the rest (Triton: 32 registers and 1,686 spilled).
+    # pointers spill with the rest, and ptxas gives the kernel 32 registers and the stack, 2.2 x (671 -
+    # 32) = 1,405.8 spilled (Triton: 32 registers and 1,686 spilled).
     collapse = fp(3000, 5000, 2000, 2, 1, 128, 64, 128, 2, False, True)
-    assert collapse["needed"] > POINTER_COLLAPSE * 255 and collapse["spilled"] == collapse["needed"] - 255
+    assert collapse["needed"] == 671 > POINTER_COLLAPSE * 255
+    assert collapse["registers"] == 32 and collapse["spilled"] == math.ceil(2.2 * (671 - 32))
+    # A wgmma kernel past the point keeps its 255 registers and spills the excess.
+    w = fp(4096, 4104, 4096, 2, 2, 128, 256, 128, 4, False, True)
+    assert w["needed"] > POINTER_COLLAPSE * 255 and w["registers"] == 255 and w["spilled"] >= w["needed"] - 255
+
+
+def test_the_collapse_to_32_registers_against_the_compiled_kernels():
+    """Recorded-measurement guard (docs/measurements/h100-2026-11-2{3,4}, all sweeps' mma.sync kernels with
+    an operand loaded one element at a time, 145): ptxas compiled 43 to 32 registers with spills. The
+    rule (needed > POINTER_COLLAPSE x 255, chosen on the training shapes) says 32 for 32 of them and for
+    7 of the 102 others; the training shapes' four are all caught. The 11 it misses need 335-575
+    registers by the rule (the fresh sample's odd shapes, both operands unaligned)."""
+    from roofmodel.backends.broad import read_broad_csv
+
+    h100 = load_machine("h100")
+    said = {True: [0, 0], False: [0, 0]}  # compiled 32 -> [rule 32, rule not]
+    train = []
+    for day in ("h100-2026-11-23", "h100-2026-11-24"):
+        for r in read_broad_csv(REPO / "docs" / "measurements" / day / "broad.csv"):
+            if r.set != "sweep" or r.instruction != "mma.sync":
+                continue
+            e = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}[r.dtype]
+            staging = operand_staging(
+                True, 1, e, r.m, r.n, r.k, r.a_major == "m", r.b_major == "n", r.block_m, r.block_n
+            )
+            if not staging["narrow_rows"]:
+                continue
+            rm, rn = register_tile_for("mma.sync", r.block_m, r.block_n, r.num_warps)
+            fp = kernel_footprint(h100, bm=r.block_m, bn=r.block_n, bk=r.block_k, warps=r.num_warps,
+                                  stages=r.num_stages, family=1, element_bytes=e, accumulator_registers=1.0, rm=rm,
+                                  rn=rn, **staging)  # fmt: skip
+            compiled32 = r.registers_per_thread == 32 and r.spilled_registers > 0
+            said[compiled32][0 if fp["registers"] == 32 else 1] += 1
+            if r.split == "train" and compiled32:
+                train.append(fp["registers"] == 32)
+    assert said == {True: [32, 11], False: [7, 95]}
+    assert train == [True] * 4
 
 
 def test_triton_copy_rules_by_hand():
