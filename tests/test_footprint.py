@@ -13,6 +13,7 @@ import pytest
 
 from roofmodel import Gemm, load_machine
 from roofmodel.model.footprint import (
+    POINTER_COLLAPSE,
     TRITON_REGISTER_OVERHEAD,
     allocated_and_spilled,
     cta_limits,
@@ -202,16 +203,18 @@ def test_pointers_fill_registers_and_spill_only_past_the_collapse():
 
 
 def test_the_collapse_to_32_registers_against_the_compiled_kernels():
-    """Recorded-measurement guard (docs/measurements/h100-2026-11-2{3,4}, all sweeps' mma.sync kernels with
-    an operand loaded one element at a time, 145): ptxas compiled 43 to 32 registers with spills. The
-    rule (needed > POINTER_COLLAPSE x 255, chosen on the training shapes) says 32 for 32 of them and for
-    7 of the 102 others; the training shapes' four are all caught. The 11 it misses need 335-575
-    registers by the rule (the fresh sample's odd shapes, both operands unaligned)."""
+    """Recorded-measurement guard (docs/measurements/h100-2026-11-2{3,4}, every sweep mma.sync kernel):
+    ptxas compiled 43 of the 145 with an operand loaded one element at a time to 32 registers with
+    spills. The rule (needed > POINTER_COLLAPSE x 255, chosen on the training shapes, pointers included)
+    says 32 for 32 of them and for 7 of the other 102; the training shapes' four are all caught. The 11
+    it misses need 335-575 registers by the rule (10 on the fresh sample, 4 of the 11 with one operand
+    element-wise). Aligned kernels that pass the point on their own registers (17, five on training
+    shapes) compiled to 255 and spilled: the rule keeps them at 255."""
     from roofmodel.backends.broad import read_broad_csv
 
     h100 = load_machine("h100")
-    said = {True: [0, 0], False: [0, 0]}  # compiled 32 -> [rule 32, rule not]
-    train = []
+    said = {True: [0, 0], False: [0, 0]}  # compiled 32 -> [rule 32, rule not], operands element-wise
+    aligned_past, train = [], []
     for day in ("h100-2026-11-23", "h100-2026-11-24"):
         for r in read_broad_csv(REPO / "docs" / "measurements" / day / "broad.csv"):
             if r.set != "sweep" or r.instruction != "mma.sync":
@@ -220,18 +223,21 @@ def test_the_collapse_to_32_registers_against_the_compiled_kernels():
             staging = operand_staging(
                 True, 1, e, r.m, r.n, r.k, r.a_major == "m", r.b_major == "n", r.block_m, r.block_n
             )
-            if not staging["narrow_rows"]:
-                continue
             rm, rn = register_tile_for("mma.sync", r.block_m, r.block_n, r.num_warps)
             fp = kernel_footprint(h100, bm=r.block_m, bn=r.block_n, bk=r.block_k, warps=r.num_warps,
                                   stages=r.num_stages, family=1, element_bytes=e, accumulator_registers=1.0, rm=rm,
                                   rn=rn, **staging)  # fmt: skip
             compiled32 = r.registers_per_thread == 32 and r.spilled_registers > 0
+            if not staging["narrow_rows"]:
+                if fp["needed"] > POINTER_COLLAPSE * 255:
+                    aligned_past.append((r.registers_per_thread, fp["registers"]))
+                continue
             said[compiled32][0 if fp["registers"] == 32 else 1] += 1
             if r.split == "train" and compiled32:
                 train.append(fp["registers"] == 32)
     assert said == {True: [32, 11], False: [7, 95]}
     assert train == [True] * 4
+    assert len(aligned_past) == 17 and set(aligned_past) == {(255, 255)}
 
 
 def test_triton_copy_rules_by_hand():

@@ -31,7 +31,7 @@ from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
 from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
 from roofmodel.model.cta_model import CtaCosts, kernel_terms
-from roofmodel.model.footprint import B_SHARE, kernel_footprint
+from roofmodel.model.footprint import B_SHARE, COLLAPSED_SPILL_FACTOR, kernel_footprint
 from roofmodel.model.hierarchy import level_bandwidth
 from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
 from roofmodel.model.latency import mean_latency_cycles
@@ -668,8 +668,12 @@ def predict_kernel(
     k_it = math.ceil(gemm.k / config.bk)
     mhz = rates.clock_hz / 1e6
     c_bytes = gemm.m * gemm.n * gemm.output_bytes
+    collapsed = fp["spilled"] and int(fp["registers"]) < limit and float(fp["needed"]) > limit
     spill_note = (
-        f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
+        f"; needs {fp['needed']:,.0f} registers (limit {limit}): ptxas allocates {int(fp['registers'])} and puts "
+        f"{fp['spilled']:,.0f} on the stack ({COLLAPSED_SPILL_FACTOR:g} x (needed - {int(fp['registers'])}))"
+        if collapsed
+        else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
         if fp["spilled"]
         else ""
     )
