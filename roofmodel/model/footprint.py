@@ -103,14 +103,16 @@ POINTER_REGISTERS = 2  # a 64-bit address
 # training shapes): the kernels that need up to 551 registers (2.2 x 255) compile with their pointers
 # rematerialized (0-256 spills, the accumulators'), those that need 639 or more (2.5 x) spill 1,092 to 4,438.
 POINTER_COLLAPSE = 2.3
-# Past that point an mma.sync kernel is not given 255 registers and spills: ptxas allocates 32 and puts
-# the rest on the stack (every one of the training shapes' four such kernels: 32 registers, 1,092-4,438
-# spilled; reproduced on a CPU with Triton 3.9's ptxas for sm_90a: a 128x32x32 fp16 tile on 2 warps with
-# both operands unaligned compiles to 32 registers and a 2,168-byte stack frame, 168 registers aligned).
-# Their compiled spill counts are 1.8-2.6 x (needed - 32), median 2.2 (training shapes only): the stack
-# holds more than the values that do not fit. wgmma and FMA kernels past the point keep 255.
+# Past that point, where pointers of operands loaded one element at a time took it there, an mma.sync
+# kernel is not given 255 registers: ptxas allocates 32 and puts the rest on the stack (every one of the
+# training shapes' four such kernels: 32 registers, 1,092-4,438 spilled; reproduced on a CPU with Triton
+# 3.9's ptxas for sm_90a: a 128x32x32 fp16 tile on 2 warps with both operands unaligned compiles to 32
+# registers and a 2,168-byte stack frame, 168 registers aligned). An aligned mma.sync kernel that passes
+# the point on its own registers keeps 255. Either way the stack holds more than the registers that do not
+# fit: the training shapes' nine such kernels spilled 1.8-2.6 x (needed - allocated), median 2.4 (four at
+# 32 registers, five at 255). wgmma and FMA kernels past the point keep 255 and their own rules.
 COLLAPSED_REGISTERS = 32
-COLLAPSED_SPILL_FACTOR = 2.2
+COLLAPSED_SPILL_FACTOR = 2.4
 
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
@@ -321,9 +323,9 @@ def kernel_footprint(
         registers = _minimum(-(-needed // 1), limit)
         # Only where pointers took it past the point: kernels that get there on their own registers
         # (17 of the sweeps' mma.sync kernels, all aligned) compile to 255 and spill.
-        on_stack = collapsed & (family == FAMILIES.index("mma.sync")) & (narrow_rows > 0)
-        registers = _where(on_stack, COLLAPSED_REGISTERS, registers)
-        spilled = _where(on_stack, -(-COLLAPSED_SPILL_FACTOR * (needed - COLLAPSED_REGISTERS) // 1), spilled)
+        stack = collapsed & (family == FAMILIES.index("mma.sync"))
+        registers = _where(stack & (narrow_rows > 0), COLLAPSED_REGISTERS, registers)
+        spilled = _where(stack, -(-COLLAPSED_SPILL_FACTOR * (needed - registers) // 1), spilled)
         if rn is not None:
             # A wgmma instruction needs its whole accumulator fragment (64 x N / 128 per thread) at
             # once: Triton spills whole fragments (the broad sweep's training kernels: mean |error|

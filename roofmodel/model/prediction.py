@@ -668,7 +668,8 @@ def predict_kernel(
     k_it = math.ceil(gemm.k / config.bk)
     mhz = rates.clock_hz / 1e6
     c_bytes = gemm.m * gemm.n * gemm.output_bytes
-    collapsed = fp["spilled"] and int(fp["registers"]) < limit and float(fp["needed"]) > limit
+    # Past the collapse point ptxas's stack holds more than the registers that do not fit (footprint).
+    collapsed = fp["spilled"] and float(fp["spilled"]) > float(fp["needed"]) - float(fp["registers"]) + 0.5
     spill_note = (
         f"; needs {fp['needed']:,.0f} registers (limit {limit}): ptxas allocates {int(fp['registers'])} and puts "
         f"{fp['spilled']:,.0f} on the stack ({COLLAPSED_SPILL_FACTOR:g} x (needed - {int(fp['registers'])}))"
