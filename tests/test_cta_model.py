@@ -595,3 +595,17 @@ def test_conversions_are_a_pipe_beside_the_mmas():
     two = kernel_terms(**{**base, "warps": 2}, costs=costs, converted_elements_per_iter=60_000)
     assert two["sm"] == pytest.approx(100 * 2400 / 2e9)
     assert two["conversions"] == pytest.approx(100 * 2400 / 2e9)  # the term says what a lone CTA pays
+
+
+def test_calibrate_takes_rates_it_did_not_measure_from_the_file():
+    """roofmodel calibrate times cuBLAS in fp16, bf16, tf32 and fp32, and its spill pairs include an fp8
+    wgmma tile: that one's MMA time is taken at the base file's fp8 rate (a KeyError stopped calibrate on
+    an H100, 2026-11-25); a measured dtype's first family (wgmma) at the rate measured, another family at
+    the file's."""
+    from roofmodel.model.kernel_costs import family_rate_tflops
+
+    h100 = load_machine("h100")
+    measured = {"fp16": 700.0, "bf16": 710.0, "tf32": 350.0, "fp32": 50.0}
+    assert family_rate_tflops(h100, measured, "fp16", "wgmma") == 700.0
+    assert family_rate_tflops(h100, measured, "fp16", "mma.sync") == 426.0
+    assert family_rate_tflops(h100, measured, "fp8", "wgmma") == 1451.0

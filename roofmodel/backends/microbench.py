@@ -352,10 +352,9 @@ def calibrate(
     machine = load_machine(base)
 
     def rate(dtype: str, family: str) -> float:
-        # wgmma at cuBLAS's rate measured here; another family at the base file's rate for it.
-        pipe = machine.pipe(dtype)
-        own = pipe.rate_of(pipe.instruction(family))[0].pick("measured")
-        return rates[dtype]["value"] if family == pipe.instructions[0].family else own.value
+        from roofmodel.model.kernel_costs import family_rate_tflops
+
+        return family_rate_tflops(machine, {d: r["value"] for d, r in rates.items()}, dtype, family)
 
     step("kernel costs (K sweep of one tile per SM; spill pairs; fp8 conversions)")
     costs = kernel_costs(rate)

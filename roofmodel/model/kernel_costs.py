@@ -34,6 +34,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from roofmodel.machine import Machine
 from roofmodel.model.arrays import ceil_div
 
 # What roofmodel calibrate times (and the broad sweep timed): fp16 tiles with four warps.
@@ -97,6 +98,15 @@ def per_iteration_seconds(points: Sequence[tuple[int, float]], bk: int, k_min: i
     if len(pts) < 2:
         raise ValueError(f"need two or more points with K >= {k_min} (got {len(pts)})")
     return least_squares_line(pts)[0]
+
+
+def family_rate_tflops(machine: Machine, measured: dict[str, float], dtype: str, family: str) -> float:
+    """The TFLOPS to take a K sweep's or spill pair's MMA time at: the pipe's first instruction family at
+    the rate measured here (``measured``: cuBLAS per dtype) where this run measured the dtype, any other
+    family or dtype at the base file's rate for it (fp8's spill pair: calibrate times no fp8 GEMM)."""
+    pipe = machine.pipe(dtype)
+    own = pipe.rate_of(pipe.instruction(family))[0].pick("measured")
+    return measured[dtype] if family == pipe.instructions[0].family and dtype in measured else own.value
 
 
 def derive_kernel_costs(
