@@ -33,9 +33,12 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from roofmodel.machine import Machine
 from roofmodel.model.arrays import ceil_div
+
+if TYPE_CHECKING:
+    from roofmodel.machine import Machine
 
 # What roofmodel calibrate times (and the broad sweep timed): fp16 tiles with four warps.
 KSWEEP_TILES = ((64, 128, 64, 4, 4), (128, 128, 64, 4, 3))  # BM, BN, BK, warps, stages

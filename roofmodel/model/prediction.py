@@ -163,30 +163,22 @@ def machine_rates(
     if clock_input is not None:
         inputs.append(clock_input)
 
-    def bps(level: str) -> float:
-        bw = level_bandwidth(machine, level, bandwidth, clock_hz)
-        if bw is None:  # an L2 bandwidth the vendor does not publish: no L2 term (the report says so)
-            return math.inf
+    def bps(level: str, field: str = "bandwidth") -> float | None:
+        """Chip-wide B/s of memory.<level>.<field>, recorded among the inputs; None where the file has none."""
+        bw = level_bandwidth(machine, level, bandwidth, clock_hz, field)
+        if bw is None:
+            return None
         assert bw.quantity is not None and bw.field
         inputs.append(machine.input_of(bw.field, bw.quantity))
-        return units.bytes_per_cycle_per_sm_to_gb_per_s(bw.bytes_per_cycle_per_sm, sms, clock_hz) * 1e9
+        return bw.gb_per_s * 1e9
 
-    dram, l2, smem = bps("dram"), bps("l2"), bps("smem")
-    llc = bps("llc") if machine.memory.llc is not None else None
-
-    def l2_rate(field: str) -> float | None:
-        """Chip-wide B/s of an optional L2 figure (memory.l2.<field>), recorded among the inputs."""
-        rated = getattr(machine.memory.l2, field)
-        if rated is None:
-            return None
-        q = rated.pick(bandwidth)
-        inputs.append(machine.input_of(f"memory.l2.{field}.{q.kind}", q))
-        return units.bandwidth_bytes_per_cycle_per_sm(q.value, q.unit, sms, clock_hz) * sms * clock_hz
-
+    # An L2 bandwidth the vendor does not publish: no L2 term (the report says so).
+    dram, l2, smem = bps("dram") or math.inf, bps("l2") or math.inf, bps("smem") or math.inf
+    llc = (bps("llc") or math.inf) if machine.memory.llc is not None else None
     # The time model charges every L2 request at the GEMM rate where the file has one; only without it
     # does it read the same-address rate (for a wave's repeated requests).
-    gemm_l2 = l2_rate("gemm_bandwidth")
-    same = None if gemm_l2 is not None else l2_rate("shared_read_bandwidth")
+    gemm_l2 = bps("l2", "gemm_bandwidth")
+    same = None if gemm_l2 is not None else bps("l2", "shared_read_bandwidth")
     mem = machine.memory
     named = {
         "memory.l2.latency": mem.l2.latency,
