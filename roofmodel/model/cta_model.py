@@ -16,8 +16,9 @@ Per main-loop iteration (one BK step) of one CTA:
   an 8-bit one that wgmma's warps store from registers more again for its bank conflicts
   (prediction.relaid_store_factor); under mma.sync such an operand keeps its layout (8-byte copies
   for 8-bit) and its reads cost 4 / element bytes times the wavefronts (prediction.operand_read_factors);
-- ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register
-  (past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per iteration, at the measured spill
+- ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register the
+  loop uses (footprint.kernel_footprint's ``loop_spilled``: of a wgmma kernel's compiled spills, those its
+  loop's own registers lack; past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per iteration, at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the
   shared-memory path's 128, from pairs of wgmma kernels with and without spills,
   roofmodel.model.kernel_costs);

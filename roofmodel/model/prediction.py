@@ -77,6 +77,9 @@ class Prediction(BaseModel):
     warps: int
     registers_per_thread: int
     spilled_registers: int
+    # Of those, the ones reloaded every main-loop iteration (the spills term's count): all but a wgmma
+    # kernel's compiled spills beyond what its loop's own registers lack (footprint.kernel_footprint).
+    loop_spilled_registers: int
     registers_origin: str
     shared_bytes: int
     a_major: str
@@ -503,7 +506,7 @@ def kernel_seconds(
         piped_a, piped_b = _where(ra != 1.0, 0.0, 1.0), _where(rb != 1.0, 0.0, 1.0)
     operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
-    spilled = footprint["spilled"]
+    spilled = footprint.get("loop_spilled", footprint["spilled"])
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
@@ -670,6 +673,20 @@ def predict_kernel(
         if fp["spilled"]
         else ""
     )
+    loop_spilled = int(fp["loop_spilled"])
+    if loop_spilled < int(fp["spilled"]):
+        held = (
+            f"what the loop itself holds (accumulators, overhead, element pointers: {float(fp['loop_needed']):,.0f} "
+            f"by the register rule)"
+        )
+        lack = math.ceil(float(fp["loop_needed"])) - int(fp["registers"])
+        spill_note += (
+            f"; {loop_spilled:,} of them reloaded in the main loop: {held} lacks {lack:,} beside the "
+            f"{int(fp['registers'])} allocated"
+            + (", in whole accumulator fragments that take turns" if lack != loop_spilled else "")
+            if loop_spilled
+            else f"; none of them reloaded in the main loop: {held} fits the {int(fp['registers'])} allocated"
+        ) + ", and ptxas spills first the values the loop does not use"
     ra, rb = (float(x) for x in operand_read_factors(family, e, a_m, b_n))
     layout = (
         (
@@ -768,6 +785,7 @@ def predict_kernel(
         warps=config.warps,
         registers_per_thread=int(fp["registers"]),
         spilled_registers=int(fp["spilled"]),
+        loop_spilled_registers=loop_spilled,
         registers_origin="as compiled (--regs)" if regs is not None else "estimated (roofmodel.model.footprint)",
         shared_bytes=int(fp["shared_bytes"]),
         a_major=a_major,
