@@ -420,44 +420,81 @@ def test_fp8_conversions_for_mma_sync_by_hand():
     assert "kernel_costs.convert" in {i.field for i in p.inputs} - {i.field for i in i8.inputs}
 
 
-def _compiled(m, n, k, dtype, bm, bn, bk, warps, family, regs, spilled, a_m=False, b_n=False):
+def _compiled(m, n, k, dtype, bm, bn, bk, warps, family, regs, spilled, a_m=False, b_n=False, compiler="triton"):
     h100, e = load_machine("h100"), INPUT_BYTES[dtype]
     fi = FAMILIES.index(family)
     rm, rn = register_tile_for(family, bm, bn, warps)
     staging = operand_staging(True, fi, e, m, n, k, a_m, b_n, bm, bn)
     return kernel_footprint(h100, bm=bm, bn=bn, bk=bk, warps=warps, stages=3, family=fi, element_bytes=e,
-                            accumulator_registers=1.0, rm=rm, rn=rn, registers=regs, spilled=spilled,
-                            **staging)  # fmt: skip
+                            accumulator_registers=1.0, rm=rm, rn=rn, k_step=16, registers=regs, spilled=spilled,
+                            compiler=compiler, **staging)  # fmt: skip
 
 
-def test_a_wgmma_kernels_spills_outside_its_loop_by_hand():
+def test_a_triton_wgmma_kernels_spills_cost_nothing_where_its_loop_fits_by_hand():
     # bf16 256x128x32 on 8 warps, 5000x3000x4000 with both operands K-major (4000 x 2 B strides: aligned),
     # compiled to 255 registers and 16 spilled (the H100 sweep's held-out kernel, the fastest of its shape):
-    # the loop holds 256 x 128 / 256 = 128 accumulators + 48 overhead = 176 < 255, so none of the 16 is
+    # the loop holds 256 x 128 / 256 = 128 accumulators + 48 overhead = 176 <= 255, so none of the 16 is
     # reloaded per iteration; they are reported as spilled.
     fp = _compiled(5000, 3000, 4000, "bf16", 256, 128, 32, 8, "wgmma", 255, 16)
     assert fp["loop_needed"] == 176 and fp["spilled"] == 16 and fp["loop_spilled"] == 0
-    # fp16 128x256x32 on 4 warps compiled with 300 spilled: the loop holds 256 + 48 = 304, 49 short of 255,
-    # in whole m64n256 fragments that take turns (128 each, two of them): 256 of the 300 in the loop.
+    # fp16 128x256x32 on 4 warps: the loop holds 256 + 48 = 304 > 255: every compiled spill is the loop's,
+    # the 300 as much as the 256 a whole-fragment rule would give.
     fp = _compiled(4096, 4096, 4096, "fp16", 128, 256, 32, 4, "wgmma", 255, 300)
-    assert fp["loop_needed"] == 304 and fp["loop_spilled"] == 256
-    # ... and the compiled count caps it: 172 spilled (the spill pair of calibrate), all 172 in the loop.
-    assert _compiled(4096, 4096, 4096, "fp16", 128, 256, 32, 4, "wgmma", 255, 172)["loop_spilled"] == 172
+    assert fp["loop_needed"] == 304 and fp["loop_spilled"] == 300
     # Element pointers are the loop's: fp16 128x128x32 on 4 warps, 7000x1800x2500 with K = 2500 (not a multiple
     # of 16: both operands loaded one element at a time): 128 accumulators + 48 + 2 x (128 + 128) x 32 / 128
-    # = 128 pointer registers + 32 staged = 336, 81 short: two m64n128 fragments of 64, 128 of the 168.
+    # = 128 pointer registers + 32 staged = 336 > 255: all 168 in the loop.
     fp = _compiled(7000, 1800, 2500, "fp16", 128, 128, 32, 4, "wgmma", 255, 168)
-    assert fp["loop_needed"] == 336 and fp["loop_spilled"] == 128
+    assert fp["loop_needed"] == 336 and fp["loop_spilled"] == 168
+    # A smaller allocation than the limit: the same 256x128x32 bf16 tile compiled to 168 registers with 16
+    # spilled holds 176 > 168 in its loop: all 16 charged.
+    assert _compiled(5000, 3000, 4000, "bf16", 256, 128, 32, 8, "wgmma", 168, 16)["loop_spilled"] == 16
     # mma.sync and FMA keep every compiled spill in the loop (the rule counts one k step of their fragments,
-    # not the unrolled K step ptxas holds).
+    # not the unrolled K step ptxas holds), and so do stated and CUTLASS kernels (nothing measured on them).
     assert _compiled(4096, 4096, 4096, "fp16", 128, 64, 64, 2, "mma.sync", 255, 26)["loop_spilled"] == 26
     assert _compiled(4096, 4096, 4096, "fp32", 128, 64, 32, 2, "fma", 255, 100)["loop_spilled"] == 100
+    for compiler in ("stated", "cutlass"):
+        fp = _compiled(5000, 3000, 4000, "bf16", 256, 128, 32, 8, "wgmma", 255, 16, compiler=compiler)
+        assert fp["loop_spilled"] == 16
+
+
+def test_compiled_counts_of_a_stated_kernel_need_no_register_tile():
+    # A stated kernel given its compiled counts takes them as they are (no rule, no register tile needed).
+    fp = kernel_footprint(load_machine("h100"), bm=128, bn=128, bk=64, warps=4, stages=3, family=2, element_bytes=2,
+                          accumulator_registers=1.0, staged=False, compiler="stated", registers=128, spilled=0)  # fmt: skip
+    assert fp["needed"] == 128 and fp["loop_spilled"] == 0 and fp["loop_needed"] is None
+
+
+def test_the_rule_against_the_local_memory_counters():
+    """Recorded-measurement guard (docs/measurements/h100-2026-11-25/spill_check, Nsight Compute on an H100,
+    labelled as such): where the rule says a kernel's compiled spills stay out of its loop, its local-memory
+    loads and stores per main-loop iteration were 0.8-3.5% of what reloading every spilled register once
+    would move (4 wgmma kernels); where it says they are the loop's, 36-195% (12 kernels)."""
+    import csv
+
+    path = REPO / "docs" / "measurements" / "h100-2026-11-25" / "spill_check" / "spill_check.csv"
+    outside, inside = [], []
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        m, n, k, bm, bn, bk, w = (int(r[c]) for c in ("m", "n", "k", "block_m", "block_n", "block_k", "num_warps"))
+        spilled = int(r["spilled_registers"])
+        fp = _compiled(m, n, k, r["dtype"], bm, bn, bk, w, r["instruction"], int(r["registers_per_thread"]), spilled,
+                       r["a_major"] == "m", r["b_major"] == "n")  # fmt: skip
+        sectors = sum(float(r[f"ncu:l1tex__t_sectors_pipe_lsu_mem_local_op_{op}.sum"]) for op in ("ld", "st"))
+        iterations = math.ceil(m / bm) * math.ceil(n / bn) * math.ceil(k / bk)
+        share = sectors * 32 / iterations / (2 * spilled * 4 * 32 * w)  # of every spilled register once
+        (outside if fp["loop_spilled"] == 0 else inside).append(share)
+        assert fp["loop_spilled"] in (0, spilled)
+    assert len(outside) == 4 and max(outside) < 0.05
+    assert len(inside) == 12 and min(inside) > 0.3
 
 
 def test_the_spill_pairs_spill_inside_the_loop():
     """The spill bandwidth comes from pairs of kernels whose spills are all reloaded per iteration
-    (docs/measurements/h100-2026-11-25/calibrate-spill-pairs.txt): the rule puts each pair's compiled count
-    in the loop, so the rate they give is the one the loop's spills are charged at."""
+    (docs/measurements/h100-2026-11-25/calibrate-spill-pairs.txt; the local-memory counters say so for two
+    of them): the rule puts each pair's compiled count in the loop, so the rate they give is the one the
+    loop's spills are charged at."""
     from roofmodel.model.kernel_costs import SPILL_PAIR_TILES
 
     compiled = {(256, 128, 32): 128, (128, 256, 32): 172, (128, 256, 64): 256, (256, 128, 64): 128}
@@ -466,23 +503,20 @@ def test_the_spill_pairs_spill_inside_the_loop():
         assert fp["loop_spilled"] == compiled[bm, bn, bk]
 
 
-def test_spills_outside_the_loop_against_the_recorded_kernels():
+def test_spills_outside_the_loop_against_the_recorded_times():
     """Recorded-measurement guard (docs/measurements/h100-2026-11-23, held-out shapes, labelled as such):
-    the 20 spilling wgmma kernels with compiled spills the rule puts outside the loop were predicted a median
-    1.71x their measured time when every spill was charged (median |log error| 0.60); with the loop's alone,
-    0.99x (0.24)."""
+    the five spilling wgmma kernels whose loops fit their allocation were predicted a median 2.9x their
+    measured time with every spill charged; 0.80x with none."""
     from roofmodel.backends.broad import Evaluator, read_broad_csv
 
-    h100 = load_machine("h100")
-    ev = Evaluator(h100, 1980.0)
+    ev = Evaluator(load_machine("h100"), 1980.0)
     ratios = []
     for r in read_broad_csv(REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"):
         if r.set != "sweep" or r.split != "holdout" or r.instruction != "wgmma" or not r.spilled_registers:
             continue
         fp = _compiled(r.m, r.n, r.k, r.dtype, r.block_m, r.block_n, r.block_k, r.num_warps, "wgmma",
                        r.registers_per_thread, r.spilled_registers, r.a_major == "m", r.b_major == "n")  # fmt: skip
-        if fp["loop_spilled"] < r.spilled_registers:
+        if fp["loop_spilled"] == 0:
             ratios.append(float(ev.seconds(r)["total"]) / (r.time_ms * 1e-3))
-    assert len(ratios) == 20
-    assert statistics.median(abs(math.log(x)) for x in ratios) < 0.3
-    assert 0.85 < statistics.median(ratios) < 1.15
+    assert len(ratios) == 5, "the recorded kernels or the rule changed: revisit this guard's figures"
+    assert 0.7 < statistics.median(ratios) < 1.0

@@ -67,6 +67,7 @@ def test_bad_config_files_are_one_line(cli, tmp_path):
             "spilled_registers: must be a whole number >= 0",
         ),
         "fast.yaml": ("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, time_ms: 0.000001}", "above the"),
+        "alone.yaml": ("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, spilled_registers: 8}", "needs registers_per_thread"),
         "odd.yaml": ("- {BLOCK_M: 7, BLOCK_N: 9, BLOCK_K: 3}", "power of two of at least 16"),
     }
     for name, (text, message) in cases.items():
@@ -96,3 +97,23 @@ def test_rows_that_a_preset_refuses_name_the_row(tmp_path):
     path.write_text("- {BLOCK_M: 64, BLOCK_N: 64, BLOCK_K: 32, num_warps: 3}")
     with pytest.raises(ProblemError, match="power of two"):
         rank_configs(load_machine("h100"), read_configs(path), gemm=Gemm(m=1024, n=1024, k=1024, dtype="fp16"))
+
+
+def test_compiled_spills_outside_the_loop_are_marked(cli, tmp_path):
+    # The H100 sweep's fastest bf16 kernel of 5000x3000x4000 (255 registers, 16 spilled, its loop holding 176)
+    # beside the same tile on 4 warps as compiled (255 + 204 spilled: its loop does not fit).
+    path = tmp_path / "two.yaml"
+    path.write_text(
+        "- {BLOCK_M: 256, BLOCK_N: 128, BLOCK_K: 32, GROUP_M: 8, num_warps: 8, num_stages: 5,"
+        " registers_per_thread: 255, spilled_registers: 16}\n"
+        "- {BLOCK_M: 256, BLOCK_N: 128, BLOCK_K: 32, GROUP_M: 8, num_warps: 4, num_stages: 5,"
+        " registers_per_thread: 255, spilled_registers: 204}\n"
+    )
+    args = ("rank", "--machine", "h100", "--configs", str(path), "--m", "5000", "--n", "3000", "--k", "4000",
+            "--dtype", "bf16", "--b-major", "k")  # fmt: skip
+    doc = json.loads(cli(*args, "--json").stdout)
+    by_row = {x["row"]: x for x in doc["ranked"]}
+    assert by_row[1]["loop_spilled_registers"] == 0 and by_row[2]["loop_spilled_registers"] == 204
+    assert by_row[1]["rank"] == 1
+    text = cli(*args).stdout
+    assert "255+16*" in text and "255+204*" not in text and "*: none of them reloaded in the main loop" in text

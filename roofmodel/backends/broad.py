@@ -311,7 +311,8 @@ def report_markdown(
         "spills (kernel_costs.spill_bandwidth) from pairs of wgmma kernels with and without spills, and the cost "
         "of converting fp8 for mma.sync (kernel_costs.convert) from the issue check's conversion-heavy fp8 tiles "
         "(benchmarks/derive_kernel_costs.py); the fitted constants, the loaded-latency factor, the overlap norm "
-        "of the SM and memory terms and the spilled registers that stay out of the loop "
+        "of the SM and memory terms and a count of spilled registers charged nothing in every kernel "
+        "(cta_model.COLD_SPILLED_REGISTERS) "
         "(benchmarks/fit_cta_costs.py), and Triton's register overheads and the pointer registers of an operand "
         "loaded one element at a time (roofmodel/model/footprint.py) were fitted on "
         "the H100 sweep's training shapes only (a machine file states where each of its own figures comes from).",

@@ -28,7 +28,11 @@ the committed broad sweep (docs/measurements/h100-2026-11-23, kernels that do no
 tests/test_footprint.py holds the rule to the compiled counts of the H100's held-out kernels and of the
 H200 sweep. Past the
 architecture's per-thread limit a kernel spills: it is allocated the limit and the rest is local
-memory, which the time model charges; it is never refused for that.
+memory, which the time model charges once per main-loop iteration (``loop_spilled``); it is never
+refused for that. Given a Triton wgmma kernel's compiled counts, its spills are charged only where
+what its loop holds by the rule does not fit the compiled allocation: ptxas spills first the values
+the loop does not use (Nsight Compute's local-memory counters, docs/measurements/h100-2026-11-25/
+spill_check).
 """
 
 from __future__ import annotations
@@ -313,7 +317,10 @@ def kernel_footprint(
     """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
     the register-level tile's N, which sets wgmma's spill granularity):
     ``needed`` registers per thread (registers_needed; the compiled count plus its spills where
-    ``registers`` is given), ``registers`` allocated, ``spilled``, ``shared_bytes`` (the compiled
+    ``registers`` is given), ``registers`` allocated, ``spilled``, ``loop_spilled`` (those reloaded
+    every main-loop iteration: all of them, but none of a Triton wgmma kernel's compiled spills where
+    ``loop_needed``, what its loop holds by the rule, fits the compiled allocation; ``loop_needed`` is
+    None for a stated kernel given its compiled counts), ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
     and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
     FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
@@ -322,13 +329,13 @@ def kernel_footprint(
     ``k_step``) plus STATED_REGISTER_OVERHEAD, as ``analyze`` counts them."""
     limit = machine.limits.max_registers_per_thread.n
     threads = machine.warp_size * warps
-    if compiler == "stated":
+    rule_registers = rule_spilled = None
+    if compiler == "stated" and registers is None:
         acc, operands = tile_registers(family, rm, rn, element_bytes, accumulator_registers, k_step)
         overhead = STATED_REGISTER_OVERHEAD if register_overhead is None else register_overhead
-        needed = live = acc + operands + overhead
-        stack = False
+        needed = acc + operands + overhead
         rule_registers, rule_spilled = allocated_and_spilled(needed, limit)
-    else:
+    elif compiler != "stated":
         if register_overhead is None:
             overheads = {**TRITON_REGISTER_OVERHEAD, **ASSUMED_REGISTER_OVERHEAD}
             register_overhead = _take(tuple(overheads[f] for f in FAMILIES), family)
@@ -358,20 +365,23 @@ def kernel_footprint(
         stack = collapsed & (family == FAMILIES.index("mma.sync"))
         rule_registers = _where(stack & (narrow_rows > 0), COLLAPSED_REGISTERS, rule_registers)
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads)
-    loop_needed = needed
+    loop_needed = needed if rule_registers is not None else None
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
     else:
         spilled = 0 if spilled is None else spilled
-        # ptxas spills first what the main loop does not touch (the epilogue's addresses and masks): of a
-        # wgmma kernel's compiled spills, only as many as the loop's own registers (the rule's count:
-        # accumulators, overhead and element pointers, in whole fragments) lack beside the compiled
-        # allocation are reloaded each iteration. mma.sync and FMA keep them all: the rule counts one k
-        # step of their operand fragments, not the unrolled K step ptxas holds (capping them too puts
-        # the training shapes' median |log error| 0.149 -> 0.155; wgmma alone 0.149 -> 0.147).
-        in_loop = spilled_at(needed, registers, stack, family, bm, bn, rn, accumulator_registers, threads)
-        loop_spilled = _where(family == FAMILIES.index("wgmma"), _minimum(spilled, in_loop), spilled)
+        loop_spilled = spilled
+        if compiler == "triton":
+            # ptxas spills first what the main loop does not touch (the epilogue's addresses and masks):
+            # where all a wgmma kernel's loop holds by the rule (accumulators, overhead, element pointers)
+            # fits its compiled allocation, none of its compiled spills is reloaded per iteration; where
+            # it does not, all are (docs/measurements/h100-2026-11-25/spill_check: Nsight Compute's local
+            # loads and stores per iteration are 0.8-3.5% of the compiled count for the four kernels whose
+            # loop fits, 36-195% where it does not). mma.sync and FMA keep them all: the rule counts one
+            # k step of their operand fragments, not the unrolled K step ptxas holds.
+            fits_loop = (family == FAMILIES.index("wgmma")) & (-(-needed // 1) <= registers)
+            loop_spilled = _where(fits_loop, 0, spilled)
         needed = registers + spilled
     if shared_bytes is None:
         # Triton allocates stage_buffers tiles; CUTLASS's stage count and a stated kernel's are buffers.

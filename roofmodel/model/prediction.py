@@ -77,8 +77,8 @@ class Prediction(BaseModel):
     warps: int
     registers_per_thread: int
     spilled_registers: int
-    # Of those, the ones reloaded every main-loop iteration (the spills term's count): all but a wgmma
-    # kernel's compiled spills beyond what its loop's own registers lack (footprint.kernel_footprint).
+    # Of those, the ones reloaded every main-loop iteration (the spills term's count): all, but none of a
+    # Triton wgmma kernel's compiled spills where its loop fits the allocation (footprint.kernel_footprint).
     loop_spilled_registers: int
     registers_origin: str
     shared_bytes: int
@@ -675,18 +675,11 @@ def predict_kernel(
     )
     loop_spilled = int(fp["loop_spilled"])
     if loop_spilled < int(fp["spilled"]):
-        held = (
-            f"what the loop itself holds (accumulators, overhead, element pointers: {float(fp['loop_needed']):,.0f} "
-            f"by the register rule)"
-        )
-        lack = math.ceil(float(fp["loop_needed"])) - int(fp["registers"])
         spill_note += (
-            f"; {loop_spilled:,} of them reloaded in the main loop: {held} lacks {lack:,} beside the "
-            f"{int(fp['registers'])} allocated"
-            + (", in whole accumulator fragments that take turns" if lack != loop_spilled else "")
-            if loop_spilled
-            else f"; none of them reloaded in the main loop: {held} fits the {int(fp['registers'])} allocated"
-        ) + ", and ptxas spills first the values the loop does not use"
+            "; none of them reloaded in the main loop: what the loop holds by the register rule (accumulators, "
+            f"overhead, element pointers: {float(fp['loop_needed']):,.0f}) fits the {int(fp['registers'])} "
+            "allocated, and ptxas spills first the values the loop does not use"
+        )
     ra, rb = (float(x) for x in operand_read_factors(family, e, a_m, b_n))
     layout = (
         (

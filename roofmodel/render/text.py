@@ -385,6 +385,7 @@ def render_ranking(r: Any, top: int | None) -> str:
             lines += [x.gemm, head + ("  measured TFLOPS, error" if x.measured_seconds else "")]
             prev = x.gemm
         regs = f"{x.registers_per_thread}" + (f"+{x.spilled_registers}" if x.spilled_registers else "")
+        regs += "*" if x.loop_spilled_registers < x.spilled_registers else ""
         meas = (
             f"  {_tflops_cell(x.measured_tflops)} {x.error_pct:+6.1f}%"
             if x.measured_tflops and x.error_pct is not None
@@ -392,6 +393,9 @@ def render_ranking(r: Any, top: int | None) -> str:
         )
         lines.append(f"{x.rank:>4} {x.row:>5}  {x.config:<44} {_time_cell(x.seconds, scale)} {_tflops_cell(x.tflops)}  "
                      f"{x.limiter:<17} {regs:>9}{meas}")  # fmt: skip
+    if any(x.loop_spilled_registers < x.spilled_registers for x in r.ranked if top is None or x.rank <= top):
+        lines.append("regs N+S: registers and spilled registers per thread as compiled; *: none of them reloaded "
+                     "in the main loop (what the loop holds fits the allocation), so not charged")  # fmt: skip
     if r.spearman is not None:
         lines.append(f"Spearman (predicted vs measured time) {r.spearman:.2f}; the measured fastest is ranked "
                      f"{r.best_measured_rank}; the first runs at {r.first_over_best:.0%} of the fastest's speed")  # fmt: skip

@@ -52,6 +52,7 @@ class RankedConfig(BaseModel):
     limiter: str
     registers_per_thread: int
     spilled_registers: int
+    loop_spilled_registers: int  # of those, the ones charged per iteration (Prediction's)
     measured_seconds: float | None
     measured_tflops: float | None
     error_pct: float | None  # (predicted - measured) / measured time
@@ -190,6 +191,10 @@ def rank_configs(
             )
             if row.get(col) not in (None, "")
         }
+        if "spilled" in compiled and "regs" not in compiled:
+            raise ProblemError(
+                f"row {line}: spilled_registers needs registers_per_thread (the compiled counts go together)"
+            )
         if "regs" in compiled:
             compiled["regs"] = max(1, min(compiled["regs"], machine.limits.max_registers_per_thread.n))
         try:
@@ -212,7 +217,8 @@ def rank_configs(
         ranked.append(RankedConfig(
             rank=rank, row=line, config=cfg.label(), gemm=_label(g), a_major=p.a_major, b_major=p.b_major, seconds=s,
             tflops=p.tflops, limiter=p.limiter,
-            registers_per_thread=p.registers_per_thread, spilled_registers=p.spilled_registers, measured_seconds=meas,
+            registers_per_thread=p.registers_per_thread, spilled_registers=p.spilled_registers,
+            loop_spilled_registers=p.loop_spilled_registers, measured_seconds=meas,
             measured_tflops=g.flops / meas / 1e12 if meas else None, error_pct=100 * (s - meas) / meas if meas else None,
         ))  # fmt: skip
     sp = best_rank = first_over_best = None
