@@ -20,7 +20,9 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   BM x BK or BN x BK slice (where the alignment is known, one pointer serves 16 bytes). The
   training kernels' compiled counts choose 2 of 0-4 (median |error| 31 registers on 37 kernels that
   do not collapse, 30 on the held-out ones) as the pointer size says. They count up to the limit
-  but make a kernel spill only past 2.3 x the limit, where ptxas gives up (pointer_registers);
+  but make a kernel spill only past 2.3 x the limit, where ptxas gives up (pointer_registers), except
+  that a wgmma kernel spills a K-major operand's pointers that do not fit, and an mma.sync kernel with a
+  16- or 8-bit one goes to 32 registers and the stack past 1.65 x (STACK_COLLAPSE: a compile study);
 - overhead: addresses, masks, loop state, per instruction family.
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
@@ -41,6 +43,7 @@ from typing import Any
 
 from roofmodel.machine import Machine
 from roofmodel.model.arrays import is_array as _is_array
+from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
 from roofmodel.model.arrays import next_pow2 as _next_pow2
@@ -117,6 +120,17 @@ POINTER_COLLAPSE = 2.3
 # 32 registers, five at 255). wgmma and FMA kernels past the point keep 255 and their own rules.
 COLLAPSED_REGISTERS = 32
 COLLAPSED_SPILL_FACTOR = 2.4
+# Where the pointers are those of a 16- or 8-bit operand (loaded element-wise into registers, Triton's
+# synchronous path), an mma.sync kernel collapses to 32 registers earlier: past STACK_COLLAPSE x the limit;
+# a 32-bit one (copied by cp.async four bytes at a time) does not collapse, it spills at 255. Chosen on a
+# compile study of shapes no measurement holds (benchmarks/compile_study.py, Triton 3.9's ptxas for sm_90a,
+# docs/measurements/compile-study/): of its 383 mma.sync kernels, 71 compiled to 32 registers; this way the
+# rule says so for 79 (9 wrongly), against 52 (5 wrongly) at POINTER_COLLAPSE for every narrow operand.
+STACK_COLLAPSE = 1.65
+# And a wgmma kernel with a K-major operand loaded one element at a time spills the pointers that do not
+# fit its registers well before POINTER_COLLAPSE (the same study: of its 338 wgmma kernels with a narrow
+# operand, whether it spills is right for 299 against 264; an M- or N-major narrow operand's pointers are
+# rematerialized about as often as not, and are left to the collapse point).
 
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
@@ -125,7 +139,7 @@ def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
     but do not make a kernel spill, up to POINTER_COLLAPSE x the limit: ptxas recomputes an address
     rather than spill it (the alignment check of 2026-11-25: 128x256x64 fp16 on 8 warps with B loaded
     element-wise compiles to 255 registers and no spills, where counting the pointers as needed would
-    spill 128)."""
+    spill 128); but see STACK_COLLAPSE and kernel_footprint for K-major operands under wgmma."""
     return POINTER_REGISTERS * narrow_rows * bk / threads
 
 
@@ -313,6 +327,7 @@ def kernel_footprint(
     single_a: Any = False,
     single_b: Any = False,
     narrow_rows: Any = 0,
+    narrow_k_major: Any = False,
 ) -> dict[str, Any]:
     """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
     the register-level tile's N, which sets wgmma's spill granularity):
@@ -360,11 +375,19 @@ def kernel_footprint(
         collapsed = needed > POINTER_COLLAPSE * limit
         live = _where(collapsed, needed, hard)
         rule_registers = _minimum(-(-needed // 1), limit)
-        # Only where pointers took it past the point: kernels that get there on their own registers
-        # (17 of the sweeps' mma.sync kernels, all aligned) compile to 255 and spill.
-        stack = collapsed & (family == FAMILIES.index("mma.sync"))
-        rule_registers = _where(stack & (narrow_rows > 0), COLLAPSED_REGISTERS, rule_registers)
+        # An mma.sync kernel goes to the stack where the pointers of a 16- or 8-bit operand take it past
+        # STACK_COLLAPSE x the limit (32 registers), or where it passes POINTER_COLLAPSE otherwise (17 of the
+        # sweeps' mma.sync kernels, aligned: 255 registers and the stack).
+        mma_sync = family == FAMILIES.index("mma.sync")
+        small_narrow = (narrow_rows > 0) & (element_bytes < 4)
+        stack_narrow = mma_sync & small_narrow & (needed > STACK_COLLAPSE * limit)
+        stack = stack_narrow | (mma_sync & collapsed)
+        live = _where(stack_narrow, needed, live)
+        rule_registers = _where(stack_narrow, COLLAPSED_REGISTERS, rule_registers)
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads)
+        pointer_excess = _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0)
+        wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
+        rule_spilled = rule_spilled + _where(wgmma_k, pointer_excess, 0)
     loop_needed = needed if rule_registers is not None else None
     if registers is None:
         registers, spilled = rule_registers, rule_spilled

@@ -439,7 +439,8 @@ def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: An
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
     return {"staged": _where(plan.relaid | plan.gathered, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
-            "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0)}  # fmt: skip
+            "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0),
+            "narrow_k_major": (na & _not(a_m_major)) | (nb & _not(b_n_major))}  # fmt: skip
 
 
 def kernel_seconds(

@@ -1,0 +1,132 @@
+"""On the CPU: what ptxas does with Triton matmuls of shapes no measurement holds, to choose the register
+rule's spill and collapse points without looking at the measured sweeps (issue 13: from `predict`, the
+fresh samples' worst first picks were kernels whose operands are loaded one element at a time and that
+spilled or went to the stack where the rule said they would not).
+
+Draws configurations at random (M, N, K in 1000..6000, multiples of 8, so that about half of them are not
+multiples of 16 and their operands are loaded one element at a time; the tile, warps, stages, dtype and
+layouts as the broad sweep draws them: ``--space wgmma`` BLOCK_M >= 64 on 4 or 8 warps, ``--space
+mma.sync`` 2 warps or BLOCK_M <= 32), compiles each for sm_90a with Triton's JIT specialization (an integer
+argument equal to 1 is a constant, one divisible by 16 is marked so), and runs the ptxas Triton ships
+(``ptxas -v``) for the registers per thread and the stack frame (Triton's ``n_spills`` is the frame / 4).
+The kernel is roofmodel.backends.triton_gemm's. Writes one CSV row per kernel.
+
+No GPU needed. Checked against the H100 sweeps' compiled counts: of 40 recorded wgmma kernels drawn at
+random, ptxas here (Triton 3.9) agrees on whether each spills for all 40 and on the exact counts for 16.
+
+Run (CPU): python benchmarks/compile_study.py --space wgmma --seed 1 --count 120 OUT.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp8": (64, 128, 256)}
+ELEMENT = {"fp16": 2, "bf16": 2, "tf32": 4, "fp8": 1}
+POINTER = {"fp16": "*fp16", "bf16": "*bf16", "tf32": "*fp32", "fp8": "*fp8e4nv"}
+OUTPUT = {"fp16": "*fp16", "bf16": "*bf16", "tf32": "*fp32", "fp8": "*bf16"}
+COLUMNS = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
+           "b_major", "registers", "spilled", "instruction")  # fmt: skip
+
+
+def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int, warps: int, stages: int,
+                   a_major: str, b_major: str, group_m: int = 8) -> tuple[int, int, str]:  # fmt: skip
+    """(registers per thread, spilled registers (stack frame / 4), MMA family) of the kernel for sm_90a."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+
+    from roofmodel.backends import triton_gemm as tg
+
+    fn = tg._matmul_kernel
+    names = fn.arg_names
+    sam, sak = (k, 1) if a_major == "k" else (1, m)
+    sbk, sbn = (n, 1) if b_major == "n" else (1, k)
+    ints = {"M": m, "N": n, "K": k, "stride_am": sam, "stride_ak": sak, "stride_bk": sbk, "stride_bn": sbn,
+            "stride_cm": n, "stride_cn": 1}  # fmt: skip
+    sig = {"a_ptr": POINTER[dtype], "b_ptr": POINTER[dtype], "c_ptr": OUTPUT[dtype]}
+    const = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": group_m, "PRECISION": tg.PRECISION[dtype]}
+    attrs = {(names.index(p),): [["tt.divisibility", 16]] for p in ("a_ptr", "b_ptr", "c_ptr")}
+    for name, value in ints.items():
+        if value == 1:
+            const[name] = 1
+        else:
+            sig[name] = "i32"
+            if value % 16 == 0:
+                attrs[(names.index(name),)] = [["tt.divisibility", 16]]
+    sig = {p: sig.get(p, "constexpr") for p in names}
+    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs={(names.index(c),): v for c, v in const.items()},
+                                    attrs=attrs)  # fmt: skip
+    kernel = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": warps, "num_stages": stages})
+    ptx = kernel.asm["ptx"]
+    family = "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
+    ptxas = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas-blackwell"
+    with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
+        f.write(ptx)
+    try:
+        out = subprocess.run([str(ptxas), "-v", "--gpu-name=sm_90a", f.name, "-o", os.devnull],
+                             capture_output=True, text=True, check=True).stderr  # fmt: skip
+    finally:
+        os.unlink(f.name)
+    regs = re.search(r"Used (\d+) registers", out)
+    frame = re.search(r"(\d+) bytes stack frame", out)
+    if regs is None:
+        raise RuntimeError(f"ptxas said no register count: {out[-300:]}")
+    return int(regs.group(1)), int(frame.group(1)) // 4 if frame else 0, family
+
+
+def draw(rng: random.Random, space: str) -> tuple:
+    """One configuration of the space, its shared memory within 227 KB."""
+    while True:
+        m, n, k = (rng.randrange(1000, 6001, 8) for _ in range(3))
+        dtype = rng.choice(list(BLOCK_K))
+        if space == "wgmma":
+            warps, bm = rng.choice((4, 8)), rng.choice((64, 128, 256))
+            bn = rng.choice((32, 64, 128, 256))
+        else:
+            warps = rng.choice((2, 2, 4, 8))
+            bm = rng.choice((16, 32, 64, 128, 256)) if warps == 2 else rng.choice((16, 32))
+            bn = rng.choice((32, 64, 128, 256))
+        bk, stages = rng.choice(BLOCK_K[dtype]), rng.choice((2, 3, 4, 5))
+        a_major, b_major = rng.choice("km"), rng.choice("nk")
+        if (bm + bn) * bk * ELEMENT[dtype] * stages <= 227 * 1024:
+            return m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--space", choices=("wgmma", "mma.sync"), required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("out")
+    args = ap.parse_args()
+    warnings.filterwarnings("ignore")
+    rng = random.Random(args.seed)
+    with open(args.out, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(COLUMNS)
+        done = 0
+        while done < args.count:
+            m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major = draw(rng, args.space)
+            try:
+                regs, spilled, family = compile_counts(m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major)
+            except Exception as exc:  # a configuration Triton refuses to compile is not a sample
+                print(f"skipped {bm}x{bn}x{bk} w{warps} s{stages} {dtype}: {str(exc)[:120]}", file=sys.stderr)
+                continue
+            w.writerow((m, n, k, dtype, bm, bn, bk, warps, stages, 8, a_major, b_major, regs, spilled, family))
+            f.flush()
+            done += 1
+
+
+if __name__ == "__main__":
+    main()
