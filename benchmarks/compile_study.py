@@ -15,6 +15,9 @@ No GPU needed. Checked against the H100 sweeps' compiled counts: of 40 recorded 
 random, ptxas here (Triton 3.9) agrees on whether each spills for all 40 and on the exact counts for 16.
 
 Run (CPU): python benchmarks/compile_study.py --space wgmma --seed 1 --count 120 OUT.csv
+The committed study (docs/measurements/compile-study/) was drawn by an earlier form of this script, with the
+same ranges and compile but another draw order: a run gives another sample of the same space, not those
+rows (compile_counts reproduces each committed row's counts). Neither space draws 1 warp, nor BK 16 for 16-bit types.
 """
 
 from __future__ import annotations

@@ -239,3 +239,28 @@ def test_an_mn_major_tf32_operand_copied_element_wise_needs_no_transpose():
     # 32 x 32 tiles over 132 SMs: 8 per SM, 64 iterations, 128 x 64 elements each, 0.263 ns per element.
     assert terms[4096]["transposes"] == pytest.approx(8 * 64 * 128 * 64 * 0.263e-9, rel=1e-3)
     assert terms[4104]["transposes"] == 0.0
+
+
+def test_the_spill_note_says_why_for_element_wise_operands():
+    # fp16 7000x1800x2500 (K and N not multiples of 16: operands loaded one element at a time), Triton's rules.
+    from roofmodel.model.kernel import triton_config
+
+    h100, g = load_machine("h100"), Gemm(m=7000, n=1800, k=2500, dtype="fp16")
+
+    def note(bm, bn, bk, warps, **kw):
+        cfg = triton_config(h100, "fp16", block_m=bm, block_n=bn, block_k=bk, group_m=8, num_warps=warps, num_stages=3)
+        p = predict_kernel(h100, g, cfg, **kw)
+        return p, next(t for t in p.terms if t.name == "spills").detail
+
+    # mma.sync past 1.65 x 255 on a 16-bit element-wise operand: 32 registers and the stack, said so.
+    p, text = note(64, 128, 32, 2, b_major="k")
+    assert p.registers_per_thread == 32 and "16-bit operand loaded one element at a time" in text
+    assert "2.4 x (needed - 32)" in text
+    # wgmma with K-major element-wise operands: 81 pointers spill, said so; M/N-major: recomputed, said so.
+    p, text = note(128, 128, 32, 4, b_major="k")
+    assert p.spilled_registers == 81 and "81 of them the element pointers" in text and "on the stack" not in text
+    p, text = note(128, 128, 32, 4, a_major="m", b_major="n")
+    assert p.spilled_registers == 0 and "recomputes the element pointers" in text
+    # A wgmma tile whose accumulators spill in whole fragments plus pointers is not called the stack.
+    p, text = note(128, 256, 32, 4, b_major="k")
+    assert "on the stack" not in text and f"{p.spilled_registers} registers per thread spill" in text

@@ -124,11 +124,12 @@ COLLAPSED_SPILL_FACTOR = 2.4
 # synchronous path), an mma.sync kernel collapses to 32 registers earlier: past STACK_COLLAPSE x the limit;
 # a 32-bit one (copied by cp.async four bytes at a time) does not collapse, it spills at 255. Chosen on a
 # compile study of shapes no measurement holds (benchmarks/compile_study.py, Triton 3.9's ptxas for sm_90a,
-# docs/measurements/compile-study/): of its 383 mma.sync kernels, 71 compiled to 32 registers; this way the
-# rule says so for 79 (9 wrongly), against 52 (5 wrongly) at POINTER_COLLAPSE for every narrow operand.
+# docs/measurements/compile-study/): of its 383 mma.sync kernels, 71 compiled to 32 registers and spilled;
+# this way the rule says so for 79 (9 wrongly), against 52 (5 wrongly) at POINTER_COLLAPSE for every narrow
+# operand.
 STACK_COLLAPSE = 1.65
-# And a wgmma kernel with a K-major operand loaded one element at a time spills the pointers that do not
-# fit its registers well before POINTER_COLLAPSE (the same study: of its 338 wgmma kernels with a narrow
+# And a wgmma kernel with a K-major operand loaded one element at a time spills the element pointers (all of
+# its element-wise operands') that do not fit its registers well before POINTER_COLLAPSE (the same study: of its 338 wgmma kernels with a narrow
 # operand, whether it spills is right for 299 against 264; an M- or N-major narrow operand's pointers are
 # rematerialized about as often as not, and are left to the collapse point).
 
@@ -345,6 +346,7 @@ def kernel_footprint(
     limit = machine.limits.max_registers_per_thread.n
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
+    stack, pointer_spilled = False, 0
     if compiler == "stated" and registers is None:
         acc, operands = tile_registers(family, rm, rn, element_bytes, accumulator_registers, k_step)
         overhead = STATED_REGISTER_OVERHEAD if register_overhead is None else register_overhead
@@ -387,12 +389,14 @@ def kernel_footprint(
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads)
         pointer_excess = _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0)
         wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
-        rule_spilled = rule_spilled + _where(wgmma_k, pointer_excess, 0)
+        pointer_spilled = _where(wgmma_k, pointer_excess, 0)
+        rule_spilled = rule_spilled + pointer_spilled
     loop_needed = needed if rule_registers is not None else None
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
     else:
+        stack, pointer_spilled = False, 0  # the compiled counts say what ptxas did
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -426,5 +430,7 @@ def kernel_footprint(
         "threads": threads,
         "ctas_per_sm": ctas,
         "tmem_columns": tmem,
+        "stack": stack,  # the rule put the kernel on ptxas's stack (COLLAPSED_SPILL_FACTOR)
+        "pointer_spilled": pointer_spilled,  # of the rule's spills, a wgmma kernel's element pointers
         "fits": fits,
     }

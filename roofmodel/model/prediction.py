@@ -31,7 +31,13 @@ from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
 from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
 from roofmodel.model.cta_model import CtaCosts, kernel_terms
-from roofmodel.model.footprint import B_SHARE, COLLAPSED_SPILL_FACTOR, kernel_footprint
+from roofmodel.model.footprint import (
+    B_SHARE,
+    COLLAPSED_REGISTERS,
+    COLLAPSED_SPILL_FACTOR,
+    STACK_COLLAPSE,
+    kernel_footprint,
+)
 from roofmodel.model.hierarchy import level_bandwidth
 from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
 from roofmodel.model.latency import mean_latency_cycles
@@ -665,15 +671,28 @@ def predict_kernel(
     mhz = rates.clock_hz / 1e6
     c_bytes = gemm.m * gemm.n * gemm.output_bytes
     # Past the collapse point ptxas's stack holds more than the registers that do not fit (footprint).
-    collapsed = fp["spilled"] and float(fp["spilled"]) > float(fp["needed"]) - float(fp["registers"]) + 0.5
-    spill_note = (
-        f"; needs {fp['needed']:,.0f} registers (limit {limit}): ptxas allocates {int(fp['registers'])} and puts "
-        f"{fp['spilled']:,.0f} on the stack ({COLLAPSED_SPILL_FACTOR:g} x (needed - {int(fp['registers'])}))"
-        if collapsed
-        else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
-        if fp["spilled"]
+    why_stack = (
+        f" (the element pointers of a {e * 8}-bit operand loaded one element at a time take it past "
+        f"{STACK_COLLAPSE:g} x the limit)"
+        if int(fp["registers"]) == COLLAPSED_REGISTERS
         else ""
     )
+    spill_note = (
+        f"; needs {fp['needed']:,.0f} registers (limit {limit}): ptxas allocates {int(fp['registers'])}{why_stack} "
+        f"and puts {fp['spilled']:,.0f} on the stack ({COLLAPSED_SPILL_FACTOR:g} x (needed - {int(fp['registers'])}))"
+        if bool(fp["stack"]) and fp["spilled"]
+        else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
+        if fp["spilled"]
+        else f": none (needs {fp['needed']:,.0f}, limit {limit}: ptxas recomputes the element pointers of operands "
+        "loaded one element at a time rather than spill them)"
+        if regs is None and float(fp["needed"]) > limit
+        else ""
+    )
+    if float(fp["pointer_spilled"]) > 0:
+        spill_note += (
+            f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
+            "a time (with a K-major one, ptxas spills the pointers that do not fit)"
+        )
     loop_spilled = int(fp["loop_spilled"])
     if loop_spilled < int(fp["spilled"]):
         spill_note += (
