@@ -191,6 +191,20 @@ def main() -> None:
     print(f"best on train: {cold} cold spilled registers and {spill:.1f} B/cycle/SM (the model's "
           f"COLD_SPILLED_REGISTERS: {chosen}; the machine file's spill bandwidth: "
           f"{base.kernel_costs.spill_bandwidth.value if base.kernel_costs and base.kernel_costs.spill_bandwidth else None})")  # fmt: skip
+    # Then the times an mma.sync kernel's spilled register is charged per iteration, in the form Nsight
+    # Compute's counters give (cta_model.mma_sync_spill_reloads), on the training shapes.
+    reload_scores: list[tuple[dict[str, float], tuple[float, float, float]]] = []
+    kept = (cta_model.SPILL_RELOAD_SLOPE, cta_model.SPILL_RELOAD_KNEE, cta_model.SPILL_RELOAD_CAP)
+    for slope, knee, cap in itertools.product((0.2, 0.25, 0.35, 0.5), (8, 16, 32), (1.5, 2.0)):
+        cta_model.SPILL_RELOAD_SLOPE, cta_model.SPILL_RELOAD_KNEE, cta_model.SPILL_RELOAD_CAP = slope, knee, cap
+        s = score(train, [float(ev.seconds(r)["total"]) for r in train])
+        reload_scores.append((s, (slope, knee, cap)))
+        if args.verbose:
+            print(f"  mma.sync spill reloads {slope} x log2(spilled / {knee}), at most {cap}: train log {s['log']:.4f}")
+    slope, knee, cap = choose(reload_scores)
+    cta_model.SPILL_RELOAD_SLOPE, cta_model.SPILL_RELOAD_KNEE, cta_model.SPILL_RELOAD_CAP = slope, knee, cap
+    print(f"best on train: mma.sync spills charged {slope} x log2(spilled / {knee}) times, at most {cap} (the model's: "
+          f"{kept[0]} x log2(spilled / {kept[1]}), at most {kept[2]})")  # fmt: skip
     for name, rows in (("train", train), ("holdout", holdout)):
         s = score(rows, [float(ev.seconds(r)["total"]) for r in rows])
         print(f"  {name}: " + ", ".join(f"{k} {v:.3f}" for k, v in s.items()))

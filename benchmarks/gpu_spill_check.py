@@ -12,6 +12,8 @@ local bytes per main-loop iteration per CTA against the model's 2 x spilled x 4 
 share of them L1 serves. Writes OUT.csv (one row per kernel, the recorded row's columns first).
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_spill_check.py OUT.csv
+       or, for COUNT of a day's training-shape spilling kernels drawn at random:
+       PYTHONPATH=. python benchmarks/gpu_spill_check.py OUT.csv --sample h100-2026-11-23 COUNT SEED
 """
 
 from __future__ import annotations
@@ -119,8 +121,23 @@ def profile(cases: list[dict]) -> list[dict[str, str]]:
     return [by_id[i] for i in sorted(by_id, key=int)]
 
 
+def sampled(day: str, count: int, seed: int) -> list[dict[str, str]]:
+    """``count`` of the day's training-shape sweep kernels that spilled, drawn at random (``seed``), each
+    family in proportion to its spilling kernels; only those under 20 ms (ncu replays each one)."""
+    import random
+
+    with open(REPO / "docs" / "measurements" / day / "broad.csv", newline="") as f:
+        pool = [{"day": day, **r} for r in csv.DictReader(f)
+                if r["set"] == "sweep" and r["status"] == "ok" and r["split"] == "train" and r["force_mma_v2"] == "0"
+                and int(r["spilled_registers"] or 0) > 0 and float(r["time_ms"]) < 20]  # fmt: skip
+    return random.Random(seed).sample(pool, min(count, len(pool)))
+
+
 def main() -> None:
-    rows = [recorded(c) for c in CASES]
+    if len(sys.argv) > 2 and sys.argv[2] == "--sample":
+        rows = sampled(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+    else:
+        rows = [recorded(c) for c in CASES]
     cases = [{k: (int(r[k]) if k not in ("dtype", "a_major", "b_major") else r[k])
               for k in ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "group_m", "num_warps", "num_stages",
                         "a_major", "b_major")} for r in rows]  # fmt: skip

@@ -96,6 +96,48 @@ OVERLAP_NORM = math.inf
 # 1% tie and with the better p90, but it puts the alignment check's unaligned kernels 21% off against
 # 13%). Kept as a named figure so that the fit can try it; at 0 every spilled register is charged.
 COLD_SPILLED_REGISTERS = 0
+# An mma.sync kernel's spills are not each stored and reloaded once per iteration: Nsight Compute's local
+# loads and stores per iteration, over 38 of the H100 broad sweep's training-shape kernels
+# (docs/measurements/h100-2026-11-25/spill_check), are none of a handful (2-12 spilled: 0-0.3 x once), about
+# half of tens (34-102: 0.5-0.95 x), about once each at 130-310, and 1.25-1.5 x at 600-1,700, where the rate
+# the warps reach also falls (from about 24 B/cycle/SM to 10-15: they stall on the reloads). What a spilled
+# register costs per iteration is therefore charged SPILL_RELOAD_SLOPE x log2(spilled / SPILL_RELOAD_KNEE)
+# times, between 0 and SPILL_RELOAD_CAP: the counters' form, its constants chosen on the training shapes'
+# times over a grid (benchmarks/fit_cta_costs.py: median |log error| 0.1481 -> 0.1464; 0.25, 8, 2 came within
+# its 1% tie at 0.1452, with the worse p90), and the least-squares fit to the counters' byte counts as well.
+# wgmma kernels reload theirs once each (the counters: 1.00 for accumulator spills) and FMA kernels are left
+# at once (their counters scatter from 0.1 to 1.9 x).
+SPILL_RELOAD_SLOPE = 0.2
+SPILL_RELOAD_KNEE = 8
+SPILL_RELOAD_CAP = 1.5
+
+
+def mma_sync_spill_reloads(spilled: Any) -> Any:
+    """clip(SPILL_RELOAD_SLOPE x log2(spilled / SPILL_RELOAD_KNEE), 0, SPILL_RELOAD_CAP): the times an
+    mma.sync kernel's spilled register costs a store and reload per iteration (see above); numbers or
+    numpy arrays."""
+    import numpy as np
+
+    s = np.maximum(np.asarray(spilled, dtype=float), 1.0)
+    out = np.clip(SPILL_RELOAD_SLOPE * np.log2(s / SPILL_RELOAD_KNEE), 0.0, SPILL_RELOAD_CAP)
+    return out if _is_array(spilled) else float(out)
+
+
+def charged_spills(spilled: Any, mma_sync: Any) -> Any:
+    """Spilled registers x the times each is reloaded per iteration: mma_sync_spill_reloads where
+    ``mma_sync`` (a bool or a numpy mask), once elsewhere; for arrays only the mma.sync kernels that
+    spill are computed (the search's speed)."""
+    import numpy as np
+
+    if not _is_array(spilled, mma_sync):
+        return spilled * mma_sync_spill_reloads(spilled) if mma_sync else spilled
+    s, m = np.broadcast_arrays(np.asarray(spilled, dtype=float), np.asarray(mma_sync))
+    out = np.where(m, 0.0, s)  # at or below the knee an mma.sync kernel's spills cost nothing per iteration
+    on = np.flatnonzero(m & (s > SPILL_RELOAD_KNEE))
+    if on.size:
+        flat, sf = out.reshape(-1), s.reshape(-1)
+        flat[on] = sf[on] * mma_sync_spill_reloads(sf[on])
+    return out
 
 
 def overlap(*seconds: Any) -> Any:

@@ -30,7 +30,7 @@ from roofmodel.model.arrays import minimum as _minimum
 from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
 from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
-from roofmodel.model.cta_model import CtaCosts, kernel_terms
+from roofmodel.model.cta_model import CtaCosts, charged_spills, kernel_terms
 from roofmodel.model.footprint import (
     B_SHARE,
     COLLAPSED_REGISTERS,
@@ -514,6 +514,8 @@ def kernel_seconds(
     operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
+    # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model).
+    spilled = charged_spills(spilled, family == FAMILIES.index("mma.sync"))
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
