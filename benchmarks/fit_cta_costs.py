@@ -195,7 +195,7 @@ def main() -> None:
     # Compute's counters give (cta_model.mma_sync_spill_reloads), on the training shapes.
     reload_scores: list[tuple[dict[str, float], tuple[float, float, float]]] = []
     kept = (cta_model.SPILL_RELOAD_SLOPE, cta_model.SPILL_RELOAD_KNEE, cta_model.SPILL_RELOAD_CAP)
-    for slope, knee, cap in itertools.product((0.2, 0.25, 0.35, 0.5), (8, 16, 32), (1.5, 2.0)):
+    for slope, knee, cap in itertools.product((0.15, 0.2, 0.25, 0.35, 0.5), (2, 4, 8, 16, 32), (1.5, 2.0)):
         cta_model.SPILL_RELOAD_SLOPE, cta_model.SPILL_RELOAD_KNEE, cta_model.SPILL_RELOAD_CAP = slope, knee, cap
         s = score(train, [float(ev.seconds(r)["total"]) for r in train])
         reload_scores.append((s, (slope, knee, cap)))

@@ -617,19 +617,19 @@ def test_calibrate_takes_rates_it_did_not_measure_from_the_file():
 def test_mma_sync_spill_reloads_by_hand():
     from roofmodel.model.cta_model import mma_sync_spill_reloads
 
-    # 0.2 x log2(spilled / 8), between 0 and 1.5: a handful costs nothing per iteration, 16 a fifth each,
-    # 256 once each, 1,448 and more 1.5 times.
-    assert [mma_sync_spill_reloads(s) for s in (2, 8, 16, 256, 2048, 10_000)] == pytest.approx(
-        [0.0, 0.0, 0.2, 1.0, 1.5, 1.5]
+    # 0.25 x log2(spilled / 8), between 0 and 2: a handful costs nothing per iteration, 16 a quarter each,
+    # 128 once each, 2,048 and more twice.
+    assert [mma_sync_spill_reloads(s) for s in (2, 8, 16, 128, 2048, 10_000)] == pytest.approx(
+        [0.0, 0.0, 0.25, 1.0, 2.0, 2.0]
     )
     np = pytest.importorskip("numpy")
-    assert list(mma_sync_spill_reloads(np.array([16.0, 256.0]))) == pytest.approx([0.2, 1.0])
+    assert list(mma_sync_spill_reloads(np.array([16.0, 128.0]))) == pytest.approx([0.25, 1.0])
 
 
 def test_an_mma_sync_kernels_spills_are_charged_as_often_as_they_are_reloaded():
     # As compiled, fp16 128x64x64 on 2 warps (mma.sync) on 4096^3 with 32 and with 128 spilled: the spills
-    # term is 2 x spilled x reloads x 4 B x 64 threads / rate per iteration, so 128 spilled (0.8 times each)
-    # cost 8 x what 32 (0.4 times each) do.
+    # term is 2 x spilled x reloads x 4 B x 64 threads / rate per iteration, so 128 spilled (once each) cost
+    # 8 x what 32 (half each) do.
     from roofmodel.model.kernel import triton_config
 
     h100, g = load_machine("h100"), Gemm(m=4096, n=4096, k=4096, dtype="fp16")
@@ -640,6 +640,13 @@ def test_an_mma_sync_kernels_spills_are_charged_as_often_as_they_are_reloaded():
         return next(t.seconds for t in p.terms if t.name == "spills")
 
     assert cfg.instruction == "mma.sync" and spills(128) == pytest.approx(8 * spills(32))
+    text = next(t.detail for t in predict_kernel(h100, g, cfg, regs=255, spilled=128).terms if t.name == "spills")
+    assert "charged 1.00 times each per iteration, not once" in text
+    # A handful spilled are not reloaded in the loop: no charge, said so.
+    few = predict_kernel(h100, g, cfg, regs=255, spilled=5)
+    assert spills(5) == 0 and "not charged: a Triton mma.sync kernel's first 8" in next(
+        t.detail for t in few.terms if t.name == "spills"
+    )
     # a wgmma kernel's are charged once each: 256x128x32 on 4 warps, 128 and 256 spilled, twice the cost.
     w = triton_config(h100, "fp16", block_m=256, block_n=128, block_k=32, group_m=8, num_warps=4, num_stages=3)
     one, two = (next(t.seconds for t in predict_kernel(h100, g, w, regs=255, spilled=n).terms if t.name == "spills")
@@ -652,7 +659,8 @@ def test_the_reload_form_against_the_local_memory_counters():
     the H100 broad sweep's training-shape mma.sync kernels, labelled as such): the times the model charges a
     spilled register per iteration against the counters' local loads and stores per iteration over
     2 x spilled: a handful cost about nothing (both under 0.35), and from 30 spilled up the model's count is
-    within 0.5-1.8x of the counters' (median 0.92x)."""
+    within 0.63-2.24x of the counters' bytes (median 1.15x: the time fit also carries the rate the heaviest
+    lose)."""
     import csv
 
     from roofmodel.model.cta_model import mma_sync_spill_reloads
@@ -674,17 +682,17 @@ def test_the_reload_form_against_the_local_memory_counters():
                 else:
                     ratios.append(mma_sync_spill_reloads(spilled) / measured)
     assert len(small) == 15 and all(a < 0.35 and b < 0.35 for a, b in small)
-    assert len(ratios) == 23 and 0.45 < min(ratios) and max(ratios) < 1.9
-    assert 0.8 < statistics.median(ratios) < 1.1
+    assert len(ratios) == 23 and 0.6 < min(ratios) and max(ratios) < 2.3
+    assert 0.9 < statistics.median(ratios) < 1.3
 
 
 def test_charged_spills_scalar_and_vectorized_agree():
     np = pytest.importorskip("numpy")
     from roofmodel.model.cta_model import charged_spills
 
-    spilled = np.array([0.0, 4.0, 8.0, 16.0, 300.0, 2000.0, 16.0, 300.0])
+    spilled = np.array([0.0, 4.0, 8.0, 16.0, 300.0, 3000.0, 16.0, 300.0])
     mma = np.array([True, True, True, True, True, True, False, False])
     got = charged_spills(spilled, mma)
     assert list(got) == pytest.approx([charged_spills(float(s), bool(m)) for s, m in zip(spilled, mma, strict=True)])
-    assert list(got[:6]) == pytest.approx([0.0, 0.0, 0.0, 3.2, 300 * 0.2 * math.log2(300 / 8), 3000.0])
+    assert list(got[:6]) == pytest.approx([0.0, 0.0, 0.0, 4.0, 300 * 0.25 * math.log2(300 / 8), 6000.0])
     assert list(charged_spills(spilled, True)) == pytest.approx(list(charged_spills(spilled, np.ones(8, bool))))

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from roofmodel import defaults, units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
+from roofmodel.model import cta_model
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
@@ -83,8 +84,9 @@ class Prediction(BaseModel):
     warps: int
     registers_per_thread: int
     spilled_registers: int
-    # Of those, the ones reloaded every main-loop iteration (the spills term's count): all, but none of a
-    # Triton wgmma kernel's compiled spills where its loop fits the allocation (footprint.kernel_footprint).
+    # Of those, the ones reloaded every main-loop iteration: all, but none of a Triton wgmma kernel's compiled
+    # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges a
+    # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each.
     loop_spilled_registers: int
     registers_origin: str
     shared_bytes: int
@@ -515,7 +517,7 @@ def kernel_seconds(
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
     # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model).
-    spilled = charged_spills(spilled, family == FAMILIES.index("mma.sync"))
+    spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton"))
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
@@ -690,6 +692,19 @@ def predict_kernel(
         if regs is None and float(fp["needed"]) > limit
         else ""
     )
+    reload_note = ""
+    if config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
+        times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
+        form = (
+            f"{cta_model.SPILL_RELOAD_SLOPE:g} x log2(spilled / {cta_model.SPILL_RELOAD_KNEE:g}), between 0 and "
+            f"{cta_model.SPILL_RELOAD_CAP:g}: the local-memory bytes Nsight Compute counts, cta_model.mma_sync_spill_reloads"
+        )
+        reload_note = (
+            f"; a Triton mma.sync kernel's are charged {times:.2f} times each per iteration, not once ({form})"
+            if times > 0
+            else f"; not charged: a Triton mma.sync kernel's first {cta_model.SPILL_RELOAD_KNEE:g} spilled registers "
+            f"are not reloaded in its loop ({form})"
+        )
     if float(fp["pointer_spilled"]) > 0:
         spill_note += (
             f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
@@ -729,14 +744,15 @@ def predict_kernel(
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
         "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
         f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
-        "spills": "spilled registers stored and reloaded once per iteration, before its MMAs, at "
+        "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
             f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth)"
             if rates.spill_bps
             else f"the shared-memory bandwidth ({rates.smem_bps / per_sm_cycle:.0f} B/cycle/SM: no spill bandwidth "
             "in the machine file)"
         )
-        + (spill_note or ": none"),
+        + (spill_note or ": none")
+        + reload_note,
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}; and an "
         "MN-major 8- or 32-bit operand that mma.sync's warps read one element per thread before their MMAs",
