@@ -66,10 +66,18 @@ def profile(cases: list[dict], mma_sync: bool) -> list[dict[str, str]]:
         if out.returncode:
             print(out.stdout[-3000:], out.stderr[-3000:])
             raise SystemExit(out.returncode)
-    lines = [ln for ln in out.stdout.splitlines() if ln.startswith('"')]
-    by_id: dict[str, dict[str, str]] = {}
+    return [
+        {f"{r['Metric Name']} ({r['Metric Unit']})": r["Metric Value"] for r in rows} for rows in ncu_rows(out.stdout)
+    ]
+
+
+def ncu_rows(stdout: str) -> list[list[dict[str, str]]]:
+    """The rows of ``ncu --csv`` output (one per metric: ID, Metric Name, Metric Unit, Metric Value, ...),
+    grouped by launch, in launch order."""
+    lines = [ln for ln in stdout.splitlines() if ln.startswith('"')]
+    by_id: dict[str, list[dict[str, str]]] = {}
     for row in csv.DictReader(io.StringIO("\n".join(lines))):
-        by_id.setdefault(row["ID"], {})[f"{row['Metric Name']} ({row['Metric Unit']})"] = row["Metric Value"]
+        by_id.setdefault(row["ID"], []).append(row)
     return [by_id[i] for i in sorted(by_id, key=int)]
 
 

@@ -19,13 +19,14 @@ Run (GPU): PYTHONPATH=. python benchmarks/gpu_spill_check.py OUT.csv
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from gpu_ncu_check import ncu_rows  # a sibling script: benchmarks/ is the script's own directory
 
 REPO = Path(__file__).resolve().parents[1]
 CORE = (
@@ -114,11 +115,7 @@ def profile(cases: list[dict]) -> list[dict[str, str]]:
     if out.returncode:
         print(out.stdout[-3000:], out.stderr[-3000:])
         raise SystemExit(out.returncode)
-    lines = [ln for ln in out.stdout.splitlines() if ln.startswith('"')]
-    by_id: dict[str, dict[str, str]] = {}
-    for row in csv.DictReader(io.StringIO("\n".join(lines))):
-        by_id.setdefault(row["ID"], {})[row["Metric Name"]] = row["Metric Value"].replace(",", "")
-    return [by_id[i] for i in sorted(by_id, key=int)]
+    return [{r["Metric Name"]: r["Metric Value"].replace(",", "") for r in rows} for rows in ncu_rows(out.stdout)]
 
 
 def sampled(day: str, count: int, seed: int) -> list[dict[str, str]]:

@@ -696,3 +696,18 @@ def test_charged_spills_scalar_and_vectorized_agree():
     assert list(got) == pytest.approx([charged_spills(float(s), bool(m)) for s, m in zip(spilled, mma, strict=True)])
     assert list(got[:6]) == pytest.approx([0.0, 0.0, 0.0, 4.0, 300 * 0.25 * math.log2(300 / 8), 6000.0])
     assert list(charged_spills(spilled, True)) == pytest.approx(list(charged_spills(spilled, np.ones(8, bool))))
+
+
+def test_ncu_csv_rows_are_grouped_by_launch():
+    # ncu --csv prints its own lines first, then one quoted row per metric and launch (values with commas).
+    rows = _benchmark("gpu_ncu_check").ncu_rows(
+        "==PROF== Connected\n"
+        '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"\n'
+        '"1","k","a","byte","3"\n"0","k","a","byte","1,024"\n"0","k","b","","2"\n'
+    )
+    assert [[(r["Metric Name"], r["Metric Value"]) for r in launch] for launch in rows] == [
+        [("a", "1,024"), ("b", "2")],
+        [("a", "3")],
+    ]
+    # the spill check imports it (both scripts run on a GPU machine only; importing needs no GPU)
+    assert _benchmark("gpu_spill_check").ncu_rows is _benchmark("gpu_ncu_check").ncu_rows
