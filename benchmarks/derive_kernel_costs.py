@@ -27,6 +27,8 @@ from roofmodel.model.kernel_costs import (
     convert_cycles_per_element,
     convert_rates,
     derive_kernel_costs,
+    gather_cycles_per_element,
+    gather_rates,
     layout_pairs,
     spill_bandwidth,
     spill_pairs,
@@ -37,6 +39,7 @@ from roofmodel.model.problem import INPUT_BYTES
 REPO = Path(__file__).resolve().parents[1]
 BROAD = REPO / "docs" / "measurements" / "h100-2026-11-23" / "broad.csv"
 ISSUE = REPO / "docs" / "measurements" / "h100-2026-11-25" / "mma_issue" / "broad.csv"
+GATHER = REPO / "docs" / "measurements" / "h100-2026-11-26" / "gather" / "broad.csv"
 SPILLS = [REPO / "docs" / "measurements" / "h100-2026-11-25" / "broad.csv",
           REPO / "docs" / "measurements" / "h100-2026-11-25" / "repeat" / "broad.csv"]  # fmt: skip
 
@@ -50,13 +53,13 @@ def recorded_kernels(path: Path = BROAD, kind: str = "ksweep", grid_tiles: int |
     for r in read_broad_csv(path):
         grid = (r.m // r.block_m) * (r.n // r.block_n)
         if r.set == kind and (grid_tiles is None or grid == grid_tiles) and (kind != "mma_issue" or r.b_major == "k"):
-            key = (r.dtype, r.instruction, r.block_m, r.block_n, r.block_k, r.num_warps)
+            key = (r.dtype, r.instruction, r.block_m, r.block_n, r.block_k, r.num_warps, r.a_major, r.b_major)
             groups[key].append((r.k, getattr(r, time_column) * 1e-3))
             spilled[key] = r.spilled_registers
     return [
         KSweepKernel(dtype=d, family=f, bm=bm, bn=bn, bk=bk, warps=w, element_bytes=INPUT_BYTES[d], points=tuple(pts),
-                     spilled=spilled[(d, f, bm, bn, bk, w)])
-        for (d, f, bm, bn, bk, w), pts in sorted(groups.items())
+                     spilled=spilled[(d, f, bm, bn, bk, w, am, bmaj)], a_major=am, b_major=bmaj)
+        for (d, f, bm, bn, bk, w, am, bmaj), pts in sorted(groups.items())
     ]  # fmt: skip
 
 
@@ -96,6 +99,7 @@ def main() -> None:
     ap.add_argument("--spills", nargs="*", default=[str(p.parent) for p in SPILLS],
                     help="folders of gpu_broad_sweep.py --spills runs")  # fmt: skip
     ap.add_argument("--issue", default=str(ISSUE), help="broad.csv of a gpu_broad_sweep.py --mma-issue run")
+    ap.add_argument("--gather", default=str(GATHER), help="broad.csv of a gpu_broad_sweep.py --mma-gather run")
     args = ap.parse_args()
     machine = load_machine(args.machine)
     fit = derive_kernel_costs(recorded_kernels(Path(args.data) / "broad.csv"), measured_rate(machine),
@@ -126,6 +130,19 @@ def main() -> None:
             per = convert_cycles_per_element(kernels, CONVERT_TILES_PER_SM, clock)
             print(f"convert ({args.issue}, {clock / 1e6:.0f} MHz, median of {len(rates)}): "
                   f"{1 / per:.1f} elements/cycle/SM = {per:.5f} cycles per element per SM")  # fmt: skip
+    if Path(args.gather).exists():
+        clock = sweep_clock_hz(Path(args.gather))
+        picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
+        for column in ("time_ms", "time_ms_2"):
+            kernels = [k for k in recorded_kernels(Path(args.gather), "mma_gather", machine.sm_count.n * CONVERT_TILES_PER_SM,
+                                                   column) if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+            rates = gather_rates(kernels, CONVERT_TILES_PER_SM, clock)
+            print(
+                f"8-bit gathers ({column}): " + ", ".join(f"{lab} {r:.4f}" for lab, r in rates) + " cycles/element/SM"
+            )
+            per = gather_cycles_per_element(kernels, CONVERT_TILES_PER_SM, clock)
+            print(f"gather ({args.gather}, {clock / 1e6:.0f} MHz, median of {len(rates)}): {per:.5f} cycles per "
+                  f"element per SM = {1 / per:.1f} elements/cycle/SM")  # fmt: skip
     for folder in args.spills:
         csv_path = Path(folder) / "broad.csv"
         clock = sweep_clock_hz(csv_path)

@@ -19,11 +19,12 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --spills | --alignment | --mma-issue]
+           [--fresh | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
---mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25).
+--mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
+--mma-gather: only GATHER_TILES with MN-major operands over ISSUE_K, mma.sync forced (the gather check; 2026-11-26).
 """
 
 from __future__ import annotations
@@ -218,6 +219,31 @@ def mma_issue_plan() -> list[dict[str, Any]]:
              split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype=dtype, force_mma_v2=force, block_m=bm,
              block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major="k", b_major=bmaj)
         for dtype, bm, bn, bk, w, bmaj, force in kinds
+        for per in ISSUE_TILES_PER_SM
+        for k in ISSUE_K
+    ]  # fmt: skip
+
+
+# The gather check (2026-11-26): what an MN-major operand costs mma.sync's warps, which read it from
+# shared memory one element per thread (ldmatrix.trans is .b16 only: ld.shared.b8 / .b32, then packs):
+# the conversion-heavy fp8 tiles (roofmodel.model.kernel_costs.CONVERT_TILES) and the same tiles in tf32
+# and fp16 (whose MN-major reads are ldmatrix.trans: the control), with A and B K-major, B N-major and
+# A M-major, mma.sync forced, on one and on eight tiles per SM over ISSUE_K.
+GATHER_TILES = [(32, 32, 4), (32, 64, 4), (64, 64, 8)]
+GATHER_TYPES = [("fp8", 64), ("fp8", 128), ("tf32", 32), ("fp16", 64)]
+GATHER_LAYOUTS = [("k", "k"), ("k", "n"), ("m", "k")]
+
+
+def mma_gather_plan() -> list[dict[str, Any]]:
+    """GATHER_TILES x GATHER_TYPES x GATHER_LAYOUTS on 132 x ISSUE_TILES_PER_SM tiles over ISSUE_K
+    (set ``mma_gather``, split ``micro``)."""
+    return [
+        dict(set="mma_gather", shape=f"gather-{dtype}-{bm}x{bn}x{bk}-w{w}-a{amaj}b{bmaj}-t{per}", family="mma_gather",
+             split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype=dtype, force_mma_v2=1, block_m=bm, block_n=bn,
+             block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major=amaj, b_major=bmaj)
+        for bm, bn, w in GATHER_TILES
+        for dtype, bk in GATHER_TYPES
+        for amaj, bmaj in GATHER_LAYOUTS
         for per in ISSUE_TILES_PER_SM
         for k in ISSUE_K
     ]  # fmt: skip
@@ -548,6 +574,8 @@ def main() -> None:
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
+    ap.add_argument("--mma-gather", action="store_true",
+                    help="only the gather check (GATHER_TILES with MN-major operands, mma.sync forced)")  # fmt: skip
     args = ap.parse_args()
     start = time.monotonic()
     deadline = start + args.seconds
@@ -566,6 +594,8 @@ def main() -> None:
         sweep, rows = [], alignment_plan()
     elif args.mma_issue:
         sweep, rows = [], mma_issue_plan()
+    elif args.mma_gather:
+        sweep, rows = [], mma_gather_plan()
     elif args.fresh:
         sweep = plan(args.per_shape, seed=2026_11_24, shapes=FRESH_SHAPES)
         rows = sweep

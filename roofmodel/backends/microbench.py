@@ -222,11 +222,12 @@ def launch_seconds() -> dict[str, Any]:
     return {"value": ms * 1e-3, "how": "an empty Triton kernel of one program, do_bench median"}
 
 
-def ksweep_kernels(force_mma_sync: bool, tiles: Any = None, tiles_per_sm: int = 1) -> list[Any]:
+def ksweep_kernels(force_mma_sync: bool, tiles: Any = None, tiles_per_sm: int = 1, layouts: Any = None) -> list[Any]:
     """roofmodel.model.kernel_costs's K sweep on this GPU: Triton GEMMs of ``tiles`` ((dtype, BM, BN,
     BK, warps, stages); by default KSWEEP_TILES in fp16) with a grid of exactly ``tiles_per_sm`` tiles
     per SM (one by default), each checked against float64 once and timed at every KSWEEP_K, with the
-    registers it spilled.
+    registers it spilled. ``layouts``: (A major, B major) pairs to time each tile in; by default A
+    K-major and B N-major for 16- and 32-bit types, K-major for 8-bit ones.
     ``force_mma_sync``: compile with DISABLE_MMA_V3=1 (Hopper's mma.sync) in a JIT object of its own."""
     import os
 
@@ -240,12 +241,14 @@ def ksweep_kernels(force_mma_sync: bool, tiles: Any = None, tiles_per_sm: int = 
     tm, tn = grid_of(sms)
     jit = triton.jit(tg._matmul_kernel.fn) if force_mma_sync else None
     out = []
-    for dtype, bm, bn, bk, warps, stages in tiles or [("fp16", *t) for t in KSWEEP_TILES]:
+    # An 8-bit B is K-major by default: N-major, Triton copies it through registers unpipelined under wgmma.
+    kinds = [(t, lay) for t in tiles or [("fp16", *t) for t in KSWEEP_TILES]
+             for lay in layouts or [("k", "k" if INPUT_BYTES[t[0]] == 1 else "n")]]  # fmt: skip
+    for (dtype, bm, bn, bk, warps, stages), (a_major, b_major) in kinds:
         points, family, spilled = [], "", 0
-        # An 8-bit B is K-major: N-major, Triton copies it through registers unpipelined.
-        b_major = "k" if INPUT_BYTES[dtype] == 1 else "n"
         for k in KSWEEP_K:
-            a, b = tg.random_inputs(tm * bm, tn * tiles_per_sm * bn, k, dtype, "cuda", seed=k, b_major=b_major)
+            a, b = tg.random_inputs(tm * bm, tn * tiles_per_sm * bn, k, dtype, "cuda", seed=k, a_major=a_major,
+                                    b_major=b_major)  # fmt: skip
             c = tg.output_for(a, b, dtype)
             cfg = dict(dtype=dtype, block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=warps,
                        num_stages=stages, kernel=jit)  # fmt: skip
@@ -262,7 +265,8 @@ def ksweep_kernels(force_mma_sync: bool, tiles: Any = None, tiles_per_sm: int = 
             family, spilled = facts["instruction"], facts["spilled_registers"]
             points.append((k, _bench(lambda a=a, b=b, c=c, cfg=cfg: tg.launch(a, b, c, **cfg)) * 1e-3))
         out.append(KSweepKernel(dtype=dtype, family=family, bm=bm, bn=bn, bk=bk, warps=warps,
-                                element_bytes=INPUT_BYTES[dtype], points=tuple(points), spilled=spilled))  # fmt: skip
+                                element_bytes=INPUT_BYTES[dtype], points=tuple(points), spilled=spilled,
+                                a_major=a_major, b_major=b_major))  # fmt: skip
     return out
 
 
@@ -282,7 +286,13 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     import torch
 
     from roofmodel.model.cta_model import COLD_SPILLED_REGISTERS
-    from roofmodel.model.kernel_costs import CONVERT_TILES, CONVERT_TILES_PER_SM, derive_kernel_costs, spill_pairs
+    from roofmodel.model.kernel_costs import (
+        CONVERT_TILES,
+        CONVERT_TILES_PER_SM,
+        GATHER_LAYOUTS,
+        derive_kernel_costs,
+        spill_pairs,
+    )
 
     kernels = ksweep_kernels(force_mma_sync=False)
     if torch.cuda.get_device_capability(0)[0] >= 9:
@@ -292,8 +302,10 @@ def kernel_costs(rate_tflops: Any) -> dict[str, Any]:
     pairs, convert = [], []
     if torch.cuda.get_device_capability(0)[0] == 9:
         pairs = spill_pairs(spill_pair_kernels(), rate_tflops, sms, fit.wait_s or 0.0, COLD_SPILLED_REGISTERS)
-        # Triton on sm_90 converts fp8 to fp16 for mma.sync: the conversion-heavy tiles, many per SM.
-        convert = ksweep_kernels(force_mma_sync=True, tiles=CONVERT_TILES, tiles_per_sm=CONVERT_TILES_PER_SM)
+        # Triton on sm_90 converts fp8 to fp16 for mma.sync: the conversion-heavy tiles, many per SM, with both
+        # operands K-major (kernel_costs.convert) and with one MN-major, read byte by byte (kernel_costs.gather).
+        convert = ksweep_kernels(force_mma_sync=True, tiles=CONVERT_TILES, tiles_per_sm=CONVERT_TILES_PER_SM,
+                                 layouts=(("k", "k"), *GATHER_LAYOUTS))  # fmt: skip
     return {"launch": launch_seconds(), "fit": fit, "kernels": kernels, "spill_pairs": pairs, "convert": convert}
 
 
@@ -396,11 +408,18 @@ def calibrate(
             transpose["value"],
             f"per element per SM, roofmodel.backends.layout_probe: {transpose['how']}",
         )
-    convert = None
+    convert = gather = None
     if prov.sm_clock_mhz_median and costs["convert"]:
-        from roofmodel.model.kernel_costs import CONVERT_TILES_PER_SM, convert_cycles_per_element
+        from roofmodel.model.kernel_costs import (
+            CONVERT_TILES_PER_SM,
+            convert_cycles_per_element,
+            gather_cycles_per_element,
+        )
 
-        convert = convert_cycles_per_element(costs["convert"], CONVERT_TILES_PER_SM, prov.sm_clock_mhz_median * 1e6)
+        clock_hz = prov.sm_clock_mhz_median * 1e6
+        both_k = [k for k in costs["convert"] if k.layout() == "kk"]
+        convert = convert_cycles_per_element(both_k, CONVERT_TILES_PER_SM, clock_hz)
+        gather = gather_cycles_per_element(costs["convert"], CONVERT_TILES_PER_SM, clock_hz)
     overlay["kernel_costs"] = {
         name: q(value * 1e9, "ns", how, digits=3 if name == "transpose" else 1)
         for name, (value, how) in found.items() if value and value > 0
@@ -408,9 +427,16 @@ def calibrate(
     if convert:
         overlay["kernel_costs"]["convert"] = q(
             convert, "cycles", "SM cycles per fp8 element an SM converts to fp16 for mma.sync (a pipe beside the MMAs): "
-            f"1 / the median over {len(costs['convert'])} conversion-heavy fp8 tiles (mma.sync forced, "
+            f"1 / the median over {len(both_k)} conversion-heavy fp8 tiles (mma.sync forced, "
             f"{CONVERT_TILES_PER_SM} tiles per SM) of elements converted per SM cycle "
             "(roofmodel.model.kernel_costs.convert_rates)", digits=5)  # fmt: skip
+    if gather:
+        overlay["kernel_costs"]["gather"] = q(
+            gather, "cycles", "SM cycles per element of an 8-bit MN-major operand mma.sync's warps read byte by byte "
+            "(on the conversions' pipe): the median over the conversion-heavy fp8 tiles with B N-major and with A "
+            f"M-major (mma.sync forced, {CONVERT_TILES_PER_SM} tiles per SM) of the extra time per iteration over the "
+            "same tile with both operands K-major per gathered element (roofmodel.model.kernel_costs.gather_rates)",
+            digits=5)  # fmt: skip
     if prov.sm_clock_mhz_median and costs["spill_pairs"]:
         from roofmodel.model.kernel_costs import spill_bandwidth
 

@@ -343,7 +343,8 @@ class KernelCosts(StrictModel):
     per iteration of an asynchronous MMA (wgmma), the wait on the previous group, and per 32-bit element
     of an MN-major operand that wgmma cannot read from shared memory, which the warps transpose through
     registers (per SM), and per fp8 element the warps convert to fp16 for mma.sync (per SM, a pipe
-    beside the MMAs); and the rate at which a kernel's spilled registers are stored and reloaded,
+    beside the MMAs), and per element of an 8-bit MN-major operand that mma.sync's warps read from shared
+    memory one byte at a time (per SM, on the same pipe); and the rate at which a kernel's spilled registers are stored and reloaded,
     each once per main-loop iteration (``spill_bandwidth``, per SM)."""
 
     launch: Latency | None = None
@@ -355,6 +356,9 @@ class KernelCosts(StrictModel):
     # Per fp8 element an SM's warps convert to fp16 in front of mma.sync, as Triton does on sm_90
     # (cvt.rn.f16x2.e4m3x2, then m16n8k16.f16 MMAs); absent where mma.sync takes fp8 itself (sm_89).
     convert: Latency | None = None
+    # Per element of an 8-bit MN-major operand mma.sync's warps read from shared memory one byte per thread
+    # (ldmatrix.trans is .b16 only: ld.shared.b8, then byte packs), on the same issue pipe as convert.
+    gather: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
 
     def latencies(self) -> dict[str, Latency | None]:

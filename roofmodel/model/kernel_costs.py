@@ -62,9 +62,15 @@ class KSweepKernel:
     element_bytes: int
     points: tuple[tuple[int, float], ...]
     spilled: int = 0  # registers per thread the compiler spilled
+    a_major: str = "k"  # which dimension of A is contiguous (k or m)
+    b_major: str = "k"  # which dimension of B is contiguous (k or n; the K sweep's 16-bit B is n)
 
     def label(self) -> str:
         return f"{self.dtype} {self.family} {self.bm}x{self.bn}x{self.bk} w{self.warps}"
+
+    def layout(self) -> str:
+        """A's and B's majors, as the broad sweep writes them (``kn``: A K-major, B N-major)."""
+        return self.a_major + self.b_major
 
 
 @dataclass(frozen=True)
@@ -272,3 +278,44 @@ def convert_cycles_per_element(kernels: Sequence[KSweepKernel], tiles_per_sm: in
     cycles per element (a rate of the SM's pipes, whatever the clock); None without a kernel that converts."""
     rates = [r for _, r in convert_rates(kernels, tiles_per_sm, clock_hz) if r > 0]
     return 1.0 / statistics.median(rates) if rates else None
+
+
+# ---------------------------------------------------------------------------------------------
+# The cost of an 8-bit MN-major operand under mma.sync (Triton on sm_90)
+
+# What roofmodel calibrate times for kernel_costs.gather (and the gather check timed, 2026-11-26): the
+# conversion-heavy fp8 tiles (CONVERT_TILES) with B N-major and with A M-major, against the same tiles with
+# both K-major, on CONVERT_TILES_PER_SM tiles per SM. ldmatrix.trans is .b16 only, so mma.sync's warps read
+# such an operand from shared memory one byte per thread (ld.shared.b8) and pack the bytes into registers.
+GATHER_LAYOUTS = (("k", "n"), ("m", "k"))
+
+
+def gather_rates(kernels: Sequence[KSweepKernel], tiles_per_sm: int, clock_hz: float) -> list[tuple[str, float]]:
+    """Per 8-bit mma.sync kernel with an MN-major operand and its twin with both operands K-major, timed
+    over K on ``tiles_per_sm`` tiles per SM: (label, SM cycles per gathered element) = (seconds per
+    iteration - the twin's) x clock / (elements a tile-iteration gathers (prediction.gathered_elements:
+    warps x (warp rows if A is M-major + warp columns if B is N-major) x BK) x tiles per SM)."""
+    from roofmodel.model.kernel import FAMILIES, register_tile_for
+    from roofmodel.model.prediction import gathered_elements
+
+    twins = {(k.dtype, k.bm, k.bn, k.bk, k.warps): k for k in kernels if k.layout() == "kk"}
+    out = []
+    for kern in kernels:
+        tile = register_tile_for("mma.sync", kern.bm, kern.bn, kern.warps)
+        twin = twins.get((kern.dtype, kern.bm, kern.bn, kern.bk, kern.warps))
+        if kern.family != "mma.sync" or kern.element_bytes != 1 or tile is None or twin is None or twin is kern:
+            continue
+        elements = gathered_elements(FAMILIES.index("mma.sync"), 1, kern.warps, kern.bm, kern.bn, kern.bk, *tile,
+                                     kern.a_major == "m", kern.b_major == "n")  # fmt: skip
+        if not elements:
+            continue
+        extra = per_iteration_seconds(kern.points, kern.bk) - per_iteration_seconds(twin.points, twin.bk)
+        out.append((f"{kern.label()} {kern.layout()}", extra * clock_hz / (elements * tiles_per_sm)))
+    return out
+
+
+def gather_cycles_per_element(kernels: Sequence[KSweepKernel], tiles_per_sm: int, clock_hz: float) -> float | None:
+    """kernel_costs.gather: the median over the pairs of gather_rates, in SM cycles per element (a cost of
+    the SM's issue, whatever the clock); None without a pair."""
+    rates = [r for _, r in gather_rates(kernels, tiles_per_sm, clock_hz)]
+    return statistics.median(rates) if rates else None

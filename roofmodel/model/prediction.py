@@ -44,7 +44,7 @@ from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
 from roofmodel.model.latency import mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
-from roofmodel.model.problem import Gemm, Tile
+from roofmodel.model.problem import INPUT_BYTES, Gemm, Tile
 from roofmodel.model.rasterization import RasterTraffic, machine_traffic, parse_order
 from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
@@ -199,8 +199,9 @@ def machine_rates(
     }
     if machine.kernel_costs is not None:
         # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
+        # An 8-bit operand's gathers are an input of the 8-bit types' times alone.
         named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()
-                      if k != "convert" or dtype == "fp8"})  # fmt: skip
+                      if (k != "convert" or dtype == "fp8") and (k != "gather" or INPUT_BYTES.get(dtype) == 1)})  # fmt: skip
     cycles: dict[str, float | None] = {}
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
@@ -232,6 +233,7 @@ def machine_rates(
             wait_s=seconds("kernel_costs.wait"),
             transpose_s=seconds("kernel_costs.transpose"),
             convert_s=seconds("kernel_costs.convert"),
+            gather_s=seconds("kernel_costs.gather"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -336,6 +338,19 @@ def converted_elements(family: Any, element_bytes: int, warps: Any, bm: Any, bn:
     if element_bytes != 1:  # the search's 16- and 32-bit arrays skip the arithmetic
         return 0
     return _where(_take(MMA_SYNC, family), warps * (_minimum(rm, bm) + _minimum(rn, bn)) * bk, 0)
+
+
+def gathered_elements(family: Any, element_bytes: int, warps: Any, bm: Any, bn: Any, bk: Any, rm: Any, rn: Any,
+                      a_m_major: Any, b_n_major: Any) -> Any:  # fmt: skip
+    """Elements per iteration of an 8-bit MN-major operand that a CTA's mma.sync warps read from shared
+    memory one byte per thread (ldmatrix.trans is .b16 only: ld.shared.b8, then byte packs into registers;
+    docs/measurements/h100-2026-11-25/layout_mma_sync): each warp its own fragment, warps x (min(rm, BM) if
+    A is M-major + min(rn, BN) if B is N-major) x BK; 0 for other families and 16- or 32-bit types. Charged
+    at kernel_costs.gather, on the pipe of the conversions (the warps' issue), where the machine file has it."""
+    if element_bytes != 1:  # the search's 16- and 32-bit arrays skip the arithmetic
+        return 0
+    rows = _minimum(rm, bm) * _where(a_m_major, 1, 0) + _minimum(rn, bn) * _where(b_n_major, 1, 0)
+    return _where(_take(MMA_SYNC, family), warps * rows * bk, 0)
 
 
 def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
@@ -537,6 +552,7 @@ def kernel_seconds(
         # An MN-major operand copied one element at a time lands transposed: no register transpose.
         gathered_bytes_per_iter=gathered,
         converted_elements_per_iter=converted_elements(family, e, warps, bm, bn, bk, rm, rn),
+        gathered_elements_per_iter=gathered_elements(family, e, warps, bm, bn, bk, rm, rn, a_m_major, b_n_major),
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous,
@@ -762,6 +778,16 @@ def predict_kernel(
                 f"{1 / (rates.costs.convert_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.convert)"
                 if rates.costs.convert_s
                 else "none in the machine file"
+            )
+            + (
+                "; on the same pipe, the bytes of an 8-bit MN-major operand the warps read one at a time: "
+                + (
+                    f"{1 / (rates.costs.gather_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.gather)"
+                    if rates.costs.gather_s
+                    else "none in the machine file"
+                )
+                if config.instruction == "mma.sync" and e == 1 and (a_m or b_n)
+                else ""
             )
         ),
         "latency": (
