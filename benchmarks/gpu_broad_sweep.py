@@ -19,8 +19,9 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
+--fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -76,6 +77,21 @@ FRESH_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3500x6000x1500", "odd", "holdout", 3500, 6000, 1500),
     ("odd7000x1800x2500", "odd", "holdout", 7000, 1800, 2500),
     ("small1536", "small", "holdout", 1536, 1536, 1536),
+]
+# A second fresh sample (--fresh2, 2026-11-26): ten more shapes, none measured before, all held out, drawn
+# with a third seed; fixed in code before it was measured. Nothing is to be fitted or chosen on it: it is
+# the untouched test of the model as it stood when it was drawn (docs/measurements/*-2026-11-26/fresh2).
+FRESH2_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5120", "square", "holdout", 5120, 5120, 5120),
+    ("sq2304", "square", "holdout", 2304, 2304, 2304),
+    ("shortk768", "short_k", "holdout", 10240, 6144, 768),
+    ("longk12288", "long_k", "holdout", 2560, 2560, 12288),
+    ("skinny512", "skinny", "holdout", 512, 12288, 6144),
+    ("decode4", "decode", "holdout", 4, 14336, 4096),
+    ("decode40", "decode", "holdout", 40, 10240, 8192),
+    ("odd4500x2700x3300", "odd", "holdout", 4500, 2700, 3300),
+    ("odd1800x7700x2900", "odd", "holdout", 1800, 7700, 2900),
+    ("small1792", "small", "holdout", 1792, 1792, 1792),
 ]
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
@@ -571,6 +587,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a handful of kernels, to try the script")
     ap.add_argument("--fresh", action="store_true",
                     help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
+    ap.add_argument("--fresh2", action="store_true", help="FRESH2_SHAPES with a third seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
@@ -598,6 +615,9 @@ def main() -> None:
         sweep, rows = [], mma_gather_plan()
     elif args.fresh:
         sweep = plan(args.per_shape, seed=2026_11_24, shapes=FRESH_SHAPES)
+        rows = sweep
+    elif args.fresh2:
+        sweep = plan(args.per_shape, seed=2026_11_26, shapes=FRESH2_SHAPES)
         rows = sweep
     else:
         sweep = plan(args.per_shape)
