@@ -15,6 +15,7 @@ No GPU needed. Checked against the H100 sweeps' compiled counts: of 40 recorded 
 random, ptxas here (Triton 3.9) agrees on whether each spills for all 40 and on the exact counts for 16.
 
 Run (CPU): python benchmarks/compile_study.py --space wgmma --seed 1 --count 120 OUT.csv
+           python benchmarks/compile_study.py --space mma.sync --near-collapse --seed 21 --count 150 OUT.csv
 The committed study (docs/measurements/compile-study/) was drawn by an earlier form of this script, with the
 same ranges and compile but another draw order: a run gives another sample of the same space, not those
 rows (compile_counts reproduces each committed row's counts). Neither space draws 1 warp, nor BK 16 for 16-bit types.
@@ -106,11 +107,33 @@ def draw(rng: random.Random, space: str) -> tuple:
             return m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major
 
 
+def rule_need_over_limit(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int, warps: int, stages: int,
+                         a_major: str, b_major: str) -> tuple[float, bool]:  # fmt: skip
+    """(registers the register rule says an mma.sync kernel needs, element pointers included, over the
+    per-thread limit; whether a 16- or 8-bit operand is loaded one element at a time) on the H100."""
+    from roofmodel.machine import load_machine
+    from roofmodel.model.footprint import FAMILIES, kernel_footprint
+    from roofmodel.model.kernel import register_tile_for
+    from roofmodel.model.prediction import operand_staging, triton_copies
+
+    machine = load_machine("h100")
+    fi, e = FAMILIES.index("mma.sync"), ELEMENT[dtype]
+    staging = operand_staging(triton_copies(machine, "triton"), fi, e, m, n, k, a_major == "m", b_major == "n", bm, bn)
+    rm, rn = register_tile_for("mma.sync", bm, bn, warps) or (16, 8)
+    fp = kernel_footprint(machine, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, family=fi, element_bytes=e,
+                          accumulator_registers=1.0, rm=rm, rn=rn, **staging)  # fmt: skip
+    limit = machine.limits.max_registers_per_thread.n
+    return float(fp["needed"]) / limit, bool(staging["narrow_rows"]) and e < 4
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--space", choices=("wgmma", "mma.sync"), required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--near-collapse", action="store_true",
+                    help="mma.sync only: keep draws with a 16- or 8-bit operand loaded one element at a time whose "
+                    "rule need is 1-1.65 x the register limit (below STACK_COLLAPSE), where the rule says no collapse")  # fmt: skip
     ap.add_argument("out")
     args = ap.parse_args()
     warnings.filterwarnings("ignore")
@@ -121,6 +144,10 @@ def main() -> None:
         done = 0
         while done < args.count:
             m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major = draw(rng, args.space)
+            if args.near_collapse:
+                over, narrow = rule_need_over_limit(m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major)
+                if not (narrow and 1.0 < over <= 1.65):
+                    continue
             try:
                 regs, spilled, family = compile_counts(m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major)
             except Exception as exc:  # a configuration Triton refuses to compile is not a sample
