@@ -368,7 +368,7 @@ def calibrate(
 
         return family_rate_tflops(machine, {d: r["value"] for d, r in rates.items()}, dtype, family)
 
-    step("kernel costs (K sweep of one tile per SM; spill pairs; fp8 conversions)")
+    step("kernel costs (K sweep of one tile per SM; spill pairs; fp8 conversions and MN-major byte gathers)")
     costs = kernel_costs(rate)
     step("transposing an MN-major tf32 operand (layouts timed)")
     transpose = transpose_cost_if_wgmma()
@@ -430,7 +430,7 @@ def calibrate(
             f"1 / the median over {len(both_k)} conversion-heavy fp8 tiles (mma.sync forced, "
             f"{CONVERT_TILES_PER_SM} tiles per SM) of elements converted per SM cycle "
             "(roofmodel.model.kernel_costs.convert_rates)", digits=5)  # fmt: skip
-    if gather:
+    if gather and gather > 0:
         overlay["kernel_costs"]["gather"] = q(
             gather, "cycles", "SM cycles per element of an 8-bit MN-major operand mma.sync's warps read byte by byte "
             "(on the conversions' pipe): the median over the conversion-heavy fp8 tiles with B N-major and with A "

@@ -62,8 +62,11 @@ class KSweepKernel:
     element_bytes: int
     points: tuple[tuple[int, float], ...]
     spilled: int = 0  # registers per thread the compiler spilled
-    a_major: str = "k"  # which dimension of A is contiguous (k or m)
-    b_major: str = "k"  # which dimension of B is contiguous (k or n; the K sweep's 16-bit B is n)
+    # Which dimension of A (k or m) and of B (k or n) is contiguous. The default, both K-major, is what
+    # the conversion and gather checks' twins are; every constructor of timed kernels states its own (the
+    # K sweep's 16-bit B is N-major).
+    a_major: str = "k"
+    b_major: str = "k"
 
     def label(self) -> str:
         return f"{self.dtype} {self.family} {self.bm}x{self.bn}x{self.bk} w{self.warps}"
@@ -266,7 +269,8 @@ def convert_rates(kernels: Sequence[KSweepKernel], tiles_per_sm: int, clock_hz: 
     out = []
     for kern in kernels:
         tile = register_tile_for("mma.sync", kern.bm, kern.bn, kern.warps)
-        if kern.family != "mma.sync" or kern.element_bytes != 1 or tile is None:
+        # an MN-major operand's byte gathers share the pipe (gather_rates): only both operands K-major count
+        if kern.family != "mma.sync" or kern.element_bytes != 1 or tile is None or kern.layout() != "kk":
             continue
         elements = converted_elements(FAMILIES.index("mma.sync"), 1, kern.warps, kern.bm, kern.bn, kern.bk, *tile)
         out.append((kern.label(), elements * tiles_per_sm / (per_iteration_seconds(kern.points, kern.bk) * clock_hz)))

@@ -44,7 +44,7 @@ from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
 from roofmodel.model.latency import mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
-from roofmodel.model.problem import INPUT_BYTES, Gemm, Tile
+from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.rasterization import RasterTraffic, machine_traffic, parse_order
 from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
@@ -199,9 +199,9 @@ def machine_rates(
     }
     if machine.kernel_costs is not None:
         # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
-        # An 8-bit operand's gathers are an input of the 8-bit types' times alone.
+        # The byte gathers were measured on fp8 (its conversions' pipe): int8's are not charged either.
         named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()
-                      if (k != "convert" or dtype == "fp8") and (k != "gather" or INPUT_BYTES.get(dtype) == 1)})  # fmt: skip
+                      if k not in ("convert", "gather") or dtype == "fp8"})  # fmt: skip
     cycles: dict[str, float | None] = {}
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
@@ -346,7 +346,10 @@ def gathered_elements(family: Any, element_bytes: int, warps: Any, bm: Any, bn: 
     memory one byte per thread (ldmatrix.trans is .b16 only: ld.shared.b8, then byte packs into registers;
     docs/measurements/h100-2026-11-25/layout_mma_sync): each warp its own fragment, warps x (min(rm, BM) if
     A is M-major + min(rn, BN) if B is N-major) x BK; 0 for other families and 16- or 32-bit types. Charged
-    at kernel_costs.gather, on the pipe of the conversions (the warps' issue), where the machine file has it."""
+    at kernel_costs.gather, on the pipe of the conversions (the warps' issue), for fp8 (machine_rates: int8's
+    were not measured and cost nothing here). Their bytes also take 4 x the shared-memory wavefronts
+    (operand_read_factors): that is the shared-memory path's time, this the warps' issue of the byte loads
+    and packs, two resources."""
     if element_bytes != 1:  # the search's 16- and 32-bit arrays skip the arithmetic
         return 0
     rows = _minimum(rm, bm) * _where(a_m_major, 1, 0) + _minimum(rn, bn) * _where(b_n_major, 1, 0)
@@ -773,11 +776,15 @@ def predict_kernel(
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}; and an "
         "MN-major 8- or 32-bit operand that mma.sync's warps read one element per thread before their MMAs",
         "conversions": (
-            "fp8 fragments mma.sync's warps convert to fp16 (Triton on sm_90), a pipe beside the MMAs: "
-            + (
-                f"{1 / (rates.costs.convert_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.convert)"
-                if rates.costs.convert_s
-                else "none in the machine file"
+            (
+                "fp8 fragments mma.sync's warps convert to fp16 (Triton on sm_90), a pipe beside the MMAs: "
+                + (
+                    f"{1 / (rates.costs.convert_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.convert)"
+                    if rates.costs.convert_s
+                    else "none in the machine file"
+                )
+                if gemm.dtype == "fp8"
+                else "none: only fp8 is converted before mma.sync (kernel_costs.convert)"
             )
             + (
                 "; on the same pipe, the bytes of an 8-bit MN-major operand the warps read one at a time: "
@@ -786,7 +793,7 @@ def predict_kernel(
                     if rates.costs.gather_s
                     else "none in the machine file"
                 )
-                if config.instruction == "mma.sync" and e == 1 and (a_m or b_n)
+                if config.instruction == "mma.sync" and gemm.dtype == "fp8" and (a_m or b_n)
                 else ""
             )
         ),
