@@ -345,11 +345,12 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
 @pytest.mark.parametrize(
     ("gpu", "machine", "day", "suffix"),
     [("h100", "h100", "23", ""), ("h200", "h200", "23", ""), ("h100", "h100", "24", "-fresh"),
-     ("h200", "h200", "24", "-fresh")],
+     ("h200", "h200", "24", "-fresh"), ("h100", "h100", "26/fresh2", "-fresh2")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
-    """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24, whose
-    every kernel is held out) are what `validate` writes now: a regression guard, labelled as such."""
+    """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
+    2026-11-26, whose every kernel is held out) are what `validate` writes now: a regression guard,
+    labelled as such."""
     data = f"docs/measurements/{gpu}-2026-11-{day}"
     report = f"docs/validation-{gpu}{suffix}.md"
     r = cli("validate", data, "--machine", machine, "--clock", "1980", "--report", str(tmp_path / "r.md"))

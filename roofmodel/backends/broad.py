@@ -295,7 +295,7 @@ def report_markdown(
          "register rule's overheads and pointer registers were fitted or chosen here)", "", *table("train"), ""]
         if has_train
         else ["## Training shapes", "", "None: every kernel of this sweep is held out (a fresh sample, "
-              "benchmarks/gpu_broad_sweep.py --fresh), none was used to fit or choose anything.", ""]
+              "benchmarks/gpu_broad_sweep.py --fresh or --fresh2), none was used to fit or choose anything.", ""]
     )  # fmt: skip
     return "\n".join([
         f"# The per-CTA time model against a broad sweep ({machine.name})",
