@@ -79,8 +79,8 @@ FRESH_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("small1536", "small", "holdout", 1536, 1536, 1536),
 ]
 # A second fresh sample (--fresh2, 2026-11-26): ten more shapes, none measured before, all held out, drawn
-# with a third seed; fixed in code before it was measured. Nothing is to be fitted or chosen on it: it is
-# the untouched test of the model as it stood when it was drawn (docs/measurements/*-2026-11-26/fresh2).
+# with a third seed; fixed in code before it was measured. Nothing is to be fitted or chosen on it
+# (docs/measurements/h100-2026-11-26/fresh2; docs/validation.md says when its figures were first read).
 FRESH2_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("sq5120", "square", "holdout", 5120, 5120, 5120),
     ("sq2304", "square", "holdout", 2304, 2304, 2304),

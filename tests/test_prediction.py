@@ -21,15 +21,11 @@ def test_prediction_names_every_term_and_totals_the_sm_dram_and_l2():
                 raster="grouped:8", warps=8)  # fmt: skip
     assert {t.name for t in p.terms} == set(TERMS)
     by = {t.name: t.seconds for t in p.terms}
-    # the SM time and DRAM overlap in part (their q-norm, cta_model.DRAM_OVERLAP_NORM), and that with the L2
-    # and LLC terms by cta_model.OVERLAP_NORM
-    from roofmodel.model.cta_model import DRAM_OVERLAP_NORM as d
+    # the SM time and the chip's memory terms overlap in part: their p-norm (cta_model.OVERLAP_NORM)
     from roofmodel.model.cta_model import OVERLAP_NORM as q
 
-    def norm(parts, r):
-        return max(parts) if r == float("inf") else sum(x**r for x in parts) ** (1 / r)
-
-    combined = norm((norm((p.sm_seconds, by["DRAM"]), d), by["L2"], by["LLC"]), q)
+    parts = (p.sm_seconds, by["DRAM"], by["L2"], by["LLC"])
+    combined = max(parts) if q == float("inf") else sum(x**q for x in parts) ** (1 / q)
     assert p.seconds == pytest.approx(by["launch"] + combined, rel=1e-12)
     assert [t.seconds for t in p.terms] == sorted((t.seconds for t in p.terms), reverse=True)
     # The L2 limits it: 2,048 tiles x (128 + 256) x 8,192 x 2 B requested (12.9 GB) and C, at the L2's

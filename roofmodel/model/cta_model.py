@@ -72,14 +72,6 @@ guard of 168 well-tuned kernels. With the L2 charged at the rate GEMMs reach
 training median would take p = 4 (median |log error| 0.133 against 0.153), but p = 4 puts the
 well-tuned kernels 16% off (p90 23%), past the guard, and p = infinity keeps them at 6% (p90 16%).
 (Before that, with the L2 probes' rates, it took p = 4.)
-The SM time and DRAM combine first, by their own norm q = DRAM_OVERLAP_NORM:
-(sm^q + dram^q)^(1/q) takes the place of sm and dram above. A kernel whose SMs and DRAM are about
-equally busy (decode shapes: the weights stream from DRAM while the SMs do about as much work) runs
-slower than either alone, where the L2 overlaps (the guard's kernels at SM/L2 ratios 0.77-1.22 overlap
-perfectly); on the training shapes the DRAM-bound kernels ran at 1.6-2.8 TB/s of the 3.07 TB/s
-measured, the lower where SM time and DRAM time were close. benchmarks/fit_cta_costs.py chooses q on
-the training shapes under the same guard and the bf16 grid of the same day, after p and the latency factor
-(2026-11-26): q = 3.
 """
 
 from __future__ import annotations
@@ -97,11 +89,6 @@ from roofmodel.model.arrays import where as _where
 # How the SM time and the chip-wide memory terms combine: their p-norm (see the module docstring).
 # Fitted on the H100 broad sweep's training shapes, with the loaded-latency factor.
 OVERLAP_NORM = math.inf
-# How the SM time and DRAM combine before the L2 joins them (see the module docstring); fitted on the
-# H100 broad sweep's training shapes under the guard: 3 of 1.5, 2, 2.5, 3, 4, 6, 8 and infinity (median
-# |log error| 0.1404 at infinity, 0.1358 at 3; 2 and 2.5 fit the training shapes better, 0.1314 and 0.1324,
-# but put the guard's bf16 grid 10.0% and 8.1% off, past its 8%; 3 keeps it at 7.0%, the fp16 guard at 6.5%).
-DRAM_OVERLAP_NORM = 3.0
 # Spilled registers per thread that cost nothing per iteration (values the loop does not use, which
 # the compiler would spill first). Chosen on the H100 broad sweep's training shapes together with the
 # spill bandwidth the recorded spill pairs give for it (benchmarks/fit_cta_costs.py), among the counts
@@ -118,8 +105,9 @@ COLD_SPILLED_REGISTERS = 0
 # B/cycle/SM (they stall on the reloads). What a spilled register costs per iteration is therefore charged
 # SPILL_RELOAD_SLOPE x log2(spilled / SPILL_RELOAD_KNEE) times, between 0 and SPILL_RELOAD_CAP: the counters'
 # form, its constants chosen on the training shapes' times over a grid (benchmarks/fit_cta_costs.py: median
-# |log error| 0.1481 -> 0.1452; six points came within the fit's 1% tie, which goes to the least p90; the
-# refits of 2026-11-26 passed through 0.2, 8, 1.5 and 0.25, 16, 1.5 on such ties and came back here); the
+# |log error| 0.1481 -> 0.1452; six points came within the fit's 1% tie; the refit with the gathers of
+# 2026-11-26 moved them on such a tie, by the least p90, to 0.2, 8, 1.5, whose training median is the worse,
+# 0.1408 against 0.1404, so a tie now keeps the model's own values: fit_cta_costs.choose); the
 # least-squares fit to the counters' bytes alone is smaller (about 0.225, 12, 1.5): the time fit also carries
 # the rate the heaviest lose. It costs the kernels with 9-30 spilled (held out: median |error| 16% -> 24%):
 # fewer bytes, not less stall.
@@ -160,16 +148,19 @@ def charged_spills(spilled: Any, mma_sync: Any) -> Any:
     return out
 
 
-def overlap(*seconds: Any, p: float | None = None) -> Any:
-    """(sum of t^p)^(1/p), p = OVERLAP_NORM unless given, for numbers or numpy arrays (scaled by the
-    largest, so it neither overflows nor loses the small terms)."""
+def overlap(*seconds: Any) -> Any:
+    """(sum of t^p)^(1/p), p = OVERLAP_NORM, for numbers or numpy arrays (scaled by the largest,
+    so it neither overflows nor loses the small terms)."""
     import numpy as np  # one arithmetic for numbers and arrays: the search agrees with predict bit for bit
 
-    p = OVERLAP_NORM if p is None else p
+    p = OVERLAP_NORM
     terms = [np.atleast_1d(np.asarray(t, dtype=float)) for t in seconds]  # never 0-d: numpy's scalar pow differs
     top = np.maximum.reduce(np.broadcast_arrays(*terms))
-    safe = np.where(top > 0, top, 1.0)
-    out = safe * sum((t / safe) ** p for t in terms) ** (1.0 / p) * (top > 0)
+    if p == math.inf:  # the largest alone (what the formula gives, without its powers: the search's speed)
+        out = np.where(top > 0, top, 0.0)
+    else:
+        safe = np.where(top > 0, top, 1.0)
+        out = safe * sum((t / safe) ** p for t in terms) ** (1.0 / p) * (top > 0)
     return out if _is_array(*seconds) else float(out[0])
 
 
@@ -321,7 +312,7 @@ def kernel_terms(
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
     dram = dram_bytes / dram_reach
     sm_s = sm_cycles / clock_hz
-    total = costs.launch_s + overlap(overlap(sm_s, dram, p=DRAM_OVERLAP_NORM), l2_seconds, llc_seconds)
+    total = costs.launch_s + overlap(sm_s, dram, l2_seconds, llc_seconds)
 
     # Attribution: what the SM time is made of, each part as if it were alone (seconds).
     busy = per_sm * k_it / clock_hz
