@@ -19,9 +19,10 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | --fresh3 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
+--fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -92,6 +93,21 @@ FRESH2_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4500x2700x3300", "odd", "holdout", 4500, 2700, 3300),
     ("odd1800x7700x2900", "odd", "holdout", 1800, 7700, 2900),
     ("small1792", "small", "holdout", 1792, 1792, 1792),
+]
+# A third fresh sample (--fresh3, drawn 2026-11-26): ten more shapes, none measured before, all held out, a
+# fourth seed; fixed in code before it was measured, and committed without any model's figures on it, so that
+# a later change can be judged on kernels nobody has looked at (docs/measurements/h100-2026-11-26/fresh3).
+FRESH3_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq7168", "square", "holdout", 7168, 7168, 7168),
+    ("sq2816", "square", "holdout", 2816, 2816, 2816),
+    ("shortk384", "short_k", "holdout", 12288, 8192, 384),
+    ("longk20480", "long_k", "holdout", 1024, 2048, 20480),
+    ("skinny768", "skinny", "holdout", 768, 20480, 5120),
+    ("decode2", "decode", "holdout", 2, 16384, 8192),
+    ("decode56", "decode", "holdout", 56, 8192, 12288),
+    ("odd2600x4100x3700", "odd", "holdout", 2600, 4100, 3700),
+    ("odd6300x1300x1700", "odd", "holdout", 6300, 1300, 1700),
+    ("small1408", "small", "holdout", 1408, 1408, 1408),
 ]
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
@@ -588,6 +604,7 @@ def main() -> None:
     ap.add_argument("--fresh", action="store_true",
                     help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
     ap.add_argument("--fresh2", action="store_true", help="FRESH2_SHAPES with a third seed, as --fresh")
+    ap.add_argument("--fresh3", action="store_true", help="FRESH3_SHAPES with a fourth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
@@ -618,6 +635,9 @@ def main() -> None:
         rows = sweep
     elif args.fresh2:
         sweep = plan(args.per_shape, seed=2026_11_26, shapes=FRESH2_SHAPES)
+        rows = sweep
+    elif args.fresh3:
+        sweep = plan(args.per_shape, seed=2026_11_27, shapes=FRESH3_SHAPES)
         rows = sweep
     else:
         sweep = plan(args.per_shape)
