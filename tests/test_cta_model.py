@@ -863,3 +863,17 @@ def test_ncu_csv_rows_are_grouped_by_launch():
     ]
     # the spill check imports it (both scripts run on a GPU machine only; importing needs no GPU)
     assert _benchmark("gpu_spill_check").ncu_rows is _benchmark("gpu_ncu_check").ncu_rows
+
+
+def test_overlap_by_hand(monkeypatch):
+    """cta_model.overlap: the p-norm of the terms, (sum t^p)^(1/p); at p = infinity the largest alone (its fast
+    path gives what the formula's limit gives, 0 where every term is 0), for numbers and arrays alike."""
+    np = pytest.importorskip("numpy")
+    from roofmodel.model import cta_model
+
+    monkeypatch.setattr(cta_model, "OVERLAP_NORM", math.inf)
+    assert cta_model.overlap(1.0, 3.0, 2.0) == 3.0 and cta_model.overlap(0.0, 0.0) == 0.0
+    assert list(cta_model.overlap(np.array([1.0, 0.0, 5.0]), np.array([2.0, 0.0, 4.0]))) == [2.0, 0.0, 5.0]
+    monkeypatch.setattr(cta_model, "OVERLAP_NORM", 2.0)
+    assert cta_model.overlap(3.0, 4.0) == pytest.approx(5.0)  # a 3-4-5 triangle
+    assert list(cta_model.overlap(np.array([3.0, 0.0]), np.array([4.0, 0.0]))) == pytest.approx([5.0, 0.0])
