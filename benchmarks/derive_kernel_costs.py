@@ -63,6 +63,14 @@ def recorded_kernels(path: Path = BROAD, kind: str = "ksweep", grid_tiles: int |
     ]  # fmt: skip
 
 
+def convert_tile_kernels(path: Path, kind: str, sms: int, time_column: str = "time_ms") -> list[KSweepKernel]:
+    """The recorded kernels of the conversion-heavy tiles (CONVERT_TILES) on CONVERT_TILES_PER_SM tiles per SM,
+    every layout the run timed: the issue check's (``mma_issue``) and the gather check's (``mma_gather``)."""
+    picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
+    return [k for k in recorded_kernels(path, kind, sms * CONVERT_TILES_PER_SM, time_column)
+            if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+
+
 def measured_rate(machine: Any) -> Callable[[str, str], float]:
     """rate_tflops(dtype, family): the machine file's measured rate of the family's instruction (TFLOPS)."""
 
@@ -119,10 +127,8 @@ def main() -> None:
         print(f"transpose (tf32 under wgmma, median): {transpose_cost(pairs) * 1e9:.3f} ns per element per SM")
     if Path(args.issue).exists():
         clock = sweep_clock_hz(Path(args.issue))
-        picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
         for column in ("time_ms", "time_ms_2"):
-            kernels = [k for k in recorded_kernels(Path(args.issue), "mma_issue", machine.sm_count.n * CONVERT_TILES_PER_SM,
-                                                   column) if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+            kernels = convert_tile_kernels(Path(args.issue), "mma_issue", machine.sm_count.n, column)
             rates = convert_rates(kernels, CONVERT_TILES_PER_SM, clock)
             print(
                 f"fp8 conversions ({column}): " + ", ".join(f"{lab} {r:.1f}" for lab, r in rates) + " elements/cycle/SM"
@@ -132,10 +138,8 @@ def main() -> None:
                   f"{1 / per:.1f} elements/cycle/SM = {per:.5f} cycles per element per SM")  # fmt: skip
     if Path(args.gather).exists():
         clock = sweep_clock_hz(Path(args.gather))
-        picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
         for column in ("time_ms", "time_ms_2"):
-            kernels = [k for k in recorded_kernels(Path(args.gather), "mma_gather", machine.sm_count.n * CONVERT_TILES_PER_SM,
-                                                   column) if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+            kernels = convert_tile_kernels(Path(args.gather), "mma_gather", machine.sm_count.n, column)
             rates = gather_rates(kernels, CONVERT_TILES_PER_SM, clock)
             print(
                 f"8-bit gathers ({column}): " + ", ".join(f"{lab} {r:.4f}" for lab, r in rates) + " cycles/element/SM"

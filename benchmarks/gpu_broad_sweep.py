@@ -109,6 +109,9 @@ FRESH3_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6300x1300x1700", "odd", "holdout", 6300, 1300, 1700),
     ("small1408", "small", "holdout", 1408, 1408, 1408),
 ]
+# Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
+FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
+                 "fresh3": (2026_11_27, FRESH3_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -630,14 +633,9 @@ def main() -> None:
         sweep, rows = [], mma_issue_plan()
     elif args.mma_gather:
         sweep, rows = [], mma_gather_plan()
-    elif args.fresh:
-        sweep = plan(args.per_shape, seed=2026_11_24, shapes=FRESH_SHAPES)
-        rows = sweep
-    elif args.fresh2:
-        sweep = plan(args.per_shape, seed=2026_11_26, shapes=FRESH2_SHAPES)
-        rows = sweep
-    elif args.fresh3:
-        sweep = plan(args.per_shape, seed=2026_11_27, shapes=FRESH3_SHAPES)
+    elif fresh := next((name for name in FRESH_SAMPLES if getattr(args, name)), None):
+        seed, shapes = FRESH_SAMPLES[fresh]
+        sweep = plan(args.per_shape, seed=seed, shapes=shapes)
         rows = sweep
     else:
         sweep = plan(args.per_shape)

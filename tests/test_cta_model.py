@@ -535,21 +535,18 @@ def test_the_conversion_cost_is_the_recorded_issue_check():
     per SM in the first pass and 51.1 in the second (benchmarks/derive_kernel_costs.py); 51.1 and 51.9
     in the repeat run."""
     from roofmodel.model.kernel_costs import (
-        CONVERT_TILES,
         CONVERT_TILES_PER_SM,
         convert_cycles_per_element,
         convert_rates,
     )
 
     derive = _benchmark("derive_kernel_costs")
-    picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
     figures = []
     for path in (derive.ISSUE, derive.ISSUE.parent / "repeat" / "broad.csv"):
         clock = derive.sweep_clock_hz(path)
         assert clock == pytest.approx(1.98e9)
         for column in ("time_ms", "time_ms_2"):
-            kernels = [k for k in derive.recorded_kernels(path, "mma_issue", 132 * CONVERT_TILES_PER_SM, column)
-                       if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+            kernels = derive.convert_tile_kernels(path, "mma_issue", 132, column)
             rates = dict(convert_rates(kernels, CONVERT_TILES_PER_SM, clock))
             assert len(rates) == 6 and all(40 < r < 65 for r in rates.values())
             figures.append(convert_cycles_per_element(kernels, CONVERT_TILES_PER_SM, clock))
@@ -609,20 +606,17 @@ def test_gather_cost_from_the_recorded_gather_check():
     (K = 512 and 1,024) ran slow, which lowers its slope and puts its two pairs at 0.066 and 0.062 (0.037
     and 0.032 in the second pass, whose pairs span 0.0195-0.040)."""
     from roofmodel.model.kernel_costs import (
-        CONVERT_TILES,
         CONVERT_TILES_PER_SM,
         gather_cycles_per_element,
         gather_rates,
     )
 
     derive = _benchmark("derive_kernel_costs")
-    picked = {(d, bm, bn, bk, w) for d, bm, bn, bk, w, _ in CONVERT_TILES}
     clock = derive.sweep_clock_hz(derive.GATHER)
     assert clock == pytest.approx(1.98e9)
     figures = []
     for column in ("time_ms", "time_ms_2"):
-        kernels = [k for k in derive.recorded_kernels(derive.GATHER, "mma_gather", 132 * CONVERT_TILES_PER_SM, column)
-                   if (k.dtype, k.bm, k.bn, k.bk, k.warps) in picked]  # fmt: skip
+        kernels = derive.convert_tile_kernels(derive.GATHER, "mma_gather", 132, column)
         rates = dict(gather_rates(kernels, CONVERT_TILES_PER_SM, clock))
         assert len(rates) == 12 and all(0.019 < r < 0.07 for r in rates.values())
         figures.append(gather_cycles_per_element(kernels, CONVERT_TILES_PER_SM, clock))

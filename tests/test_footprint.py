@@ -565,3 +565,29 @@ def test_the_register_rule_against_the_compile_study():
     ms = [(rule(r), r) for r in rows("mma_sync_space.csv") if r["instruction"] == "mma.sync"]
     said = sum((fp["registers"] == 32) == (r["registers"] == "32" and int(r["spilled"]) > 0) for fp, r in ms)
     assert len(ms) == 383 and said == 373
+
+
+def test_the_compile_study_below_the_collapse_point():
+    """Recorded guard (docs/measurements/compile-study/mma_sync_near_collapse.csv, ptxas for sm_90a on a CPU):
+    every kernel was drawn where the rule says an mma.sync kernel with a 16- or 8-bit element-wise operand needs
+    between 1 and STACK_COLLAPSE (1.65) x the limit, so the rule keeps each at 255 registers; ptxas sent 13 of the
+    150 to 32 registers and the stack, none below 1.4 x and 12 past 1.5 x: the figures predict quotes."""
+    import csv
+
+    from roofmodel.model.footprint import STACK_COLLAPSE
+
+    path = REPO / "docs" / "measurements" / "compile-study" / "mma_sync_near_collapse.csv"
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    over, collapsed = [], []
+    for r in rows:
+        m, n, k, bm, bn, bk, w = (int(r[c]) for c in ("m", "n", "k", "block_m", "block_n", "block_k", "num_warps"))
+        fp = _compiled(m, n, k, r["dtype"], bm, bn, bk, w, "mma.sync", None, None, r["a_major"] == "m",
+                       r["b_major"] == "n")  # fmt: skip
+        x = float(fp["needed"]) / 255
+        over.append(x)
+        assert int(fp["registers"]) == 255 and 1.0 < x <= STACK_COLLAPSE
+        if r["registers"] == "32":
+            collapsed.append(x)
+    assert len(rows) == 150 and len(collapsed) == 13
+    assert min(collapsed) >= 1.4 and sum(x > 1.5 for x in collapsed) == 12

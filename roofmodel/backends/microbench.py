@@ -417,8 +417,9 @@ def calibrate(
         )
 
         clock_hz = prov.sm_clock_mhz_median * 1e6
-        both_k = [k for k in costs["convert"] if k.layout() == "kk"]
-        convert = convert_cycles_per_element(both_k, CONVERT_TILES_PER_SM, clock_hz)
+        # convert_rates counts the tiles with both operands K-major only; the others are the gathers' pairs
+        both_k = sum(1 for k in costs["convert"] if k.layout() == "kk")
+        convert = convert_cycles_per_element(costs["convert"], CONVERT_TILES_PER_SM, clock_hz)
         gather = gather_cycles_per_element(costs["convert"], CONVERT_TILES_PER_SM, clock_hz)
     overlay["kernel_costs"] = {
         name: q(value * 1e9, "ns", how, digits=3 if name == "transpose" else 1)
@@ -427,7 +428,7 @@ def calibrate(
     if convert:
         overlay["kernel_costs"]["convert"] = q(
             convert, "cycles", "SM cycles per fp8 element an SM converts to fp16 for mma.sync (a pipe beside the MMAs): "
-            f"1 / the median over {len(both_k)} conversion-heavy fp8 tiles (mma.sync forced, "
+            f"1 / the median over {both_k} conversion-heavy fp8 tiles (mma.sync forced, "
             f"{CONVERT_TILES_PER_SM} tiles per SM) of elements converted per SM cycle "
             "(roofmodel.model.kernel_costs.convert_rates)", digits=5)  # fmt: skip
     if gather and gather > 0:
