@@ -138,7 +138,7 @@ def main() -> None:
     iterations = [100, 150, 200, 250, 300] if args.grid_costs else [own.iteration.value]
     copies = [0, 5, 10, 20, 30] if args.grid_costs else [own.copy_issue.value]
     waits = [0, 100, 150, 200, 250] if args.grid_costs else [own.wait.value]
-    factors = [1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 16.0]
+    factors = [1.0, 1.5, 2.0, 3.0, 4.0, 4.5, 5.0, 5.5, 6.0, 8.0, 10.0, 12.0, 16.0]
     norms = [1.5, 2.0, 2.5, 3.0, 4.0, math.inf]
     points: list[tuple[dict[str, float], tuple[float, float, float, float, float]]] = []
 

@@ -57,6 +57,24 @@ def test_latency_binds_with_two_stages_and_a_synchronous_copy():
     assert total(stages=4, synchronous_loads=True) == pytest.approx(14.768e-6)
 
 
+def test_a_stage_streams_in_at_its_sms_share_of_the_l2():
+    from roofmodel.model.cta_model import stage_stream_cycles
+
+    # 32 KiB stages; the L2 gives the chip 64 B/cycle, which the grid's one SM has alone: 512 cycles after
+    # the latency. Two stages: (600 + 512) / 1 = 1112 per iteration > 512 MMA cycles, and the prologue
+    # waits 1112 too: 1112 + 10 x 1112 + 2048 = 14280 cycles.
+    assert stage_stream_cycles(32768.0, 1, 1, 64.0) == 512.0
+    assert total(stages=2, l2_bytes_per_cycle=64.0) == pytest.approx(15.280e-6)
+    # Three stages: (600 + 512) / 2 = 556 > 512 per iteration: 1112 + 10 x 556 + 2048 = 8720 cycles.
+    assert total(l2_bytes_per_cycle=64.0) == pytest.approx(9.720e-6)
+    # The active SMs share the rate: 4 tiles on 8 SMs -> 4 load at once, 4 x 512 = 2048 cycles a stage;
+    # more tiles than SMs -> all 8.
+    assert stage_stream_cycles(32768.0, 4, 8, 64.0) == 2048.0
+    assert stage_stream_cycles(32768.0, 100, 8, 64.0) == 4096.0
+    # No L2 rate in the machine file: the stage arrives whole after its latency (test_one_tile_by_hand).
+    assert total(l2_bytes_per_cycle=None) == pytest.approx(8.768e-6)
+
+
 def test_one_element_copies_cost_their_issue():
     # mma.sync, 50 ns + 10 ns per copy per thread: 16-byte copies 32768 / 16 / 128 = 16 per thread
     # (210 cycles); one element (2 bytes) at a time for B's half of the stage: 8 + 8 x 8 = 72 per thread,

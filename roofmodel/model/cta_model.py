@@ -38,7 +38,9 @@ Per main-loop iteration (one BK step) of one CTA:
   fp16 on every tile of the issue check, docs/measurements/h100-2026-11-25/mma_issue, where
   conversions in series would make it slower); the resident CTAs share it;
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
-  law bounds one CTA's iteration by the loaded latency L of a stage's load; where Triton does not
+  law bounds one CTA's iteration by the time L a stage's load takes: the loaded latency, plus the
+  time the stage's bytes take to stream in at its SM's share of the L2's rate (stage_stream_cycles:
+  stage bytes x active SMs / the chip's L2 bytes per cycle, memory.l2.gemm_bandwidth); where Triton does not
   pipeline a load (``synchronous_loads``: an 8-bit operand stored against wgmma's layout, copied
   through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
   elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
@@ -55,7 +57,7 @@ runs asynchronously while its warps do that work, in transpose + exposed + spill
 latency, iteration, mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose + spill, convert) per
 joint iteration.
-A tile costs a prologue (one latency L to fill the first stage) and an epilogue (a fixed cost plus
+A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
 CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone) + epilogue). The busiest SM runs
 ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
@@ -148,6 +150,14 @@ def charged_spills(spilled: Any, mma_sync: Any) -> Any:
     return out
 
 
+def stage_stream_cycles(stage_bytes: Any, tiles: Any, sms: int, l2_bytes_per_cycle: float) -> Any:
+    """SM cycles a stage's bytes take to stream in after its latency: stage bytes x active SMs / the L2's
+    rate for the chip (bytes per SM cycle), active SMs = min(tiles, SMs). Every SM of the grid loads, so
+    an SM gets its share of the L2's rate; an SM's resident CTAs take turns (each stage is loaded while
+    the others compute), so they do not divide it again. Numbers or numpy arrays."""
+    return stage_bytes * _min(tiles, sms) / l2_bytes_per_cycle
+
+
 def overlap(*seconds: Any) -> Any:
     """(sum of t^p)^(1/p), p = OVERLAP_NORM, for numbers or numpy arrays (scaled by the largest,
     so it neither overflows nor loses the small terms)."""
@@ -232,12 +242,15 @@ def kernel_terms(
     warp_size: int = 32,
     llc_seconds: Any = 0.0,
     stage_copies_per_iter: Any = None,
+    l2_bytes_per_cycle: float | None = None,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
     ``warpgroup``: True where one CTA's instruction spans all four SM sub-partitions (wgmma).
     ``smem_fill_bytes_per_iter`` already carries any layout factor. ``stage_bytes``: (BM + BN) x
     BK x element bytes. ``l2_seconds``: the chip-wide L2 term (rasterization.py's traffic).
+    ``l2_bytes_per_cycle``: the L2's rate for the whole chip, bytes per SM cycle, which the active SMs share
+    as their stages stream in (none: a stage arrives whole one latency after it is issued).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -248,6 +261,8 @@ def kernel_terms(
     smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
     hot = _max(spilled_registers - COLD_SPILLED_REGISTERS, 0)
     spill = 2.0 * hot * 4.0 * warp_size * warps / spill_bytes_per_cycle
+    if l2_bytes_per_cycle:
+        load_latency_cycles = load_latency_cycles + stage_stream_cycles(stage_bytes, tiles, sms, l2_bytes_per_cycle)
     latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
     copies = stage_bytes / 16.0 if stage_copies_per_iter is None else stage_copies_per_iter
     copies_per_thread = copies / (warp_size * warps)

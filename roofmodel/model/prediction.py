@@ -562,7 +562,7 @@ def kernel_seconds(
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
-        dram_latency_s=dram_latency_s,
+        dram_latency_s=dram_latency_s, l2_bytes_per_cycle=(rates.l2_gemm_bps or rates.l2_bps) / clock,
         l2_seconds=(requested + c_bytes) / rates.l2_gemm_bps
         if rates.l2_gemm_bps
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
@@ -766,6 +766,15 @@ def predict_kernel(
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     per_sm_cycle = sms * rates.clock_hz
+    l2_rate = rates.l2_gemm_bps or rates.l2_bps
+    stage_bytes = (config.bm + config.bn * float(_take(B_SHARE, family))) * config.bk * e
+    stream_note = (
+        f" and its {stage_bytes / 1024:,.1f} KiB streaming in at the SM's share of the L2's rate "
+        f"({l2_rate / 1e9:,.0f} GB/s / {min(tiles, sms)} SMs: "
+        f"{cta_model.stage_stream_cycles(stage_bytes, tiles, sms, l2_rate / rates.clock_hz) / rates.clock_hz * 1e9:,.0f} ns)"
+        if math.isfinite(l2_rate)
+        else ""
+    )
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
@@ -811,7 +820,7 @@ def predict_kernel(
             if not latency_known
             else f"a stage's whole loaded latency each iteration, before its MMAs: {unpipelined} not pipelined"
             if unpipelined
-            else f"one stage's loaded latency over {max(config.stages - 1, 1)} stages in flight, per CTA"
+            else f"one stage's loaded latency{stream_note} over {max(config.stages - 1, 1)} stages in flight, per CTA"
         )
         + f"; {ctas} resident CTA(s) per SM, which hide each other's (occupancy limited by {occ.limiter})",
         "overhead": (
