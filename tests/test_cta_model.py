@@ -339,6 +339,12 @@ def test_figures_by_hand():
     assert f["median_abs_pct"] == pytest.approx(75) and f["p90_abs_pct"] == pytest.approx(100)
     assert f["spearman_median"] == pytest.approx(-1.0) and f["first_over_best_median"] == 0.5
     assert figures(rows, "predict")["refused"] == 6
+    # predict ranks as tune does: the 2 ms kernel predicted 1 ms, a register gamble, goes after the 1 ms one
+    # predicted 2 ms, so predict's pick is the fastest; the as-compiled figures never see a gamble.
+    tiered = [Row(R(ms), cta, 1.0, cta, ms == 2.0) for ms, cta in ((1.0, 2e-3), (2.0, 1e-3))] * 3  # type: ignore[arg-type]
+    assert figures(tiered, "predict")["first_over_best_median"] == 1.0
+    assert figures(tiered, "predict")["spearman_median"] == pytest.approx(-1.0)  # times, not the ranking
+    assert figures(tiered)["first_over_best_median"] == 0.5
 
 
 def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):

@@ -591,3 +591,52 @@ def test_the_compile_study_below_the_collapse_point():
             collapsed.append(x)
     assert len(rows) == 150 and len(collapsed) == 13
     assert min(collapsed) >= 1.4 and sum(x > 1.5 for x in collapsed) == 12
+
+
+def test_a_register_gamble_by_hand():
+    # fp16 128x256x64 on 8 warps, B N-major with N = 4104 (above): 336 needed, 208 of them without B's 128
+    # element pointers (128 accumulators, 48 overhead, 32 for B's stage copied through registers), so past 255
+    # only by the pointers, none spilled by the rule: a gamble. The same tile aligned (N = 4096): 176 needed, no
+    # gamble; given its compiled counts, never (they say what ptxas did).
+    h100 = load_machine("h100")
+
+    def fp(n, **compiled):
+        rm, rn = register_tile_for("wgmma", 128, 256, 8)
+        staging = operand_staging(True, 2, 2, 4096, n, 4096, False, True, 128, 256)
+        return kernel_footprint(h100, bm=128, bn=256, bk=64, warps=8, stages=3, family=2, element_bytes=2,
+                                accumulator_registers=1.0, rm=rm, rn=rn, **staging, **compiled)  # fmt: skip
+
+    assert fp(4104)["needed"] == 336 and fp(4104)["spilled"] == 0 and bool(fp(4104)["gamble"])
+    assert fp(4096)["needed"] == 176 and not bool(fp(4096)["gamble"])
+    assert not bool(fp(4104, registers=255, spilled=0)["gamble"])
+    # Past the limit by its accumulators (256x256 on 4 warps, aligned), a kernel spills by the rule: no gamble.
+    rm, rn = register_tile_for("wgmma", 256, 256, 4)
+    big = kernel_footprint(h100, bm=256, bn=256, bk=64, warps=4, stages=3, family=2, element_bytes=2,
+                           accumulator_registers=1.0, rm=rm, rn=rn,
+                           **operand_staging(True, 2, 2, 4096, 4096, 4096, False, True, 256, 256))  # fmt: skip
+    assert big["spilled"] > 0 and not bool(big["gamble"])
+
+
+def test_register_gambles_against_what_triton_compiled():
+    """Recorded guard (the H100's three committed broad samples, every sweep kernel, not fresh3, which is kept
+    unread): the kernels the register rule calls a gamble as a user states them, and how many spilled as
+    compiled: the figures predict's note quotes (prediction.GAMBLE_NOTE)."""
+    from collections import Counter
+
+    from roofmodel.backends.broad import Evaluator, read_broad_csv
+    from roofmodel.model.prediction import GAMBLE_NOTE
+
+    ev = Evaluator(load_machine("h100"), 1980)
+    spilled, total = Counter(), Counter()
+    for day in ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-26/fresh2"):
+        for r in read_broad_csv(REPO / "docs" / "measurements" / day / "broad.csv"):
+            if r.set != "sweep":
+                continue
+            seconds, gamble = ev.predict(r)
+            if seconds is not None and gamble:
+                total[r.instruction] += 1
+                spilled[r.instruction] += r.spilled_registers > 0
+    assert sum(total.values()) == 102 and sum(spilled.values()) == 67
+    assert "of the 102 kernels" in GAMBLE_NOTE and "67 spilled" in GAMBLE_NOTE
+    for family, name in (("mma.sync", "mma.sync"), ("wgmma", "wgmma"), ("fma", "FMA")):
+        assert f"{name} {spilled[family]} of {total[family]}" in GAMBLE_NOTE

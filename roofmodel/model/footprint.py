@@ -133,6 +133,17 @@ STACK_COLLAPSE = 1.65
 # operand, whether it spills is right for 299 against 264; an M- or N-major narrow operand's pointers are
 # rematerialized about as often as not, and are left to the collapse point).
 
+# A register gamble: a kernel the rule puts past the per-thread limit only by the element pointers it expects
+# ptxas to recompute, so it spills nothing by the rule; ptxas does not always (the study above: about as
+# often as not for an M- or N-major operand; the mma.sync collapse). Of the measured sweeps' kernels the rule
+# calls one, most spilled (tests/test_footprint.py counts them), so tune, rank and validate's first pick put
+# a gamble after every configuration that is not one, and say why.
+
+REGISTER_GAMBLE = (
+    "past the per-thread register limit by the rule only by the element pointers of operands loaded one element "
+    "at a time, which ptxas may recompute and, in most of the measured kernels, did not (predict says more)"
+)
+
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
     """2 x narrow rows x BK / T: the 64-bit pointers Triton keeps per element of the operands loaded
@@ -333,7 +344,8 @@ def kernel_footprint(
     """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
     the register-level tile's N, which sets wgmma's spill granularity):
     ``needed`` registers per thread (registers_needed; the compiled count plus its spills where
-    ``registers`` is given), ``registers`` allocated, ``spilled``, ``loop_spilled`` (those reloaded
+    ``registers`` is given), ``registers`` allocated, ``spilled``, ``gamble`` (register_gamble; False
+    where the compiled counts are given), ``loop_spilled`` (those reloaded
     every main-loop iteration: all of them, but none of a Triton wgmma kernel's compiled spills where
     ``loop_needed``, what its loop holds by the rule, fits the compiled allocation; ``loop_needed`` is
     None for a stated kernel given its compiled counts), ``shared_bytes`` (the compiled
@@ -392,9 +404,13 @@ def kernel_footprint(
         pointer_spilled = _where(wgmma_k, pointer_excess, 0)
         rule_spilled = rule_spilled + pointer_spilled
     loop_needed = needed if rule_registers is not None else None
+    gamble: Any = False
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
+        # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
+        # ptxas to recompute (register_gamble).
+        gamble = (-(-needed // 1) > limit) & (spilled == 0)
     else:
         stack, pointer_spilled = False, 0  # the compiled counts say what ptxas did
         spilled = 0 if spilled is None else spilled
@@ -432,5 +448,6 @@ def kernel_footprint(
         "tmem_columns": tmem,
         "stack": stack,  # the rule put the kernel on ptxas's stack (COLLAPSED_SPILL_FACTOR)
         "pointer_spilled": pointer_spilled,  # of the rule's spills, a wgmma kernel's element pointers
+        "gamble": gamble,  # register_gamble: past the limit by the rule, but not spilled by it
         "fits": fits,
     }

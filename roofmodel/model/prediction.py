@@ -59,6 +59,13 @@ class Term(BaseModel):
     detail: str
 
 
+# What the measured sweeps say of a register gamble (footprint.py); tests/test_footprint.py holds it to them.
+GAMBLE_NOTE = (
+    "and most lose it: of the 102 kernels of the H100's three committed broad samples that the rule calls one, "
+    "67 spilled as compiled (mma.sync 28 of 47, wgmma 19 of 32, FMA 20 of 23)"
+)
+
+
 class Prediction(BaseModel):
     """``roofmodel predict --json`` (with ``schema_version``; JSON Schema: docs/schema/prediction.schema.json).
 
@@ -88,6 +95,9 @@ class Prediction(BaseModel):
     # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges a
     # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each.
     loop_spilled_registers: int
+    # Past the per-thread limit by the register rule only by element pointers it expects ptxas to recompute,
+    # so none spilled by the rule (footprint's register gamble): tune and rank put it after the others.
+    register_gamble: bool = False
     registers_origin: str
     shared_bytes: int
     a_major: str
@@ -706,10 +716,11 @@ def predict_kernel(
         if bool(fp["stack"]) and fp["spilled"]
         else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
         if fp["spilled"]
-        else f": none (needs {fp['needed']:,.0f}, limit {limit}: ptxas recomputes the element pointers of operands "
-        "loaded one element at a time rather than spill them"
+        else f": none by the rule (needs {fp['needed']:,.0f}, limit {limit}, past it only by the element pointers of "
+        "operands loaded one element at a time, which ptxas may recompute rather than spill): a register gamble, "
+        f"{GAMBLE_NOTE}, so tune and rank put it after the configurations that are not one"
         + (
-            "; not always, for mma.sync: of 150 such kernels of a compile study between the limit and "
+            "; an mma.sync kernel may go to the stack instead: of 150 such kernels of a compile study between the limit and "
             f"{STACK_COLLAPSE:g} x, 13 went to {COLLAPSED_REGISTERS} registers and the stack, none below 1.4 x and "
             "12 past 1.5 x, and one measured at 1.31 x ran 43 x slower than predicted "
             "(docs/measurements/compile-study/README.md)"
@@ -868,6 +879,7 @@ def predict_kernel(
         registers_per_thread=int(fp["registers"]),
         spilled_registers=int(fp["spilled"]),
         loop_spilled_registers=loop_spilled,
+        register_gamble=bool(fp["gamble"]),
         registers_origin="as compiled (--regs)" if regs is not None else "estimated (roofmodel.model.footprint)",
         shared_bytes=int(fp["shared_bytes"]),
         a_major=a_major,

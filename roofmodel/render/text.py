@@ -7,6 +7,7 @@ from typing import Any
 
 from roofmodel.api import SideBySide
 from roofmodel.model.analysis import AnalysisResult
+from roofmodel.model.footprint import REGISTER_GAMBLE
 
 # ---------------------------------------------------------------------------------------------
 # Text rendering
@@ -386,6 +387,7 @@ def render_ranking(r: Any, top: int | None) -> str:
             prev = x.gemm
         regs = f"{x.registers_per_thread}" + (f"+{x.spilled_registers}" if x.spilled_registers else "")
         regs += "*" if x.loop_spilled_registers < x.spilled_registers else ""
+        regs += "?" if x.register_gamble else ""
         meas = (
             f"  {_tflops_cell(x.measured_tflops)} {x.error_pct:+6.1f}%"
             if x.measured_tflops and x.error_pct is not None
@@ -396,6 +398,8 @@ def render_ranking(r: Any, top: int | None) -> str:
     if any(x.loop_spilled_registers < x.spilled_registers for x in r.ranked if top is None or x.rank <= top):
         lines.append("regs N+S: registers and spilled registers per thread as compiled; *: none of them reloaded "
                      "in the main loop (what the loop holds fits the allocation), so not charged")  # fmt: skip
+    if any(x.register_gamble for x in r.ranked if top is None or x.rank <= top):
+        lines.append(f"?: a register gamble, ranked after its problem's rows that are not one: {REGISTER_GAMBLE}")
     if r.spearman is not None:
         lines.append(f"Spearman (predicted vs measured time) {r.spearman:.2f}; the measured fastest is ranked "
                      f"{r.best_measured_rank}; the first runs at {r.first_over_best:.0%} of the fastest's speed")  # fmt: skip
