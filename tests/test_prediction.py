@@ -34,7 +34,15 @@ def test_prediction_names_every_term_and_totals_the_sm_dram_and_l2():
     # of that rate (48 KiB x 132 / 8,980 GB/s = 723 ns), and the one CTA an SM holds hides neither.
     assert by["L2"] == pytest.approx((2048 * 384 * 8192 * 2 + 8192 * 8192 * 2) / 8980e9)
     assert p.sm_seconds > by["L2"] > by["DRAM"] and p.limiter == "latency"
-    assert "48.0 KiB streaming in" in next(t.detail for t in p.terms if t.name == "latency")
+    latency = next(t.detail for t in p.terms if t.name == "latency")
+    assert "the 48.0 KiB the L2 serves it streaming in" in latency and "(8,980 GB/s / 132 SMs: 723 ns)" in latency
+    # A cluster of 2x2 multicasts A and B: the L2 serves each CTA half of each, 24 KiB a stage.
+    c = predict(load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), Tile(bm=128, bn=256, bk=64),
+                raster="grouped:8", warps=8, cluster=(2, 2))  # fmt: skip
+    assert "the 24.0 KiB the L2 serves it" in next(t.detail for t in c.terms if t.name == "latency")
+    # A machine file without latencies charges none, streaming included.
+    a = predict(load_machine("a100"), Gemm(m=4096, n=4096, k=4096, dtype="fp16"), Tile(bm=128, bn=128, bk=32))
+    assert next(t.seconds for t in a.terms if t.name == "latency") == 0.0
     # Where DRAM and L2 stay below the SM's time, the limiter is the largest part of it.
     q = predict(load_machine("h100"), Gemm(m=8192, n=8192, k=8192, dtype="fp16"), Tile(bm=128, bn=256, bk=64),
                 raster="grouped:8", warps=4)  # fmt: skip

@@ -40,7 +40,9 @@ Per main-loop iteration (one BK step) of one CTA:
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
   law bounds one CTA's iteration by the time L a stage's load takes: the loaded latency, plus the
   time the stage's bytes take to stream in at its SM's share of the L2's rate (stage_stream_cycles:
-  stage bytes x active SMs / the chip's L2 bytes per cycle, memory.l2.gemm_bandwidth); where Triton does not
+  the bytes the L2 serves a CTA per stage x active SMs / the chip's L2 bytes per cycle,
+  memory.l2.gemm_bandwidth or else memory.l2.bandwidth, at most the SM's shared-memory bytes per cycle;
+  only where the file gives the latencies); where Triton does not
   pipeline a load (``synchronous_loads``: an 8-bit operand stored against wgmma's layout, copied
   through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
   elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
@@ -150,12 +152,16 @@ def charged_spills(spilled: Any, mma_sync: Any) -> Any:
     return out
 
 
-def stage_stream_cycles(stage_bytes: Any, tiles: Any, sms: int, l2_bytes_per_cycle: float) -> Any:
-    """SM cycles a stage's bytes take to stream in after its latency: stage bytes x active SMs / the L2's
-    rate for the chip (bytes per SM cycle), active SMs = min(tiles, SMs). Every SM of the grid loads, so
-    an SM gets its share of the L2's rate; an SM's resident CTAs take turns (each stage is loaded while
-    the others compute), so they do not divide it again. Numbers or numpy arrays."""
-    return stage_bytes * _min(tiles, sms) / l2_bytes_per_cycle
+def stage_stream_cycles(
+    l2_stage_bytes: Any, tiles: Any, sms: int, l2_bytes_per_cycle: float, port_bytes_per_cycle: float
+) -> Any:
+    """SM cycles a stage's bytes take to stream in after its latency: the bytes the L2 serves a CTA for one
+    stage / min(the L2's rate for the chip / active SMs, the SM's port), active SMs = min(tiles, SMs), rates
+    in bytes per SM cycle (the port: what the SM's shared memory takes in a cycle). The share assumes every
+    active SM loading at once, the L2 at its rate (an overcharge where they do not: few stages in flight);
+    each of an SM's resident CTAs is charged the SM's whole share, as if they took turns (charged a share
+    per CTA, the training fit is worse: 0.159 against 0.135). Numbers or numpy arrays."""
+    return l2_stage_bytes / _min(l2_bytes_per_cycle / _min(tiles, sms), port_bytes_per_cycle)
 
 
 def overlap(*seconds: Any) -> Any:
@@ -243,6 +249,7 @@ def kernel_terms(
     llc_seconds: Any = 0.0,
     stage_copies_per_iter: Any = None,
     l2_bytes_per_cycle: float | None = None,
+    l2_stage_bytes: Any = None,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -250,7 +257,9 @@ def kernel_terms(
     ``smem_fill_bytes_per_iter`` already carries any layout factor. ``stage_bytes``: (BM + BN) x
     BK x element bytes. ``l2_seconds``: the chip-wide L2 term (rasterization.py's traffic).
     ``l2_bytes_per_cycle``: the L2's rate for the whole chip, bytes per SM cycle, which the active SMs share
-    as their stages stream in (none: a stage arrives whole one latency after it is issued).
+    as their stages stream in (none: a stage arrives whole one latency after it is issued);
+    ``l2_stage_bytes``: what the L2 serves a CTA per stage (less than ``stage_bytes`` where a cluster
+    multicasts; ``stage_bytes`` if not given).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -262,7 +271,10 @@ def kernel_terms(
     hot = _max(spilled_registers - COLD_SPILLED_REGISTERS, 0)
     spill = 2.0 * hot * 4.0 * warp_size * warps / spill_bytes_per_cycle
     if l2_bytes_per_cycle:
-        load_latency_cycles = load_latency_cycles + stage_stream_cycles(stage_bytes, tiles, sms, l2_bytes_per_cycle)
+        served = stage_bytes if l2_stage_bytes is None else l2_stage_bytes
+        load_latency_cycles = load_latency_cycles + stage_stream_cycles(
+            served, tiles, sms, l2_bytes_per_cycle, smem_bytes_per_cycle
+        )
     latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
     copies = stage_bytes / 16.0 if stage_copies_per_iter is None else stage_copies_per_iter
     copies_per_thread = copies / (warp_size * warps)

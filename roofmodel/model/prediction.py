@@ -556,6 +556,7 @@ def kernel_seconds(
     fam_rates = tuple(rates.family_fma_per_s(f) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
     repeated = _maximum(0.0, requested - distinct)
+    l2_rate = rates.l2_gemm_bps or rates.l2_bps
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
@@ -572,13 +573,24 @@ def kernel_seconds(
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
-        dram_latency_s=dram_latency_s, l2_bytes_per_cycle=(rates.l2_gemm_bps or rates.l2_bps) / clock,
+        dram_latency_s=dram_latency_s,
+        # A stage streams in at the SM's share of the L2 (cta_model.stage_stream_cycles), where the file gives
+        # latencies; the L2 serves a CTA its share of the requested bytes (a cluster's multicast divides them).
+        l2_bytes_per_cycle=l2_rate / clock if dram_latency_s is not None and math.isfinite(l2_rate) else None,
+        l2_stage_bytes=l2_stage_bytes(requested, m, n, k, bm, bn, bk),
         l2_seconds=(requested + c_bytes) / rates.l2_gemm_bps
         if rates.l2_gemm_bps
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
     )  # fmt: skip
+
+
+def l2_stage_bytes(requested: Any, m: Any, n: Any, k: Any, bm: Any, bn: Any, bk: Any) -> Any:
+    """Bytes the L2 serves one CTA per stage: every tile's requested bytes over its K / BK stages,
+    requested / (tiles x ceil(K / BK)); numbers or numpy arrays."""
+    tiles = -(-m // bm) * (-(-n // bn))
+    return requested / (tiles * -(-k // bk))
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
@@ -778,12 +790,19 @@ def predict_kernel(
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_gemm_bps or rates.l2_bps
-    stage_bytes = (config.bm + config.bn * float(_take(B_SHARE, family))) * config.bk * e
+    served = float(l2_stage_bytes(t.requested_bytes, gemm.m, gemm.n, gemm.k, config.bm, config.bn, config.bk))
+    active = min(tiles, sms)
+    port = rates.smem_bps / per_sm_cycle
+    stream_ns = cta_model.stage_stream_cycles(served, tiles, sms, l2_rate / rates.clock_hz, port) / rates.clock_hz * 1e9
     stream_note = (
-        f" and its {stage_bytes / 1024:,.1f} KiB streaming in at the SM's share of the L2's rate "
-        f"({l2_rate / 1e9:,.0f} GB/s / {min(tiles, sms)} SMs: "
-        f"{cta_model.stage_stream_cycles(stage_bytes, tiles, sms, l2_rate / rates.clock_hz) / rates.clock_hz * 1e9:,.0f} ns)"
-        if math.isfinite(l2_rate)
+        f" and the {served / 1024:,.1f} KiB the L2 serves it streaming in at "
+        + (
+            f"the SM's share of the L2's rate ({l2_rate / 1e9:,.0f} GB/s / {active} SM{'s' if active > 1 else ''}"
+            if l2_rate / active < rates.smem_bps / sms
+            else f"the SM's shared-memory rate ({port:,.0f} B/cycle, less than the L2's {l2_rate / 1e9:,.0f} GB/s / {active}"
+        )
+        + f": {stream_ns:,.0f} ns)"
+        if math.isfinite(l2_rate) and latency_known
         else ""
     )
     details = {
@@ -829,7 +848,7 @@ def predict_kernel(
         "latency": (
             "no load latency in the machine file: none charged"
             if not latency_known
-            else f"a stage's whole loaded latency each iteration, before its MMAs: {unpipelined} not pipelined"
+            else f"a stage's whole loaded latency{stream_note} each iteration, before its MMAs: {unpipelined} not pipelined"
             if unpipelined
             else f"one stage's loaded latency{stream_note} over {max(config.stages - 1, 1)} stages in flight, per CTA"
         )
