@@ -172,39 +172,25 @@ def test_tune_top_is_the_exact_top_of_the_whole_space():
         assert got == want
 
 
-def test_a_register_gamble_ranks_after_every_configuration_that_is_not_one():
+def test_a_register_gamble_is_ranked_by_its_time_and_marked():
     """3000x5000x2000 fp16 with B N-major: N = 5000 is not a multiple of 16 elements, so B is loaded one element
     at a time and Triton keeps a pointer per element; the configurations past the register limit only by those
-    pointers are gambles (footprint.py). The model puts some of them first; tune ranks them after the others,
-    finds the same first configurations as the whole space ranked that way, and says what it put after."""
+    pointers are gambles (footprint.py). The model puts one first; tune ranks it there and says so (ranked
+    after the others, such gambles lifted the worst picks of the samples the rule was chosen on but not of the
+    third fresh sample, read after: docs/model.md)."""
     machine, g = load_machine("h100"), Gemm(m=3000, n=5000, k=2000, dtype="fp16")
     full = evaluate(machine, g, Space(name="triton"))
     gam = full.configs.gamble
-    assert gam.any() and full.seconds[gam].min() < full.seconds[~gam].min()  # the model alone would pick one
-    r = tune(machine, g, Space(name="triton"), top=10)
-    assert [r.evaluated.configs.config(i) for i in r.top] == [full.configs.config(i) for i in full.ranked()[:10]]
-    assert not r.evaluated.configs.gamble[r.top].any()
-    first = float(r.evaluated.seconds[r.top[0]])
-    assert first == full.seconds[~gam].min()
-    # every gamble the model puts faster than the first is named, fastest first
-    want = np.nonzero(gam & (full.seconds < first))[0]
-    assert len(r.faster_gambles) == want.size > 0
-    assert float(r.evaluated.seconds[r.faster_gambles[0]]) == full.seconds[gam].min()
-    rep = tune_report(machine, g, Space(name="triton"), top=3)
-    assert f"{want.size} configuration(s) the model puts faster are register gambles" in rep.why
-    assert not any(x.register_gamble for x in rep.top)
-    # Ranked past every other configuration, a gamble's note says why.
-    everything = tune(machine, g, Space(name="triton"), top=len(full.configs))
-    ranked = [int(i) for i in everything.top]
-    k = next(j for j, i in enumerate(ranked) if everything.evaluated.configs.gamble[i])
+    assert gam.any() and full.seconds[gam].min() < full.seconds[~gam].min()
+    rep = tune_report(machine, g, Space(name="triton"), top=300)
+    assert rep.top[0].register_gamble and rep.top[0].seconds == full.seconds.min()
     assert (
-        not everything.evaluated.configs.gamble[ranked[:k]].any()
-        and everything.evaluated.configs.gamble[ranked[k:]].all()
+        "it is a register gamble: past the per-thread register limit by the rule only by the element pointers"
+        in rep.why
     )
-    from roofmodel.search.space import _loses_on
-
-    note = _loses_on(ranked[0], ranked[k], everything.evaluated)
-    assert "faster by the model, but a register gamble" in note
+    other = next(x for x in rep.top if not x.register_gamble)
+    gamble = next(x for x in rep.top[1:] if x.register_gamble)
+    assert "a register gamble" in gamble.note and "a register gamble" not in other.note
 
 
 @settings(max_examples=12, deadline=None)

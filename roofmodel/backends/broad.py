@@ -169,8 +169,7 @@ class Evaluator:
         return self.predict(r)[0]
 
     def predict(self, r: BroadRecord) -> tuple[float | None, bool]:
-        """predict_seconds, and whether the register rule calls the kernel a register gamble (footprint.py),
-        which tune and rank put after the others."""
+        """predict_seconds, and whether the register rule calls the kernel a register gamble (footprint.py)."""
         try:
             cfg = triton_config(self.machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
                                 group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
@@ -183,20 +182,16 @@ class Evaluator:
 class Row:
     """One sweep kernel: measured seconds and each model's prediction (None: refused)."""
 
-    def __init__(
-        self, r: BroadRecord, cta: float, naive: float, predict: float | None, predict_gamble: bool = False
-    ) -> None:
+    def __init__(self, r: BroadRecord, cta: float, naive: float, predict: float | None) -> None:
         self.record, self.measured = r, r.time_ms * 1e-3
         self.cta, self.naive, self.predict = cta, naive, predict
-        # predict's register gamble (footprint.py): its first pick, as tune's, is the fastest that is not one
-        self.predict_gamble = predict_gamble
 
 
 def evaluate(machine: Machine, records: list[BroadRecord], clock_mhz: float) -> list[Row]:
     """Every sweep kernel (not the microbenchmarks) under the three models."""
     ev = Evaluator(machine, clock_mhz)
     return [
-        Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), *ev.predict(r))
+        Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), ev.predict_seconds(r))
         for r in records
         if r.set == "sweep"
     ]
@@ -205,20 +200,19 @@ def evaluate(machine: Machine, records: list[BroadRecord], clock_mhz: float) -> 
 def figures(rows: list[Row], model: str = "cta") -> dict[str, Any]:
     """Absolute error (median, p90), median signed error, and per (shape, dtype) group of at least 5
     kernels: Spearman of predicted and measured time, and best measured / measured time of the
-    model's first-ranked kernel (1.0: its pick is the fastest; ``predict`` ranks as tune does, a register
-    gamble after the kernels that are not one). Refused kernels are counted."""
+    model's first-ranked kernel (1.0: its pick is the fastest; among equal predictions, the first in the
+    file). Refused kernels are counted."""
     done = [(row, getattr(row, model)) for row in rows if getattr(row, model) is not None]
     errs = [percent_error(p, row.measured) for row, p in done]
     out: dict[str, Any] = {**summarize(errs), "refused": len(rows) - len(done)}
     if errs:
         out["median_signed_pct"] = statistics.median(errs)
-    groups: dict[tuple[str, str], list[tuple[bool, float, float]]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
     for row, p in done:
-        groups[(row.record.shape, row.record.dtype)].append(
-            (model == "predict" and row.predict_gamble, p, row.measured)
-        )
-    sp = [spearman([p for _, p, _ in v], [t for _, _, t in v]) for v in groups.values() if len(v) >= 5]
-    first = [min(t for _, _, t in v) / min(v)[2] for v in groups.values() if len(v) >= 5]
+        groups[(row.record.shape, row.record.dtype)].append((p, row.measured))
+    sp = [spearman([p for p, _ in v], [t for _, t in v]) for v in groups.values() if len(v) >= 5]
+    # The pick among equal predictions is the first in the file, never the one measured faster.
+    first = [min(t for _, t in v) / min(v, key=lambda x: x[0])[1] for v in groups.values() if len(v) >= 5]
     if sp:
         out.update(spearman_median=statistics.median(sp), spearman_min=min(sp),
                    first_over_best_median=statistics.median(first), first_over_best_min=min(first))  # fmt: skip
@@ -344,9 +338,8 @@ def report_markdown(
         "register rule of roofmodel/model/footprint.py, no compiled counts); the **naive roofline** with measured "
         "ceilings. Errors are (predicted - measured) / measured time. Spearman and first-ranked / best are per "
         "(shape, dtype) group of at least 5 kernels; first-ranked / best is the best measured time over the "
-        "measured time of the kernel the model ranks first (1.00: its pick is the fastest); predict ranks as tune "
-        "does, a register gamble (past the register limit by the rule only by element pointers ptxas may "
-        "recompute) after the kernels that are not one."
+        "measured time of the kernel the model ranks first (1.00: its pick is the fastest; among equal "
+        "predictions, the first in the file, not the one measured faster)."
         + (f" Written by `{command}`." if command else ""),
         "",
         "## In short (held-out shapes)",

@@ -136,8 +136,9 @@ STACK_COLLAPSE = 1.65
 # A register gamble: a kernel the rule puts past the per-thread limit only by the element pointers it expects
 # ptxas to recompute, so it spills nothing by the rule; ptxas does not always (the study above: about as
 # often as not for an M- or N-major operand; the mma.sync collapse). Of the measured sweeps' kernels the rule
-# calls one, most spilled (tests/test_footprint.py counts them), so tune, rank and validate's first pick put
-# a gamble after every configuration that is not one, and say why.
+# calls one, most spilled (tests/test_footprint.py counts them); predict, tune and rank say so beside it. Ranked
+# after every configuration that is not one, it lifted the worst first picks of the samples that rule was
+# chosen on, and not those of the third fresh sample, read after (docs/model.md): the ranking is by time.
 
 REGISTER_GAMBLE = (
     "past the per-thread register limit by the rule only by the element pointers of operands loaded one element "

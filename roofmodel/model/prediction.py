@@ -61,7 +61,8 @@ class Term(BaseModel):
 
 # What the measured sweeps say of a register gamble (footprint.py); tests/test_footprint.py holds it to them.
 GAMBLE_NOTE = (
-    "and most lose it: of the 102 kernels of the H100's three committed broad samples that the rule calls one, "
+    "and most lose it, though ranking it after the others did not pay on a sample read later (docs/model.md): "
+    "of the 102 kernels of the H100's three committed broad samples that the rule calls one, "
     "67 spilled as compiled (mma.sync 28 of 47, wgmma 19 of 32, FMA 20 of 23)"
 )
 
@@ -96,7 +97,7 @@ class Prediction(BaseModel):
     # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each.
     loop_spilled_registers: int
     # Past the per-thread limit by the register rule only by element pointers it expects ptxas to recompute,
-    # so none spilled by the rule (footprint's register gamble): tune and rank put it after the others.
+    # so none spilled by the rule (footprint's register gamble): tune and rank mark it.
     register_gamble: bool = False
     registers_origin: str
     shared_bytes: int
@@ -730,7 +731,7 @@ def predict_kernel(
         if fp["spilled"]
         else f": none by the rule (needs {fp['needed']:,.0f}, limit {limit}, past it only by the element pointers of "
         "operands loaded one element at a time, which ptxas may recompute rather than spill): a register gamble, "
-        f"{GAMBLE_NOTE}, so tune and rank put it after the configurations that are not one"
+        f"{GAMBLE_NOTE}; tune and rank mark it"
         + (
             "; an mma.sync kernel may go to the stack instead: of 150 such kernels of a compile study between the limit and "
             f"{STACK_COLLAPSE:g} x, 13 went to {COLLAPSED_REGISTERS} registers and the stack, none below 1.4 x and "

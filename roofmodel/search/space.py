@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -167,7 +167,7 @@ class Configs:
     registers: Any = None
     spilled: Any = None
     shared_bytes: Any = None
-    gamble: Any = None  # footprint's register gamble: ranked after the configurations that are not one
+    gamble: Any = None  # footprint's register gamble: said beside the configuration
     a_major: str = "k"
     b_major: str = "n"
     compiler: str = "stated"
@@ -376,15 +376,14 @@ class Evaluated:
     exact: Any  # bool per configuration: raster traffic evaluated
 
     def ranked(self) -> Any:
-        """Indices of exact configurations, a register gamble (footprint.py) after every configuration
-        that is not one, then by predicted time; ties broken by the next-slowest terms in turn (the
-        configuration with more slack first), then the simpler configuration: the smaller cluster, then
-        the order listed first in the space (row before the others)."""
+        """Indices of exact configurations by predicted time; ties broken by the next-slowest terms
+        in turn (the configuration with more slack first), then the simpler configuration: the
+        smaller cluster, then the order listed first in the space (row before the others)."""
         idx = np.nonzero(self.exact)[0]
         srt = -np.sort(-self.terms[idx], axis=1)
         c = self.configs
         keys = (c.order[idx], c.cm[idx] * c.cn[idx], *(srt[:, j] for j in reversed(range(srt.shape[1]))),
-                self.seconds[idx], c.gamble[idx])  # fmt: skip
+                self.seconds[idx])  # fmt: skip
         return idx[np.lexsort(keys)]
 
 
@@ -420,8 +419,6 @@ class TuneResult:
     traffic_keys: int
     rates: Rates
     top: list[int]
-    # Register gambles the model puts faster than the first, ranked after it (fastest first): said beside it.
-    faster_gambles: list[int] = field(default_factory=list)
 
 
 def tune(
@@ -454,19 +451,16 @@ def tune(
     lower = np.asarray(bound_terms["total"], dtype=float)
     seconds = lower.copy()
     limiter = np.asarray(limiter_index(bound_terms))
-    # A register gamble ranks after every configuration that is not one (Evaluated.ranked): the bounds are
-    # taken in that order, each tier by its bound.
-    gamble = np.asarray(c.gamble, dtype=bool)
-    order = np.lexsort((lower, gamble))
+    order = np.argsort(lower, kind="stable")
     exact = np.zeros(n, dtype=bool)
     table = TrafficTable(machine, gemm)
-    cut: tuple[bool, float] | None = None  # the n-th best exact configuration's (gamble, seconds)
+    best: Any = np.array([])
     start, size = 0, max(64, 4 * top)
     while start < n:
         idx = order[start : start + size]
-        if cut is not None:
-            # Past the n-th best exact one no bound can enter the top n (ties are evaluated too).
-            idx = idx[(gamble[idx] < cut[0]) | ((gamble[idx] == cut[0]) & (lower[idx] <= cut[1]))]
+        if best.size >= top:
+            # Past the n-th best exact time no bound can enter the top n (ties are evaluated too).
+            idx = idx[lower[idx] <= best[top - 1]]
             if idx.size == 0:
                 break
         sub = c.take(idx)
@@ -475,32 +469,12 @@ def tune(
         seconds[idx] = t["total"]
         limiter[idx] = limiter_index(t)
         exact[idx] = True
-        done = np.nonzero(exact)[0]
-        if done.size >= top:
-            nth = done[np.lexsort((seconds[done], gamble[done]))[top - 1]]
-            cut = (bool(gamble[nth]), float(seconds[nth]))
+        best = np.sort(seconds[exact])[:top]
         start += size
         size = min(2 * size, max_batch)
-    faster: list[int] = []
-    first = Evaluated(c, terms, seconds, limiter, exact).ranked()[0]
-    if not gamble[first]:
-        # The gambles whose bound is under the first's time, evaluated so that the report can say what the
-        # ranking put after it.
-        cand = np.nonzero(gamble & ~exact & (lower < seconds[first]))[0]
-        for at in range(0, cand.size, max_batch):
-            idx = cand[at : at + max_batch]
-            sub = c.take(idx)
-            t = term_seconds(machine, gemm, rates, sub, table.lookup(sub))
-            terms[idx] = _stack(t, idx.size)
-            seconds[idx] = t["total"]
-            limiter[idx] = limiter_index(t)
-            exact[idx] = True
-        won = np.nonzero(gamble & exact & (seconds < seconds[first]))[0]
-        faster = [int(i) for i in won[np.argsort(seconds[won], kind="stable")]]
     ev = Evaluated(c, terms, seconds, limiter, exact)
     ranked = ev.ranked()
-    return TuneResult(ev, considered, n, int(exact.sum()), len(table.cache), rates, [int(i) for i in ranked[:top]],
-                      faster)  # fmt: skip
+    return TuneResult(ev, considered, n, int(exact.sum()), len(table.cache), rates, [int(i) for i in ranked[:top]])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -518,7 +492,7 @@ class Ranked(BaseModel):
     terms: dict[str, float]
     registers_per_thread: int  # the register rule's (roofmodel.model.footprint)
     spilled_registers: int
-    register_gamble: bool = False  # footprint's: ranked after every configuration that is not one
+    register_gamble: bool = False  # footprint's: past the register limit only by element pointers
     note: str  # why it ranks where it does, against the first
 
 
@@ -571,9 +545,7 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
     j = TERMS.index(lim)
     spill = int(ev.configs.spilled[other])
     spills = f"; it spills {spill} registers per thread" if spill else ""
-    if bool(ev.configs.gamble[other]) and not bool(ev.configs.gamble[first]):
-        by = f"{100 * (1 - t1 / t0):.1f}% faster" if t1 < t0 else f"{100 * (t1 / t0 - 1):.1f}% slower"
-        return f"{by} by the model, but a register gamble, ranked after every configuration that is not one: {REGISTER_GAMBLE}"
+    spills += "; a register gamble" if bool(ev.configs.gamble[other]) else ""
     if t1 > t0 * (1 + 1e-12):
         return (f"{100 * (t1 / t0 - 1):.1f}% slower: limited by {lim}, {ev.terms[other, j] * 1e3:.4f} ms "
                 f"(the first's {ev.terms[first, j] * 1e3:.4f} ms){spills}")  # fmt: skip
@@ -582,7 +554,7 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
         if b[i] != a[i]:
             name = TERMS[int(np.nonzero(ev.terms[other] == b[i])[0][0])]
             return f"ties the first; its {name} ({b[i] * 1e3:.4f} ms) leaves less slack{spills}"
-    return "identical time and terms: no term depends on what differs; listed after by the tie-break"
+    return f"identical time and terms: no term depends on what differs; listed after by the tie-break{spills}"
 
 
 def tune_report(
@@ -621,11 +593,10 @@ def tune_report(
         spills = next(t for t in winner.terms if t.name == "spills")
         why += (f"; it spills {winner.spilled_registers} registers per thread, charged "
                 f"{spills.seconds * 1e3:.4f} ms, and still ranks first")  # fmt: skip
-    if r.faster_gambles:
-        g = r.faster_gambles[0]
-        why += (f"; {len(r.faster_gambles)} configuration(s) the model puts faster are register gambles, ranked after "
-                f"every one that is not (the fastest, {ev.configs.config(g).label()}, at "
-                f"{float(ev.seconds[g]) * 1e3:.4f} ms): {REGISTER_GAMBLE}")  # fmt: skip
+    if winner.register_gamble:
+        why += f"; it is a register gamble: {REGISTER_GAMBLE}"
+    elif any(x.register_gamble for x in ranked):
+        why += f"; those marked a register gamble are {REGISTER_GAMBLE}"
     others = [t for t in winner.terms if t.name not in (winner.limiter, "launch")]
     if others:
         why += f"; the next term, {others[0].name}, alone takes {100 * others[0].seconds / winner.seconds:.0f}% of its time"
