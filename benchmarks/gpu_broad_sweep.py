@@ -19,10 +19,12 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | --fresh3 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | --fresh3 | --fresh4 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
---fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3);
+--fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
+    read 2026-11-26 to judge 832f368 and 280cc9c);
+--fresh4: FRESH4_SHAPES with a fifth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh4);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -109,9 +111,24 @@ FRESH3_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6300x1300x1700", "odd", "holdout", 6300, 1300, 1700),
     ("small1408", "small", "holdout", 1408, 1408, 1408),
 ]
+# A fourth fresh sample (--fresh4, drawn 2026-11-26 after fresh3 was read): ten more shapes, none measured
+# before, all held out, a fifth seed; fixed in code before it was measured and committed unread, to judge the
+# next change (docs/measurements/h100-2026-11-26/fresh4).
+FRESH4_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4608", "square", "holdout", 4608, 4608, 4608),
+    ("sq2560", "square", "holdout", 2560, 2560, 2560),
+    ("shortk640", "short_k", "holdout", 8192, 10240, 640),
+    ("longk16000", "long_k", "holdout", 1792, 1280, 16000),
+    ("skinny384", "skinny", "holdout", 384, 14336, 7168),
+    ("decode12", "decode", "holdout", 12, 20480, 6144),
+    ("decode64b", "decode", "holdout", 64, 14336, 5120),
+    ("odd3300x2900x4500", "odd", "holdout", 3300, 2900, 4500),
+    ("odd5900x2100x1300", "odd", "holdout", 5900, 2100, 1300),
+    ("small1152", "small", "holdout", 1152, 1152, 1152),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
-                 "fresh3": (2026_11_27, FRESH3_SHAPES)}  # fmt: skip
+                 "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -608,6 +625,7 @@ def main() -> None:
                     help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
     ap.add_argument("--fresh2", action="store_true", help="FRESH2_SHAPES with a third seed, as --fresh")
     ap.add_argument("--fresh3", action="store_true", help="FRESH3_SHAPES with a fourth seed, as --fresh")
+    ap.add_argument("--fresh4", action="store_true", help="FRESH4_SHAPES with a fifth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
