@@ -214,6 +214,44 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
         assert len(rows) == 950 and {r.shape for r in rows} == fresh and {r.split for r in rows} == {"holdout"}
 
 
+@pytest.mark.parametrize(("sample", "dirs"), [
+    ("fresh", ("h100-2026-11-24", "h200-2026-11-24")),
+    ("fresh2", ("h100-2026-11-26/fresh2",)),
+    ("fresh3", ("h100-2026-11-26/fresh3", "h200-2026-11-26/fresh3")),
+    ("fresh4", ("h100-2026-11-26/fresh4", "h200-2026-11-26/fresh4")),
+])  # fmt: skip
+def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
+    """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
+    from the seed and shapes fixed before it ran (FRESH_SAMPLES), on shapes no other sample holds, all held
+    out. (It reads only the CSVs' configurations: no model's figures, so fresh4 stays unread.)"""
+    import csv
+    from collections import Counter
+
+    sweep = _benchmark("gpu_broad_sweep")
+    seed, shapes = sweep.FRESH_SAMPLES[sample]
+    others = [s for name, (_, sh) in sweep.FRESH_SAMPLES.items() if name != sample for s in sh] + sweep.SHAPES
+    assert {s[0] for s in shapes}.isdisjoint({s[0] for s in others}) and len(shapes) == 10
+    assert {s[3:] for s in shapes}.isdisjoint({s[3:] for s in others})
+    cols = (
+        "shape",
+        "dtype",
+        "block_m",
+        "block_n",
+        "block_k",
+        "group_m",
+        "num_warps",
+        "num_stages",
+        "a_major",
+        "b_major",
+    )
+    drawn = Counter(tuple(str(r[c]) for c in cols) for r in sweep.plan(95, seed=seed, shapes=shapes))
+    for d in dirs:
+        with (REPO / "docs" / "measurements" / d / "broad.csv").open(newline="") as f:
+            rows = list(csv.DictReader(f))
+        assert Counter(tuple(r[c] for c in cols) for r in rows) == drawn
+        assert {r["split"] for r in rows} == {"holdout"} and sum(r["status"] == "ok" for r in rows) >= 949
+
+
 def test_the_split_is_the_one_fixed_in_the_sweep_script(broad):
     text = (REPO / "benchmarks" / "gpu_broad_sweep.py").read_text()
     text = text[: text.index("\nFRESH_SHAPES")]  # the 2026-11-23 sweep's shapes (the fresh sample's follow)
