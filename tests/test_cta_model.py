@@ -395,6 +395,8 @@ def test_figures_by_hand():
     # Equal predictions: the pick is the first in the file, not the one measured faster (1 ms listed second).
     tied = [Row(R(ms), 1e-3, 1.0, None) for ms in (2.0, 1.0)] * 3  # type: ignore[arg-type]
     assert figures(tied)["first_over_best_median"] == 0.5
+    mirrored = [Row(R(ms), 1e-3, 1.0, None) for ms in (1.0, 2.0)] * 3  # type: ignore[arg-type]
+    assert figures(mirrored)["first_over_best_median"] == 1.0
 
 
 def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):

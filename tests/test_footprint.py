@@ -618,9 +618,9 @@ def test_a_register_gamble_by_hand():
 
 
 def test_register_gambles_against_what_triton_compiled():
-    """Recorded guard (the H100's three committed broad samples, every sweep kernel, not fresh3, which is kept
-    unread): the kernels the register rule calls a gamble as a user states them, and how many spilled as
-    compiled: the figures predict's note quotes (prediction.GAMBLE_NOTE)."""
+    """Recorded guard (the H100's three broad samples read before fresh3, every sweep kernel; fresh3, read
+    since, adds 33 gambles of which 24 spilled): the kernels the register rule calls a gamble as a user states
+    them, and how many spilled as compiled: the figures predict's note quotes (prediction.GAMBLE_NOTE)."""
     from collections import Counter
 
     from roofmodel.backends.broad import Evaluator, read_broad_csv

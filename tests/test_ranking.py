@@ -135,6 +135,9 @@ def test_a_register_gamble_is_marked(cli, tmp_path):
     assert by_row[1]["seconds"] < by_row[2]["seconds"] and by_row[1]["rank"] == 1
     text = cli(*args).stdout
     assert "?: a register gamble, past the per-thread register limit" in text
+    row1 = next(line for line in text.splitlines() if "128x128x128 w4 s2" in line)
+    row2 = next(line for line in text.splitlines() if "256x32x64 w4 s2" in line)
+    assert row1.rstrip().endswith("255?") and not row2.rstrip().endswith("?")
     compiled = rank_configs(load_machine("h100"), [{**read_configs(path)[0], "registers_per_thread": 255}],
                             gemm=Gemm(m=3000, n=5000, k=2000, dtype="fp16"))  # fmt: skip
     assert not compiled.ranked[0].register_gamble

@@ -169,7 +169,8 @@ class Evaluator:
         return self.predict(r)[0]
 
     def predict(self, r: BroadRecord) -> tuple[float | None, bool]:
-        """predict_seconds, and whether the register rule calls the kernel a register gamble (footprint.py)."""
+        """predict_seconds, and whether the register rule calls the kernel a register gamble (footprint.py): the
+        figures predict's note quotes are counted with it (tests/test_footprint.py); the ranking does not use it."""
         try:
             cfg = triton_config(self.machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
                                 group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip

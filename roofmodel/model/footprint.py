@@ -138,7 +138,8 @@ STACK_COLLAPSE = 1.65
 # often as not for an M- or N-major operand; the mma.sync collapse). Of the measured sweeps' kernels the rule
 # calls one, most spilled (tests/test_footprint.py counts them); predict, tune and rank say so beside it. Ranked
 # after every configuration that is not one, it lifted the worst first picks of the samples that rule was
-# chosen on, and not those of the third fresh sample, read after (docs/model.md): the ranking is by time.
+# chosen on, not those of the H100's third fresh sample, read after to judge it (the H200's copy, read later,
+# would have gained): the ranking is by time (docs/model.md).
 
 REGISTER_GAMBLE = (
     "past the per-thread register limit by the rule only by the element pointers of operands loaded one element "
