@@ -82,7 +82,8 @@ def test_a_stage_streams_in_at_its_sms_share_of_the_l2():
     # 856 + 10 x 856 + 2048 = 11464 cycles.
     assert stage_stream_cycles(32768.0, 1, 1, 1e6, 128.0) == 256.0
     assert total(stages=2, l2_bytes_per_cycle=1e6) == pytest.approx(12.464e-6)
-    assert total(stages=2, l2_bytes_per_cycle=64.0, l2_stage_bytes=16384.0) == pytest.approx(12.464e-6)
+    # (one tile of 10 iterations: 163,840 bytes requested)
+    assert total(stages=2, l2_bytes_per_cycle=64.0, l2_requested_bytes=163840.0) == pytest.approx(12.464e-6)
     # A load that is not pipelined waits the whole 1112 each iteration, before the 512 MMA cycles:
     # 1112 + 10 x (1112 + 512) + 2048 = 19400 cycles.
     assert total(synchronous_loads=True, l2_bytes_per_cycle=64.0) == pytest.approx(20.4e-6)

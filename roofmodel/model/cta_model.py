@@ -152,6 +152,12 @@ def charged_spills(spilled: Any, mma_sync: Any) -> Any:
     return out
 
 
+def l2_stage_bytes(requested: Any, tiles: Any, k_iterations: Any) -> Any:
+    """Bytes the L2 serves one CTA per stage: the kernel's requested bytes / (tiles x K/BK iterations);
+    numbers or numpy arrays."""
+    return requested / (tiles * k_iterations)
+
+
 def stage_stream_cycles(
     l2_stage_bytes: Any, tiles: Any, sms: int, l2_bytes_per_cycle: float, port_bytes_per_cycle: float
 ) -> Any:
@@ -249,7 +255,7 @@ def kernel_terms(
     llc_seconds: Any = 0.0,
     stage_copies_per_iter: Any = None,
     l2_bytes_per_cycle: float | None = None,
-    l2_stage_bytes: Any = None,
+    l2_requested_bytes: Any = None,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -258,8 +264,9 @@ def kernel_terms(
     BK x element bytes. ``l2_seconds``: the chip-wide L2 term (rasterization.py's traffic).
     ``l2_bytes_per_cycle``: the L2's rate for the whole chip, bytes per SM cycle, which the active SMs share
     as their stages stream in (none: a stage arrives whole one latency after it is issued);
-    ``l2_stage_bytes``: what the L2 serves a CTA per stage (less than ``stage_bytes`` where a cluster
-    multicasts; ``stage_bytes`` if not given).
+    ``l2_requested_bytes``: what the kernel requests of the L2 (the L2 term's bytes, C aside), of which a
+    CTA's stage is served l2_stage_bytes (less than ``stage_bytes`` where a cluster multicasts;
+    ``stage_bytes`` if not given).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -271,7 +278,7 @@ def kernel_terms(
     hot = _max(spilled_registers - COLD_SPILLED_REGISTERS, 0)
     spill = 2.0 * hot * 4.0 * warp_size * warps / spill_bytes_per_cycle
     if l2_bytes_per_cycle:
-        served = stage_bytes if l2_stage_bytes is None else l2_stage_bytes
+        served = stage_bytes if l2_requested_bytes is None else l2_stage_bytes(l2_requested_bytes, tiles, k_it)
         load_latency_cycles = load_latency_cycles + stage_stream_cycles(
             served, tiles, sms, l2_bytes_per_cycle, smem_bytes_per_cycle
         )

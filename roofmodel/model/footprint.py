@@ -412,7 +412,7 @@ def kernel_footprint(
         loop_spilled = spilled
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
-        gamble = (-(-needed // 1) > limit) & (spilled == 0)
+        gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
         stack, pointer_spilled = False, 0  # the compiled counts say what ptxas did
         spilled = 0 if spilled is None else spilled

@@ -578,20 +578,13 @@ def kernel_seconds(
         # A stage streams in at the SM's share of the L2 (cta_model.stage_stream_cycles), where the file gives
         # latencies; the L2 serves a CTA its share of the requested bytes (a cluster's multicast divides them).
         l2_bytes_per_cycle=l2_rate / clock if dram_latency_s is not None and math.isfinite(l2_rate) else None,
-        l2_stage_bytes=l2_stage_bytes(requested, m, n, k, bm, bn, bk),
+        l2_requested_bytes=requested,
         l2_seconds=(requested + c_bytes) / rates.l2_gemm_bps
         if rates.l2_gemm_bps
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
     )  # fmt: skip
-
-
-def l2_stage_bytes(requested: Any, m: Any, n: Any, k: Any, bm: Any, bn: Any, bk: Any) -> Any:
-    """Bytes the L2 serves one CTA per stage: every tile's requested bytes over its K / BK stages,
-    requested / (tiles x ceil(K / BK)); numbers or numpy arrays."""
-    tiles = -(-m // bm) * (-(-n // bn))
-    return requested / (tiles * -(-k // bk))
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
@@ -791,7 +784,7 @@ def predict_kernel(
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_gemm_bps or rates.l2_bps
-    served = float(l2_stage_bytes(t.requested_bytes, gemm.m, gemm.n, gemm.k, config.bm, config.bn, config.bk))
+    served = float(cta_model.l2_stage_bytes(t.requested_bytes, tiles, k_it))
     active = min(tiles, sms)
     port = rates.smem_bps / per_sm_cycle
     stream_ns = cta_model.stage_stream_cycles(served, tiles, sms, l2_rate / rates.clock_hz, port) / rates.clock_hz * 1e9
