@@ -62,7 +62,7 @@ class Term(BaseModel):
 # What the measured sweeps say of a register gamble (footprint.py); tests/test_footprint.py holds it to them.
 GAMBLE_NOTE = (
     "and most lose it (ranking it after the others was judged on a sample read later and not kept: docs/model.md): "
-    "of the 102 kernels of the H100's three committed broad samples that the rule calls one, "
+    "of the 102 kernels of the H100's first three broad samples that the rule calls one, "
     "67 spilled as compiled (mma.sync 28 of 47, wgmma 19 of 32, FMA 20 of 23)"
 )
 
