@@ -156,6 +156,12 @@ class Rates:
         return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
 
     @property
+    def l2_stream_bps(self) -> float:
+        """The L2's rate a stage streams in at (cta_model.stage_stream_cycles): the GEMM rate where the file
+        has one, else the probe's (infinite where unpublished: no streaming time)."""
+        return self.l2_gemm_bps or self.l2_bps
+
+    @property
     def latency_known(self) -> bool:
         return self.l2_latency_cycles is not None and self.dram_latency_cycles is not None
 
@@ -557,7 +563,7 @@ def kernel_seconds(
     fam_rates = tuple(rates.family_fma_per_s(f) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
     repeated = _maximum(0.0, requested - distinct)
-    l2_rate = rates.l2_gemm_bps or rates.l2_bps
+    l2_rate = rates.l2_stream_bps
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
@@ -783,7 +789,7 @@ def predict_kernel(
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     per_sm_cycle = sms * rates.clock_hz
-    l2_rate = rates.l2_gemm_bps or rates.l2_bps
+    l2_rate = rates.l2_stream_bps
     served = float(cta_model.l2_stage_bytes(t.requested_bytes, tiles, k_it))
     active = min(tiles, sms)
     port = rates.smem_bps / per_sm_cycle
