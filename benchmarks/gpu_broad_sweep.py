@@ -19,12 +19,13 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | --fresh3 | --fresh4 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | --fresh3 | --fresh4 | --fresh5 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
     read 2026-11-26 to judge 832f368 and 280cc9c);
 --fresh4: FRESH4_SHAPES with a fifth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh4);
+--fresh5: FRESH5_SHAPES with a sixth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh5);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -126,9 +127,25 @@ FRESH4_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5900x2100x1300", "odd", "holdout", 5900, 2100, 1300),
     ("small1152", "small", "holdout", 1152, 1152, 1152),
 ]
+# A fifth fresh sample (--fresh5, drawn 2026-11-26 before fresh4 was read): ten more shapes, none measured
+# before, all held out, a sixth seed; fixed in code before it was measured and committed unread, to judge the
+# change after the one fresh4 judges (docs/measurements/h100-2026-11-26/fresh5).
+FRESH5_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3584", "square", "holdout", 3584, 3584, 3584),
+    ("sq6656", "square", "holdout", 6656, 6656, 6656),
+    ("shortk448", "short_k", "holdout", 14336, 6144, 448),
+    ("longk14336", "long_k", "holdout", 2304, 1536, 14336),
+    ("skinny640", "skinny", "holdout", 640, 18432, 4608),
+    ("decode6", "decode", "holdout", 6, 24576, 7168),
+    ("decode32b", "decode", "holdout", 32, 16384, 10240),
+    ("odd4100x3300x2700", "odd", "holdout", 4100, 3300, 2700),
+    ("odd2300x5300x3900", "odd", "holdout", 2300, 5300, 3900),
+    ("small1664", "small", "holdout", 1664, 1664, 1664),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
-                 "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES)}  # fmt: skip
+                 "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
+                 "fresh5": (2026_11_29, FRESH5_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -626,6 +643,7 @@ def main() -> None:
     ap.add_argument("--fresh2", action="store_true", help="FRESH2_SHAPES with a third seed, as --fresh")
     ap.add_argument("--fresh3", action="store_true", help="FRESH3_SHAPES with a fourth seed, as --fresh")
     ap.add_argument("--fresh4", action="store_true", help="FRESH4_SHAPES with a fifth seed, as --fresh")
+    ap.add_argument("--fresh5", action="store_true", help="FRESH5_SHAPES with a sixth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
