@@ -45,8 +45,9 @@ COLUMNS = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps",
 
 
 def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int, warps: int, stages: int,
-                   a_major: str, b_major: str, group_m: int = 8) -> tuple[int, int, str]:  # fmt: skip
-    """(registers per thread, spilled registers (stack frame / 4), MMA family) of the kernel for sm_90a."""
+                   a_major: str, b_major: str, group_m: int = 8, maxnreg: int | None = None) -> tuple[int, int, str]:  # fmt: skip
+    """(registers per thread, spilled registers (stack frame / 4), MMA family) of the kernel for sm_90a
+    (``maxnreg``: Triton's cap on registers per thread, as a launch would pass it)."""
     import triton
     from triton.backends.compiler import GPUTarget
 
@@ -71,7 +72,7 @@ def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int
     sig = {p: sig.get(p, "constexpr") for p in names}
     src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs={(names.index(c),): v for c, v in const.items()},
                                     attrs=attrs)  # fmt: skip
-    kernel = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": warps, "num_stages": stages})
+    kernel = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": warps, "num_stages": stages, **({"maxnreg": maxnreg} if maxnreg else {})})
     ptx = kernel.asm["ptx"]
     family = "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
     ptxas = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas-blackwell"
@@ -89,10 +90,10 @@ def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int
     return int(regs.group(1)), int(frame.group(1)) // 4 if frame else 0, family
 
 
-def draw(rng: random.Random, space: str) -> tuple:
-    """One configuration of the space, its shared memory within 227 KB."""
+def draw(rng: random.Random, space: str, step: int = 8) -> tuple:
+    """One configuration of the space (M, N, K multiples of step), its shared memory within 227 KB."""
     while True:
-        m, n, k = (rng.randrange(1000, 6001, 8) for _ in range(3))
+        m, n, k = (rng.randrange(1000, 6001, step) for _ in range(3))
         dtype = rng.choice(list(BLOCK_K))
         if space == "wgmma":
             warps, bm = rng.choice((4, 8)), rng.choice((64, 128, 256))
@@ -134,6 +135,7 @@ def main() -> None:
     ap.add_argument("--near-collapse", action="store_true",
                     help="mma.sync only: keep draws with a 16- or 8-bit operand loaded one element at a time whose "
                     "rule need is 1-1.65 x the register limit (below STACK_COLLAPSE), where the rule says no collapse")  # fmt: skip
+    ap.add_argument("--step", type=int, default=8, help="M, N and K are drawn in multiples of this (default 8)")
     ap.add_argument("out")
     args = ap.parse_args()
     warnings.filterwarnings("ignore")
@@ -143,7 +145,7 @@ def main() -> None:
         w.writerow(COLUMNS)
         done = 0
         while done < args.count:
-            m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major = draw(rng, args.space)
+            m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major = draw(rng, args.space, args.step)
             if args.near_collapse:
                 over, narrow = rule_need_over_limit(m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major)
                 if not (narrow and 1.0 < over <= 1.65):

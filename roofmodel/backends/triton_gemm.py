@@ -64,22 +64,26 @@ def _matmul_kernel(
 
 
 def kernel_arguments(a: Any, b: Any, c: Any, dtype: str, block_m: int, block_n: int, block_k: int, group_m: int,
-                     num_warps: int, num_stages: int) -> tuple[tuple[Any, ...], dict[str, Any], tuple[int]]:  # fmt: skip
-    """(positional arguments, keyword arguments, grid) of one launch on tensors a (M, K), b (K, N)."""
+                     num_warps: int, num_stages: int, maxnreg: int | None = None) -> tuple[tuple[Any, ...], dict[str, Any], tuple[int]]:  # fmt: skip
+    """(positional arguments, keyword arguments, grid) of one launch on tensors a (M, K), b (K, N);
+    ``maxnreg``: Triton's cap on registers per thread (ptxas spills past it), none by default."""
     m, k = a.shape
     _, n = b.shape
     grid = (math.ceil(m / block_m) * math.ceil(n / block_n),)
     args = (a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
     kwargs = dict(BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k, GROUP_M=group_m, PRECISION=PRECISION[dtype],
                   num_warps=num_warps, num_stages=num_stages)  # fmt: skip
+    if maxnreg is not None:
+        kwargs["maxnreg"] = maxnreg
     return args, kwargs, grid
 
 
 def launch(a: Any, b: Any, c: Any, dtype: str, block_m: int, block_n: int, block_k: int, group_m: int,
-           num_warps: int, num_stages: int, kernel: Any = None) -> Any:  # fmt: skip
+           num_warps: int, num_stages: int, kernel: Any = None, maxnreg: int | None = None) -> Any:  # fmt: skip
     """One launch; returns Triton's compiled kernel (registers, spills and shared memory in it).
     ``kernel``: another JIT object of the same function (one compiled under other settings)."""
-    args, kwargs, grid = kernel_arguments(a, b, c, dtype, block_m, block_n, block_k, group_m, num_warps, num_stages)
+    args, kwargs, grid = kernel_arguments(a, b, c, dtype, block_m, block_n, block_k, group_m, num_warps, num_stages,
+                                          maxnreg)  # fmt: skip
     return (kernel or _matmul_kernel)[grid](*args, **kwargs)
 
 
