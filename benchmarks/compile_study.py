@@ -72,7 +72,11 @@ def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int
     sig = {p: sig.get(p, "constexpr") for p in names}
     src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs={(names.index(c),): v for c, v in const.items()},
                                     attrs=attrs)  # fmt: skip
-    kernel = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": warps, "num_stages": stages, **({"maxnreg": maxnreg} if maxnreg else {})})
+    kernel = triton.compile(
+        src,
+        target=GPUTarget("cuda", 90, 32),
+        options={"num_warps": warps, "num_stages": stages, **({"maxnreg": maxnreg} if maxnreg else {})},
+    )
     ptx = kernel.asm["ptx"]
     family = "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
     ptxas = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas-blackwell"

@@ -951,3 +951,29 @@ def test_overlap_by_hand(monkeypatch):
     monkeypatch.setattr(cta_model, "OVERLAP_NORM", 2.0)
     assert cta_model.overlap(3.0, 4.0) == pytest.approx(5.0)  # a 3-4-5 triangle
     assert list(cta_model.overlap(np.array([3.0, 0.0]), np.array([4.0, 0.0]))) == pytest.approx([5.0, 0.0])
+
+
+def test_memory_time_by_hand(monkeypatch):
+    """cta_model.memory_seconds: DRAM, the L2 and a last-level cache combine by their q-norm (MEMORY_NORM =
+    2.5): the L2 at 2 ms with DRAM at 1 ms take (2^2.5 + 1^2.5)^(1/2.5) = 2.135 ms, not the 2 of the larger alone
+    and not the 3 of their sum; a 0 term adds nothing. The kernel's time is the larger of it and the SM's
+    (OVERLAP_NORM = infinity), and the search's arrays skip the norm only where it cannot pass the SM time (at
+    most n^(1/q) x the largest of n terms), bit for bit what the numbers give."""
+    np = pytest.importorskip("numpy")
+    from roofmodel.model import cta_model
+
+    assert cta_model.MEMORY_NORM == 2.5 and cta_model.OVERLAP_NORM == math.inf
+    assert cta_model.memory_seconds(1e-3, 2e-3, 0.0) == pytest.approx((2**2.5 + 1) ** 0.4 * 1e-3)
+    assert cta_model.memory_seconds(1e-3, 2e-3, 0.0) == pytest.approx(2.13456e-3, rel=1e-5)
+    assert cta_model.memory_seconds(0.0, 2e-3, 0.0) == 2e-3
+    assert cta_model.sm_and_memory_seconds(2.1e-3, 1e-3, 2e-3, 0.0) == cta_model.memory_seconds(1e-3, 2e-3, 0.0)
+    assert cta_model.sm_and_memory_seconds(2.2e-3, 1e-3, 2e-3, 0.0) == 2.2e-3
+    rng = np.random.default_rng(7)
+    sm, dram, l2 = rng.random(5000), rng.random(5000) * 0.8, rng.random(5000) * 0.9
+    got = cta_model.sm_and_memory_seconds(sm, dram, l2, 0.0)
+    assert np.array_equal(got, cta_model.overlap(sm, cta_model.memory_seconds(dram, l2, 0.0)))
+    assert all(got[i] == cta_model.sm_and_memory_seconds(*(float(x[i]) for x in (sm, dram, l2)), 0.0)
+               for i in range(0, 5000, 7))  # fmt: skip
+    # q = infinity is the model before (the largest alone): the same answer through either path.
+    monkeypatch.setattr(cta_model, "MEMORY_NORM", math.inf)
+    assert cta_model.sm_and_memory_seconds(1.5e-3, 1e-3, 2e-3, 0.0) == 2e-3

@@ -1,5 +1,5 @@
 """The predictor (the per-CTA model through predict_kernel): every term named, the total is the
-launch plus the largest of the busiest SM, DRAM and L2, no prediction above the hierarchical bound
+launch plus the larger of the busiest SM and the chip's memory time (DRAM and L2 combined), no prediction above the hierarchical bound
 of the same kernel, monotone in bandwidth and peak; kernels are stated, not refused for spilling."""
 
 from __future__ import annotations
@@ -21,11 +21,16 @@ def test_prediction_names_every_term_and_totals_the_sm_dram_and_l2():
                 raster="grouped:8", warps=8)  # fmt: skip
     assert {t.name for t in p.terms} == set(TERMS)
     by = {t.name: t.seconds for t in p.terms}
-    # the SM time and the chip's memory terms overlap in part: their p-norm (cta_model.OVERLAP_NORM)
-    from roofmodel.model.cta_model import OVERLAP_NORM as q
+    # The chip's memory terms combine into its memory time by their q-norm (cta_model.MEMORY_NORM), and that
+    # overlaps the SM time by their p-norm (cta_model.OVERLAP_NORM; infinity: the larger alone).
+    from roofmodel.model.cta_model import MEMORY_NORM as q
+    from roofmodel.model.cta_model import OVERLAP_NORM as p_norm
 
-    parts = (p.sm_seconds, by["DRAM"], by["L2"], by["LLC"])
-    combined = max(parts) if q == float("inf") else sum(x**q for x in parts) ** (1 / q)
+    def norm(r: float, *xs: float) -> float:
+        return max(xs) if r == float("inf") else sum(x**r for x in xs) ** (1 / r)
+
+    memory = norm(q, by["DRAM"], by["L2"], by["LLC"])
+    combined = norm(p_norm, p.sm_seconds, memory)
     assert p.seconds == pytest.approx(by["launch"] + combined, rel=1e-12)
     assert [t.seconds for t in p.terms] == sorted((t.seconds for t in p.terms), reverse=True)
     # The L2's term: 2,048 tiles x (128 + 256) x 8,192 x 2 B requested (12.9 GB) and C, at the L2's GEMM

@@ -303,7 +303,7 @@ def report_markdown(
     n_shapes = len({r.shape for r in sweep})
     has_train = any(x.record.split == "train" for x in rows)
     train_section = (
-        ["## Training shapes (the loaded-latency factor, the overlap norm, the cold spilled registers, mma.sync's "
+        ["## Training shapes (the loaded-latency factor, the overlap and memory norms, the cold spilled registers, mma.sync's "
          "spill reloads and the "
          "register rule's overheads and pointer registers were fitted or chosen here)", "", *table("train"), ""]
         if has_train
@@ -325,8 +325,8 @@ def report_markdown(
         "spills (kernel_costs.spill_bandwidth) from pairs of wgmma kernels with and without spills, and the cost "
         "of converting fp8 for mma.sync (kernel_costs.convert) from the issue check's conversion-heavy fp8 tiles "
         "and of the byte gathers of an MN-major fp8 operand (kernel_costs.gather) from the gather check "
-        "(benchmarks/derive_kernel_costs.py); the fitted constants, the loaded-latency factor, the overlap norm "
-        "of the SM and memory terms, a count of spilled registers charged nothing in every kernel "
+        "(benchmarks/derive_kernel_costs.py); the fitted constants, the loaded-latency factor, the norm with "
+        "which DRAM and the L2 make the memory time and the overlap norm of the SM and memory times, a count of spilled registers charged nothing in every kernel "
         "(cta_model.COLD_SPILLED_REGISTERS) and the times an mma.sync kernel's spills are reloaded "
         "(cta_model.mma_sync_spill_reloads) "
         "(benchmarks/fit_cta_costs.py), and Triton's register overheads and the pointer registers of an operand "

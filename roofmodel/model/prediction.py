@@ -81,6 +81,10 @@ class Prediction(BaseModel):
     tflops: float
     limiter: str
     sm_seconds: float  # the busiest SM's time, launch excluded
+    # The chip's memory time: DRAM, L2 and a last-level cache combined (cta_model.memory_seconds, their
+    # q-norm); ``seconds`` is the launch plus the larger of it and sm_seconds (cta_model.OVERLAP_NORM).
+    memory_seconds: float
+    memory_norm: float  # q (cta_model.MEMORY_NORM)
     terms: list[Term]  # ranked, slowest first
     clock_mhz: float
     clock_origin: str
@@ -886,6 +890,8 @@ def predict_kernel(
         tflops=gemm.flops / total / 1e12,
         limiter=limiter_of(terms),
         sm_seconds=float(terms["sm"]),
+        memory_seconds=float(cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"])),
+        memory_norm=cta_model.MEMORY_NORM,
         terms=ranked,
         clock_mhz=mhz,
         clock_origin=rates.clock_origin,

@@ -323,7 +323,13 @@ def render_prediction(machine: str, g: Any, p: Any) -> str:
         f"memory, {p.ctas_per_sm} CTA/SM (limited by {p.occupancy_limiter})",
         f"clock {p.clock_mhz:.0f} MHz: {p.clock_origin}",
         f"predicted {format_seconds(p.seconds)} = {format_rate(p.tflops * 1e12)}, limited by {p.limiter} "
-        f"(busiest SM {format_seconds(p.sm_seconds)})",
+        f"(busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: "
+        + (
+            "the largest of DRAM, L2 and LLC"
+            if p.memory_norm == float("inf")
+            else f"(DRAM^q + L2^q + LLC^q)^(1/q), q = {p.memory_norm:g}, which contend for the L2's slices"
+        )
+        + ")",
         "what the time is made of, each as if it were alone, largest first:",
     ]
     for term in p.terms:
