@@ -975,6 +975,13 @@ def test_memory_time_by_hand(monkeypatch):
     assert np.array_equal(got, cta_model.overlap(sm, cta_model.memory_seconds(dram, l2, 0.0)))
     assert all(got[i] == cta_model.sm_and_memory_seconds(*(float(x[i]) for x in (sm, dram, l2)), 0.0)
                for i in range(0, 5000, 7))  # fmt: skip
+    # Not C-ordered arrays, and an infinite or NaN term, give what the formula gives (never a silent 0).
+    f = np.asfortranarray(np.ones((2, 3)))
+    assert np.allclose(cta_model.sm_and_memory_seconds(f, 0.9 * f, 0.9 * f, 0.0), 0.9 * 2**0.4)
+    assert cta_model.sm_and_memory_seconds(2.0, math.inf, 1.0, 0.0) == math.inf
+    assert math.isnan(cta_model.memory_seconds(float("nan"), 1.0))
+    # A last-level cache stays a bound alone: the memory time is at least its term.
+    assert cta_model.memory_seconds(1e-3, 1e-3, 5e-3) == 5e-3
     # q = infinity is the model before (the largest alone): the same answer through either path.
     monkeypatch.setattr(cta_model, "MEMORY_NORM", math.inf)
     assert cta_model.sm_and_memory_seconds(1.5e-3, 1e-3, 2e-3, 0.0) == 2e-3

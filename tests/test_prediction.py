@@ -60,6 +60,18 @@ def test_prediction_names_every_term_and_totals_the_sm_dram_and_l2():
     assert p.instruction == "wgmma" and p.register_tile == (64, 256) and p.warps == 8
 
 
+def test_the_limiter_is_a_memory_term_where_the_memory_time_sets_the_total():
+    # 8192x8192x256 with 128x128x32 tiles on 8 warps, 4 stages, cluster 2x2, row order (tune's first pick):
+    # neither DRAM nor the L2 alone reaches the busiest SM's time, but their 2.5-norm passes it, and that is
+    # the kernel's time: the limiter names the larger of the two, not a part of the SM's time.
+    p = predict(load_machine("h100"), Gemm(m=8192, n=8192, k=256, dtype="fp16"), Tile(bm=128, bn=128, bk=32),
+                raster="row", warps=8, stages=4, cluster=(2, 2))  # fmt: skip
+    by = {t.name: t.seconds for t in p.terms}
+    assert max(by["DRAM"], by["L2"]) < p.sm_seconds < p.memory_seconds
+    assert p.seconds == pytest.approx(by["launch"] + p.memory_seconds, rel=1e-12)
+    assert p.limiter == max(("DRAM", "L2"), key=by.__getitem__)
+
+
 def test_a_kernel_that_needs_more_registers_than_a_thread_has_spills_and_is_charged():
     # Issue 13: 256x256x32 with 8 warps was refused ("needs 73,728 registers"); Triton compiles it
     # (255 registers, 162 spilled) and it runs at 77 TFLOPS on the H100.

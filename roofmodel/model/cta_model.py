@@ -65,8 +65,9 @@ CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone) + epilogue). The busi
 ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), and the L2 term computed by the caller.
-The chip's memory time is the q-norm of DRAM, the L2 and a last-level cache where the machine has one (its
-bytes are what the L2 reads from it, at its bandwidth): (dram^q + l2^q + llc^q)^(1/q), q = MEMORY_NORM. Every
+The chip's memory time is the q-norm of DRAM and the L2, (dram^q + l2^q)^(1/q), q = MEMORY_NORM, and at least
+a last-level cache's term where the machine has one (its bytes are what the L2 reads from it, at its bandwidth;
+it carries DRAM's bytes again and no measurement fitted q with it, so it stays a bound alone). Every
 byte DRAM serves is written into the L2 as well as read from it, so where both are busy the L2's fills and
 the requests it serves contend for its slices: the time is more than the larger of the two and less than
 their sum (q = 1). The kernel takes a launch cost plus the p-norm of the SM time and that memory time,
@@ -77,7 +78,7 @@ the rate GEMMs reach (memory.l2.gemm_bandwidth, 2026-11-25) the fit takes p = in
 would take p = 4, but p = 4 puts the well-tuned kernels 16% off (p90 23%), past the guard. With q (2026-11-26:
 the training shapes' memory-bound kernels were 5% too fast where DRAM's time was under 0.3 x the L2's and 24%
 too fast where it was over 0.7 x, median) the fit takes q = 2.5: training median |log error| 0.1343 -> 0.1294
-(docs/measurements/h100-2026-11-23/fit.txt); q = 2 would take 0.1237 but puts the bf16 guard 9.0% off (its
+(docs/measurements/h100-2026-11-23/fit.txt); q = 2 would take about 0.124 but puts the bf16 guard 9.0% off (its
 limit 8%).
 """
 
@@ -184,30 +185,36 @@ def overlap(*seconds: Any) -> Any:
     return p_norm(OVERLAP_NORM, *seconds)
 
 
-def memory_seconds(*seconds: Any) -> Any:
-    """(sum of t^q)^(1/q), q = MEMORY_NORM, of the chip's memory terms (DRAM, L2, a last-level cache), for
-    numbers or numpy arrays."""
-    return p_norm(MEMORY_NORM, *seconds)
+def memory_seconds(dram: Any, l2: Any, llc: Any = 0.0) -> Any:
+    """The chip's memory time: max((dram^q + l2^q)^(1/q), llc), q = MEMORY_NORM, for numbers or numpy
+    arrays. DRAM's bytes are written into the L2 as they are read from it, so the two contend; a last-level
+    cache (memory.llc) carries the same bytes again and is fitted on no measurement, so it stays a bound alone."""
+    return overlap_max(p_norm(MEMORY_NORM, dram, l2), llc)
+
+
+def overlap_max(*seconds: Any) -> Any:
+    """The largest of the terms (p_norm at p = infinity), for numbers or numpy arrays."""
+    return p_norm(math.inf, *seconds)
 
 
 def sm_and_memory_seconds(sm: Any, *memory: Any) -> Any:
-    """overlap(sm, memory_seconds(*memory)) for numbers or numpy arrays. Where OVERLAP_NORM is infinity (the
-    larger alone) the search's arrays compute the memory time only where it can pass the SM time (its q-norm
-    is at most n^(1/q) x the largest of its n terms): elsewhere the answer is the SM time, exactly as the full
-    formula gives it (the same operations, element by element, as predict's numbers)."""
+    """overlap(sm, memory_seconds(dram, l2, llc)) for numbers or numpy arrays (``memory``: dram, l2, llc).
+    Where OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only where it
+    can pass the SM time (the q-norm of two terms is at most 2^(1/q) x the larger): elsewhere the answer is the
+    SM time, exactly as the full formula gives it (the same operations, element by element, as predict's
+    numbers)."""
     import numpy as np
 
-    if OVERLAP_NORM != math.inf or not _is_array(sm, *memory) or MEMORY_NORM == math.inf:
-        return overlap(sm, memory_seconds(*memory))
-    kept = [t for t in memory if _is_array(t) or t != 0] or [0.0]
-    arrays = np.broadcast_arrays(*(np.asarray(t, dtype=float) for t in (sm, *kept)))
-    sm_a, terms = arrays[0], arrays[1:]
-    bound = np.maximum.reduce(terms) * len(terms) ** (1.0 / MEMORY_NORM) if len(terms) > 1 else terms[0]
-    out = np.array(sm_a, dtype=float)
-    idx = np.flatnonzero(bound >= sm_a)
-    if idx.size:
-        flat = [t.reshape(-1)[idx] for t in terms]
-        out.reshape(-1)[idx] = overlap(sm_a.reshape(-1)[idx], memory_seconds(*flat))
+    dram, l2, llc = memory
+    if OVERLAP_NORM != math.inf or not _is_array(sm, dram, l2, llc) or MEMORY_NORM == math.inf:
+        return overlap(sm, memory_seconds(dram, l2, llc))
+    sm_a, d, l2a, c = np.broadcast_arrays(*(np.asarray(t, dtype=float) for t in (sm, dram, l2, llc)))
+    bound = np.maximum(np.maximum(d, l2a) * 2.0 ** (1.0 / MEMORY_NORM), c)
+    out = np.array(sm_a, dtype=float, order="C")
+    # NaN compares false: such elements take the full formula, as predict does.
+    on = ~(bound < sm_a)
+    if on.any():
+        out[on] = overlap(sm_a[on], memory_seconds(d[on], l2a[on], c[on]))
     return out
 
 
@@ -223,8 +230,10 @@ def p_norm(p: float, *seconds: Any) -> Any:
     if p == math.inf:  # the largest alone (what the formula gives, without its powers: the search's speed)
         out = np.where(top > 0, top, 0.0)
     else:
-        safe = np.where(top > 0, top, 1.0)
+        safe = np.where((top > 0) & np.isfinite(top), top, 1.0)
         out = safe * sum((t / safe) ** p for t in terms) ** (1.0 / p) * (top > 0)
+        out = np.where(np.isinf(top), np.inf, out)  # an infinite term is an infinite norm, not inf / inf
+    out = np.where(np.isnan(top), np.nan, out)  # NaN stays NaN (never 0)
     return out if _is_array(*seconds) else float(out[0])
 
 

@@ -81,10 +81,10 @@ class Prediction(BaseModel):
     tflops: float
     limiter: str
     sm_seconds: float  # the busiest SM's time, launch excluded
-    # The chip's memory time: DRAM, L2 and a last-level cache combined (cta_model.memory_seconds, their
-    # q-norm); ``seconds`` is the launch plus the larger of it and sm_seconds (cta_model.OVERLAP_NORM).
+    # The chip's memory time: DRAM and L2 combined by their q-norm, at least a last-level cache's term
+    # (cta_model.memory_seconds); ``seconds`` is the launch plus the larger of it and sm_seconds.
     memory_seconds: float
-    memory_norm: float  # q (cta_model.MEMORY_NORM)
+    memory_norm: float | None  # q (cta_model.MEMORY_NORM); None: infinity, the larger of DRAM and L2 alone
     terms: list[Term]  # ranked, slowest first
     clock_mhz: float
     clock_origin: str
@@ -603,14 +603,17 @@ CHIP_TERMS = ("DRAM", "LLC", "L2")
 
 
 def limiter_index(terms: dict[str, Any]) -> Any:
-    """Index into LIMITERS (SM_PARTS, then DRAM, L2) of what limits each kernel: DRAM or L2 where the
-    chip-wide term reaches the SM time, else the largest part of the SM time (each part as if it
-    were alone). Numbers or numpy arrays."""
+    """Index into LIMITERS (SM_PARTS, then DRAM, LLC, L2) of what limits each kernel: the largest memory term
+    where the memory time (cta_model.memory_seconds) reaches the SM time, else the largest part of the SM time
+    (each part as if it were alone). Numbers or numpy arrays."""
     import numpy as np
 
     sm_parts = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in SM_PARTS)))
     chip = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in CHIP_TERMS)))
-    out = np.where(chip.max(axis=0) >= np.asarray(terms["sm"], dtype=float),
+    # The memory time (DRAM and L2 combined, cta_model.memory_seconds) can pass the SM time where no one of
+    # its terms does: then the largest of them is named.
+    memory = cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"])
+    out = np.where(np.asarray(memory, dtype=float) >= np.asarray(terms["sm"], dtype=float),
                    len(SM_PARTS) + chip.argmax(axis=0), sm_parts.argmax(axis=0))  # fmt: skip
     return out if out.ndim else int(out)
 
@@ -891,7 +894,7 @@ def predict_kernel(
         limiter=limiter_of(terms),
         sm_seconds=float(terms["sm"]),
         memory_seconds=float(cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"])),
-        memory_norm=cta_model.MEMORY_NORM,
+        memory_norm=cta_model.MEMORY_NORM if math.isfinite(cta_model.MEMORY_NORM) else None,
         terms=ranked,
         clock_mhz=mhz,
         clock_origin=rates.clock_origin,

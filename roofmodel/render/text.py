@@ -325,10 +325,11 @@ def render_prediction(machine: str, g: Any, p: Any) -> str:
         f"predicted {format_seconds(p.seconds)} = {format_rate(p.tflops * 1e12)}, limited by {p.limiter} "
         f"(busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: "
         + (
-            "the largest of DRAM, L2 and LLC"
-            if p.memory_norm == float("inf")
-            else f"(DRAM^q + L2^q + LLC^q)^(1/q), q = {p.memory_norm:g}, which contend for the L2's slices"
+            "the larger of DRAM and L2"
+            if p.memory_norm is None
+            else f"(DRAM^q + L2^q)^(1/q), q = {p.memory_norm:g}: DRAM's bytes are written into the L2 as they are read"
         )
+        + (", at least the LLC's" if any(t.name == "LLC" and t.seconds > 0 for t in p.terms) else "")
         + ")",
         "what the time is made of, each as if it were alone, largest first:",
     ]
