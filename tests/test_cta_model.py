@@ -888,29 +888,19 @@ def test_the_reload_form_against_the_local_memory_counters():
     2 x spilled: a handful cost about nothing (both under 0.35), and from 30 spilled up the model's count is
     within 0.63-2.24x of the counters' bytes (median 1.15x: the time fit also carries the rate the heaviest
     lose)."""
-    import csv
 
     from roofmodel.model.cta_model import mma_sync_spill_reloads
 
-    small, ratios = [], []
-    for name in ("spill_sample_train.csv", "spill_check.csv"):
-        with (REPO / "docs" / "measurements" / "h100-2026-11-25" / "spill_check" / name).open(newline="") as f:
-            for r in csv.DictReader(f):
-                if r["instruction"] != "mma.sync" or r["split"] != "train":
-                    continue
-                m, n, k, bm, bn, bk, w = (int(r[c]) for c in ("m", "n", "k", "block_m", "block_n", "block_k",
-                                                              "num_warps"))  # fmt: skip
-                spilled = int(r["spilled_registers"])
-                local = sum(float(r[f"ncu:l1tex__t_sectors_pipe_lsu_mem_local_op_{o}.sum"]) for o in ("ld", "st"))
-                iters = math.ceil(m / bm) * math.ceil(n / bn) * math.ceil(k / bk)
-                measured = local * 32 / iters / (2 * spilled * 4 * 32 * w)
-                if spilled < 30:
-                    small.append((mma_sync_spill_reloads(spilled), measured))
-                else:
-                    ratios.append(mma_sync_spill_reloads(spilled) / measured)
+    # The counters' reloads per iteration as benchmarks/fit_cta_costs.py reads them (the fit takes only forms
+    # that pass this test: agrees_with_counters).
+    fit = _benchmark("fit_cta_costs")
+    counters = fit.spill_counters()
+    small = [(mma_sync_spill_reloads(s), measured) for s, measured in counters if s < 30]
+    ratios = [mma_sync_spill_reloads(s) / measured for s, measured in counters if s >= 30]
     assert len(small) == 15 and all(a < 0.35 and b < 0.35 for a, b in small)
     assert len(ratios) == 23 and 0.6 < min(ratios) and max(ratios) < 2.3
     assert 0.9 < statistics.median(ratios) < 1.3
+    assert fit.agrees_with_counters(counters)
 
 
 def test_charged_spills_scalar_and_vectorized_agree():
