@@ -11,8 +11,10 @@ argument equal to 1 is a constant, one divisible by 16 is marked so), and runs t
 (``ptxas -v``) for the registers per thread and the stack frame (Triton's ``n_spills`` is the frame / 4).
 The kernel is roofmodel.backends.triton_gemm's. Writes one CSV row per kernel.
 
-No GPU needed. Checked against the H100 sweeps' compiled counts: of 40 recorded wgmma kernels drawn at
-random, ptxas here (Triton 3.9) agrees on whether each spills for all 40 and on the exact counts for 16.
+No GPU needed. The ptxas is the one the installed Triton runs for sm_90a (sm90_ptxas): with Triton 3.6, the
+toolchain of every measured sweep, the counts equal the device's for 120 of 120 H100 sweep kernels drawn at
+random; Triton 3.9's ptxas (CUDA 13.4) differs near the collapse point. ``--recompile CSV`` compiles a study's
+kernels again with the installed Triton (docs/measurements/compile-study/README.md).
 
 Run (CPU): python benchmarks/compile_study.py --space wgmma --seed 1 --count 120 OUT.csv
            python benchmarks/compile_study.py --space mma.sync --near-collapse --seed 21 --count 150 OUT.csv
@@ -41,7 +43,7 @@ ELEMENT = {"fp16": 2, "bf16": 2, "tf32": 4, "fp8": 1}
 POINTER = {"fp16": "*fp16", "bf16": "*bf16", "tf32": "*fp32", "fp8": "*fp8e4nv"}
 OUTPUT = {"fp16": "*fp16", "bf16": "*bf16", "tf32": "*fp32", "fp8": "*bf16"}
 COLUMNS = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
-           "b_major", "registers", "spilled", "instruction")  # fmt: skip
+           "b_major", "registers", "spilled", "instruction", "triton", "ptxas")  # fmt: skip
 
 
 def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int, warps: int, stages: int,
@@ -79,7 +81,7 @@ def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int
     )
     ptx = kernel.asm["ptx"]
     family = "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
-    ptxas = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas-blackwell"
+    ptxas = sm90_ptxas().path
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
         f.write(ptx)
     try:
@@ -92,6 +94,23 @@ def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int
     if regs is None:
         raise RuntimeError(f"ptxas said no register count: {out[-300:]}")
     return int(regs.group(1)), int(frame.group(1)) // 4 if frame else 0, family
+
+
+def sm90_ptxas():
+    """The ptxas Triton itself runs for sm_90a (its NvidiaTool: path and version). Triton 3.6 runs the
+    CUDA 12.8 ``ptxas`` it ships, Triton 3.9 the CUDA 13.4 ``ptxas-blackwell``; the two allocate differently
+    near the collapse point (fp16 32x128x32 on 2 warps, both operands element-wise: 32 registers and 650
+    spilled with 12.8, as on the H100, 255 and 64 with 13.4)."""
+    from triton.backends.nvidia.compiler import get_ptxas
+
+    return get_ptxas(90)
+
+
+def toolchain() -> tuple[str, str]:
+    """(Triton's version, its sm_90a ptxas's version), as the CSV's last two columns record them."""
+    import triton
+
+    return triton.__version__, sm90_ptxas().version
 
 
 def draw(rng: random.Random, space: str, step: int = 8) -> tuple:
@@ -131,22 +150,59 @@ def rule_need_over_limit(m: int, n: int, k: int, dtype: str, bm: int, bn: int, b
     return float(fp["needed"]) / limit, bool(staging["narrow_rows"]) and e < 4
 
 
+def recompile(rows: list[dict[str, str]], jobs: int) -> list[tuple]:
+    """The same kernels compiled again by the installed Triton and its ptxas (``--recompile``): a study's rows
+    under another toolchain, row for row (``jobs`` processes)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    keys = [(int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"], int(r["block_m"]), int(r["block_n"]),
+             int(r["block_k"]), int(r["num_warps"]), int(r["num_stages"]), r["a_major"], r["b_major"],
+             int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
+    with ProcessPoolExecutor(jobs) as pool:
+        counts = list(pool.map(_counts_or_none, keys))
+    return [
+        (*key[:9], key[11], *key[9:11], *count) for key, count in zip(keys, counts, strict=True) if count is not None
+    ]
+
+
+def _counts_or_none(key: tuple) -> tuple[int, int, str] | None:
+    warnings.filterwarnings("ignore")
+    try:
+        return compile_counts(*key[:11], group_m=key[11])
+    except Exception as exc:  # a configuration this Triton refuses to compile is not a sample
+        print(f"skipped {key}: {str(exc)[:120]}", file=sys.stderr)
+        return None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--space", choices=("wgmma", "mma.sync"), required=True)
+    ap.add_argument("--space", choices=("wgmma", "mma.sync"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--near-collapse", action="store_true",
                     help="mma.sync only: keep draws with a 16- or 8-bit operand loaded one element at a time whose "
                     "rule need is 1-1.65 x the register limit (below STACK_COLLAPSE), where the rule says no collapse")  # fmt: skip
     ap.add_argument("--step", type=int, default=8, help="M, N and K are drawn in multiples of this (default 8)")
+    ap.add_argument(
+        "--recompile",
+        metavar="CSV",
+        help="compile the kernels of a study's CSV again with the installed Triton (no draw)",
+    )
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for --recompile")
     ap.add_argument("out")
     args = ap.parse_args()
+    if (args.space is None) == (args.recompile is None):
+        ap.error("give --space or --recompile")
     warnings.filterwarnings("ignore")
-    rng = random.Random(args.seed)
+    tools = toolchain()
     with open(args.out, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(COLUMNS)
+        if args.recompile:
+            with open(args.recompile, newline="") as src:
+                w.writerows((*row, *tools) for row in recompile(list(csv.DictReader(src)), args.jobs))
+            return
+        rng = random.Random(args.seed)
         done = 0
         while done < args.count:
             m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major = draw(rng, args.space, args.step)
@@ -159,7 +215,7 @@ def main() -> None:
             except Exception as exc:  # a configuration Triton refuses to compile is not a sample
                 print(f"skipped {bm}x{bn}x{bk} w{warps} s{stages} {dtype}: {str(exc)[:120]}", file=sys.stderr)
                 continue
-            w.writerow((m, n, k, dtype, bm, bn, bk, warps, stages, 8, a_major, b_major, regs, spilled, family))
+            w.writerow((m, n, k, dtype, bm, bn, bk, warps, stages, 8, a_major, b_major, regs, spilled, family, *tools))
             f.flush()
             done += 1
 

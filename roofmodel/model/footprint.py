@@ -113,7 +113,7 @@ POINTER_COLLAPSE = 2.3
 # Past that point, where pointers of operands loaded one element at a time took it there, an mma.sync
 # kernel is not given 255 registers: ptxas allocates 32 and puts the rest on the stack (every one of the
 # training shapes' four such kernels: 32 registers, 1,092-4,438 spilled; reproduced on a CPU with Triton
-# 3.9's ptxas for sm_90a: a 128x32x32 fp16 tile on 2 warps with both operands unaligned compiles to 32
+# 3.9's and Triton 3.6's ptxas for sm_90a: a 128x32x32 fp16 tile on 2 warps with both operands unaligned compiles to 32
 # registers and a 2,168-byte stack frame, 168 registers aligned). An aligned mma.sync kernel that passes
 # the point on its own registers keeps 255. Either way the stack holds more than the registers that do not
 # fit: the training shapes' nine such kernels spilled 1.8-2.6 x (needed - allocated), median 2.4 (four at
@@ -124,9 +124,9 @@ COLLAPSED_SPILL_FACTOR = 2.4
 # synchronous path), an mma.sync kernel collapses to 32 registers earlier: past STACK_COLLAPSE x the limit;
 # a 32-bit one (copied by cp.async four bytes at a time) does not collapse, it spills at 255. Chosen on a
 # compile study of shapes no measurement holds (benchmarks/compile_study.py, Triton 3.9's ptxas for sm_90a,
-# docs/measurements/compile-study/): of its 383 mma.sync kernels, 71 compiled to 32 registers and spilled;
-# this way the rule says so for 79 (9 wrongly), against 52 (5 wrongly) at POINTER_COLLAPSE for every narrow
-# operand.
+# docs/measurements/compile-study/triton-3.9/): of its 383 mma.sync kernels, 71 compiled to 32 registers and
+# spilled; this way the rule says so for 79 (9 wrongly), against 52 (5 wrongly) at POINTER_COLLAPSE for every
+# narrow operand. Compiled by Triton 3.6, the devices' toolchain, the rule is right for 374 of the 383.
 STACK_COLLAPSE = 1.65
 # And a wgmma kernel with a K-major operand loaded one element at a time spills the element pointers (all of
 # its element-wise operands') that do not fit its registers well before POINTER_COLLAPSE (the same study: of its 338 wgmma kernels with a narrow
