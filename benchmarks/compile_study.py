@@ -11,13 +11,14 @@ argument equal to 1 is a constant, one divisible by 16 is marked so), and runs t
 (``ptxas -v``) for the registers per thread and the stack frame (Triton's ``n_spills`` is the frame / 4).
 The kernel is roofmodel.backends.triton_gemm's. Writes one CSV row per kernel.
 
-No GPU needed. The ptxas is the one the installed Triton runs for sm_90a (sm90_ptxas): with Triton 3.6, the
+No GPU needed. The ptxas is the one the installed Triton runs for sm_90a (roofmodel.backends.triton_compile): with Triton 3.6, the
 toolchain of every measured sweep, the counts equal the device's for 120 of 120 H100 sweep kernels drawn at
 random; Triton 3.9's ptxas (CUDA 13.4) differs near the collapse point. ``--recompile CSV`` compiles a study's
 kernels again with the installed Triton (docs/measurements/compile-study/README.md).
 
 Run (CPU): python benchmarks/compile_study.py --space wgmma --seed 1 --count 120 OUT.csv
            python benchmarks/compile_study.py --space mma.sync --near-collapse --seed 21 --count 150 OUT.csv
+           python benchmarks/compile_study.py --check-against docs/measurements/h100-2026-11-26/fresh5/broad.csv OUT.csv
 The committed study (docs/measurements/compile-study/) was drawn by an earlier form of this script, with the
 same ranges and compile but another draw order: a run gives another sample of the same space, not those
 rows (compile_counts reproduces each committed row's counts). Neither space draws 1 warp, nor BK 16 for 16-bit types.
@@ -29,19 +30,15 @@ import argparse
 import csv
 import os
 import random
-import re
-import subprocess
 import sys
-import tempfile
 import warnings
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp8": (64, 128, 256)}
 ELEMENT = {"fp16": 2, "bf16": 2, "tf32": 4, "fp8": 1}
-POINTER = {"fp16": "*fp16", "bf16": "*bf16", "tf32": "*fp32", "fp8": "*fp8e4nv"}
-OUTPUT = {"fp16": "*fp16", "bf16": "*bf16", "tf32": "*fp32", "fp8": "*bf16"}
 COLUMNS = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
            "b_major", "registers", "spilled", "instruction", "triton", "ptxas")  # fmt: skip
 
@@ -49,68 +46,25 @@ COLUMNS = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps",
 def compile_counts(m: int, n: int, k: int, dtype: str, bm: int, bn: int, bk: int, warps: int, stages: int,
                    a_major: str, b_major: str, group_m: int = 8, maxnreg: int | None = None) -> tuple[int, int, str]:  # fmt: skip
     """(registers per thread, spilled registers (stack frame / 4), MMA family) of the kernel for sm_90a
-    (``maxnreg``: Triton's cap on registers per thread, as a launch would pass it)."""
-    import triton
-    from triton.backends.compiler import GPUTarget
+    (``maxnreg``: Triton's cap on registers per thread, as a launch would pass it): roofmodel's compile
+    backend (roofmodel.backends.triton_compile), the one ``predict --compile`` uses."""
+    from roofmodel.backends.triton_compile import CompileJob
+    from roofmodel.backends.triton_compile import compile_counts as counts
 
-    from roofmodel.backends import triton_gemm as tg
-
-    fn = tg._matmul_kernel
-    names = fn.arg_names
-    sam, sak = (k, 1) if a_major == "k" else (1, m)
-    sbk, sbn = (n, 1) if b_major == "n" else (1, k)
-    ints = {"M": m, "N": n, "K": k, "stride_am": sam, "stride_ak": sak, "stride_bk": sbk, "stride_bn": sbn,
-            "stride_cm": n, "stride_cn": 1}  # fmt: skip
-    sig = {"a_ptr": POINTER[dtype], "b_ptr": POINTER[dtype], "c_ptr": OUTPUT[dtype]}
-    const = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": group_m, "PRECISION": tg.PRECISION[dtype]}
-    attrs = {(names.index(p),): [["tt.divisibility", 16]] for p in ("a_ptr", "b_ptr", "c_ptr")}
-    for name, value in ints.items():
-        if value == 1:
-            const[name] = 1
-        else:
-            sig[name] = "i32"
-            if value % 16 == 0:
-                attrs[(names.index(name),)] = [["tt.divisibility", 16]]
-    sig = {p: sig.get(p, "constexpr") for p in names}
-    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs={(names.index(c),): v for c, v in const.items()},
-                                    attrs=attrs)  # fmt: skip
-    kernel = triton.compile(
-        src,
-        target=GPUTarget("cuda", 90, 32),
-        options={"num_warps": warps, "num_stages": stages, **({"maxnreg": maxnreg} if maxnreg else {})},
-    )
-    ptx = kernel.asm["ptx"]
-    family = "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
-    ptxas = sm90_ptxas().path
-    with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
-        f.write(ptx)
-    try:
-        out = subprocess.run([str(ptxas), "-v", "--gpu-name=sm_90a", f.name, "-o", os.devnull],
-                             capture_output=True, text=True, check=True).stderr  # fmt: skip
-    finally:
-        os.unlink(f.name)
-    regs = re.search(r"Used (\d+) registers", out)
-    frame = re.search(r"(\d+) bytes stack frame", out)
-    if regs is None:
-        raise RuntimeError(f"ptxas said no register count: {out[-300:]}")
-    return int(regs.group(1)), int(frame.group(1)) // 4 if frame else 0, family
-
-
-def sm90_ptxas():
-    """The ptxas Triton itself runs for sm_90a (its NvidiaTool: path and version). Triton 3.6 runs the
-    CUDA 12.8 ``ptxas`` it ships, Triton 3.9 the CUDA 13.4 ``ptxas-blackwell``; the two allocate differently
-    near the collapse point (fp16 32x128x32 on 2 warps, both operands element-wise: 32 registers and 650
-    spilled with 12.8, as on the H100, 255 and 64 with 13.4)."""
-    from triton.backends.nvidia.compiler import get_ptxas
-
-    return get_ptxas(90)
+    c = counts(CompileJob(m, n, k, dtype, bm, bn, bk, warps, stages, a_major, b_major, group_m, maxnreg), 90)
+    return c.registers, c.spilled, c.instruction
 
 
 def toolchain() -> tuple[str, str]:
-    """(Triton's version, its sm_90a ptxas's version), as the CSV's last two columns record them."""
+    """(Triton's version, the version of the ptxas it runs for sm_90a), as the CSV's last two columns record them.
+    Triton 3.6 runs CUDA 12.8's ``ptxas``, Triton 3.9 CUDA 13.4's ``ptxas-blackwell``; the two allocate
+    differently near the collapse point (fp16 32x128x32 on 2 warps, both operands element-wise: 32 registers
+    and 650 spilled with 12.8, as on the H100, 255 and 64 with 13.4)."""
     import triton
 
-    return triton.__version__, sm90_ptxas().version
+    from roofmodel.backends.triton_compile import ptxas_for
+
+    return triton.__version__, str(ptxas_for(90).version)
 
 
 def draw(rng: random.Random, space: str, step: int = 8) -> tuple:
@@ -150,7 +104,7 @@ def rule_need_over_limit(m: int, n: int, k: int, dtype: str, bm: int, bn: int, b
     return float(fp["needed"]) / limit, bool(staging["narrow_rows"]) and e < 4
 
 
-def recompile(rows: list[dict[str, str]], jobs: int) -> list[tuple]:
+def recompile(rows: list[dict[str, str]], jobs: int, keep_refused: bool = False) -> list[Any]:
     """The same kernels compiled again by the installed Triton and its ptxas (``--recompile``): a study's rows
     under another toolchain, row for row (``jobs`` processes)."""
     from concurrent.futures import ProcessPoolExecutor
@@ -160,9 +114,24 @@ def recompile(rows: list[dict[str, str]], jobs: int) -> list[tuple]:
              int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
     with ProcessPoolExecutor(jobs) as pool:
         counts = list(pool.map(_counts_or_none, keys))
-    return [
-        (*key[:9], key[11], *key[9:11], *count) for key, count in zip(keys, counts, strict=True) if count is not None
-    ]
+    out = [None if c is None else (*key[:9], key[11], *key[9:11], *c) for key, c in zip(keys, counts, strict=True)]
+    return out if keep_refused else [row for row in out if row is not None]
+
+
+def check_against(broad: Path, w: Any, jobs: int, tools: tuple[str, str]) -> None:
+    """Each sweep kernel of a measured broad.csv compiled here beside what the device's Triton compiled (its
+    registers and spills); prints how many agree exactly."""
+    with broad.open(newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["set"] == "sweep" and r["dtype"] != "fp32" and r["status"] == "ok"]
+    here = recompile(rows, jobs, keep_refused=True)
+    same = 0
+    for r, row in zip(rows, here, strict=True):
+        dev = (int(r["registers_per_thread"]), int(r["spilled_registers"]))
+        if row is None:
+            continue
+        same += (row[12], row[13]) == dev
+        w.writerow((*row, *tools, *dev))
+    print(f"{same} of {len(rows)} compiled here to the device's registers and spills exactly ({broad})")
 
 
 def _counts_or_none(key: tuple) -> tuple[int, int, str] | None:
@@ -188,16 +157,22 @@ def main() -> None:
         metavar="CSV",
         help="compile the kernels of a study's CSV again with the installed Triton (no draw)",
     )
+    ap.add_argument("--check-against", metavar="BROAD_CSV",
+                    help="compile every sweep kernel of a measured broad.csv (fp32 aside) with the installed Triton "
+                    "and write its counts beside the device's (no draw)")  # fmt: skip
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for --recompile")
     ap.add_argument("out")
     args = ap.parse_args()
-    if (args.space is None) == (args.recompile is None):
-        ap.error("give --space or --recompile")
+    if sum(x is not None for x in (args.space, args.recompile, args.check_against)) != 1:
+        ap.error("give one of --space, --recompile, --check-against")
     warnings.filterwarnings("ignore")
     tools = toolchain()
     with open(args.out, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(COLUMNS)
+        w.writerow(COLUMNS + (("device_registers", "device_spilled") if args.check_against else ()))
+        if args.check_against:
+            check_against(Path(args.check_against), w, args.jobs, tools)
+            return
         if args.recompile:
             with open(args.recompile, newline="") as src:
                 w.writerows((*row, *tools) for row in recompile(list(csv.DictReader(src)), args.jobs))

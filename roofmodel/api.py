@@ -35,16 +35,20 @@ def tune(
     instruction: str | None = None,
     a_major: str = defaults.A_MAJOR,
     b_major: str = defaults.B_MAJOR,
+    compile_top: int = 0,
+    compiler: Any = None,
 ) -> TuneReport:
     """The ``top`` kernel configurations of ``space`` (``all``: every one that fits; ``triton``: what a
     Triton matmul can express; or a ``Space``) ranked by the per-CTA model's predicted time, each with its limiter and
-    terms: ``roofmodel tune``."""
+    terms: ``roofmodel tune``. ``compile_top`` N with a ``compiler`` (``triton`` space; e.g.
+    ``roofmodel.backends.triton_compile.compiler_for(machine, gemm, a_major, b_major)``, which needs the triton
+    package and no GPU): the first N compiled and ranked by what ptxas gives them (``tune --compile-top N``)."""
     from roofmodel.search.space import space_named, tune_report
 
     chosen = space_named(space) if isinstance(space, str) else space
-    options: dict[str, Any] = {"compute": compute, "bandwidth": bandwidth, "clock": clock}
+    options: dict[str, Any] = {"compute": compute, "bandwidth": bandwidth, "clock": clock, "compiler": compiler}
     return tune_report(machine, gemm, chosen, top=top, instruction=instruction, a_major=a_major, b_major=b_major,
-                       **options)  # fmt: skip
+                       compile_top=compile_top, **options)  # fmt: skip
 
 
 class MachineColumn(Result):

@@ -30,3 +30,16 @@ class Input(Result):
     source: str
     file: str | None = Field(default=None, description="the machine file the number is written in")
     line: int | None = Field(default=None, description="its line there (1-based)")
+
+
+class CompiledCounts(Result):
+    """What ptxas allocated for one compiled kernel (roofmodel.backends.triton_compile): the counts a
+    prediction takes in place of the register rule's, and the toolchain that gave them."""
+
+    registers: int = Field(description="registers per thread")
+    spilled: int = Field(description="spilled registers per thread: the stack frame in 4-byte words")
+    shared_bytes: int = Field(description="shared memory per CTA, bytes")
+    instruction: Literal["wgmma", "mma.sync", "fma"] = Field(description="the MMA family in the PTX")
+    target: str = Field(description="ptxas's --gpu-name, e.g. sm_90a")
+    triton: str = Field(description="Triton's version")
+    ptxas: str = Field(description="the version of the ptxas Triton runs for the target")

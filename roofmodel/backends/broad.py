@@ -220,6 +220,33 @@ def figures(rows: list[Row], model: str = "cta") -> dict[str, Any]:
     return out
 
 
+# How many of predict's first configurations `tune --compile-top` compiles in the figures the reports give
+# (chosen on the read samples before the fifth fresh sample was read: docs/validation.md).
+COMPILED_PICKS = 8
+
+
+def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS) -> dict[str, Any]:
+    """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the first N
+    by ``predict --kernel triton`` (ties: the first in the file), ranked again by the model with their
+    compiled counts (``cta``: the sweep's own counts, which Triton 3.6's compile on a CPU reproduces;
+    ties: predict's order). Best measured / measured of that pick: median, min, and the groups under 0.9."""
+    groups: dict[tuple[str, str], list[tuple[int, Row]]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        if row.predict is not None:
+            groups[(row.record.shape, row.record.dtype)].append((i, row))
+    first = []
+    for v in groups.values():
+        if len(v) < 5:
+            continue
+        order = sorted(v, key=lambda t: (t[1].predict, t[0]))[:compile_top]
+        pick = min(enumerate(order), key=lambda t: (t[1][1].cta, t[0]))[1][1]
+        first.append(min(row.measured for _, row in v) / pick.measured)
+    if not first:
+        return {"groups": 0}
+    return {"groups": len(first), "first_over_best_median": statistics.median(first),
+            "first_over_best_min": min(first), "under_0_9": sum(x < 0.9 for x in first)}  # fmt: skip
+
+
 def _cells(f: dict[str, Any]) -> str:
     if not f.get("n"):
         return "- | - | - | -"
@@ -257,6 +284,16 @@ def _worst_groups(rows: list[Row], limit: int = 8) -> list[str]:
         out.append(f"| {ins} | {dt} | {lay} | {sp or '-'} | {f['n']} | {f['median_abs_pct']:.0f}% / "
                    f"{f['p90_abs_pct']:.0f}% | {f['median_signed_pct']:+.0f}% |")  # fmt: skip
     return out
+
+
+def _compiled_line(rows: list[Row]) -> str:
+    c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1)
+    if not c["groups"]:
+        return "- With predict's first configurations compiled (`tune --compile-top`): no group of 5 kernels."
+    return (f"- With predict's first {COMPILED_PICKS} compiled and ranked by their compiled counts (`tune --compile-top "
+            f"{COMPILED_PICKS}`): first-ranked at {c['first_over_best_median']:.2f} of the best (min "
+            f"{c['first_over_best_min']:.2f}; {c['under_0_9']} of {c['groups']} groups under 0.90, against "
+            f"{pr['under_0_9']} by predict alone).")  # fmt: skip
 
 
 def two_pass_noise(records: list[BroadRecord]) -> tuple[float, float]:
@@ -352,6 +389,7 @@ def report_markdown(
         f"{pr['p90_abs_pct']:.0f}%, Spearman median {pr['spearman_median']:.2f} (min {pr['spearman_min']:.2f}), "
         f"first-ranked at {pr['first_over_best_median']:.2f} (min {pr['first_over_best_min']:.2f}); "
         f"{pr['refused']} refused.",
+        _compiled_line(held),
         f"- Before issue 13 (the slowest resource alone): {BEFORE}. The naive roofline with measured ceilings: "
         f"median {naive['median_abs_pct']:.0f}%.",
         "- Issue 13's targets (median <= 10%, p90 <= 25% for fp16/bf16; <= 15% for tf32, fp32, fp8 and decode; "

@@ -366,6 +366,23 @@ KernelOpt = Annotated[
 SpilledOpt = Annotated[
     int | None, option("--spilled", parser=at_least(0), help="Registers per thread spilled as compiled (with --regs).")
 ]
+CompileOpt = Annotated[
+    bool,
+    typer.Option(
+        "--compile",
+        help="Compile the Triton kernel for the machine's architecture on this CPU (needs the triton package, no "
+        "GPU) and predict with the registers, spills and shared memory ptxas gives it, not the register rule's.",
+    ),
+]
+CompileTopOpt = Annotated[
+    int,
+    option(
+        "--compile-top",
+        parser=at_least(0),
+        help="Compile the first N configurations by the register rule for the machine's architecture on this CPU "
+        "(needs the triton package, no GPU) and rank those N by what ptxas gives them; 0: none.",
+    ),
+]
 PersistentOpt = Annotated[
     bool, typer.Option("--persistent", help="A persistent kernel: each SM pays the prologue and epilogue once.")
 ]

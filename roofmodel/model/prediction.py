@@ -40,7 +40,7 @@ from roofmodel.model.footprint import (
     kernel_footprint,
 )
 from roofmodel.model.hierarchy import level_bandwidth
-from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config
+from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config, register_tile_for
 from roofmodel.model.latency import mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
@@ -48,7 +48,7 @@ from roofmodel.model.problem import Gemm, Tile
 from roofmodel.model.rasterization import RasterTraffic, machine_traffic, parse_order
 from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
-from roofmodel.results import JSON_SCHEMA_VERSION, Input
+from roofmodel.results import JSON_SCHEMA_VERSION, CompiledCounts, Input
 
 
 class Term(BaseModel):
@@ -104,6 +104,8 @@ class Prediction(BaseModel):
     # so none spilled by the rule (footprint's register gamble): tune and rank mark it.
     register_gamble: bool = False
     registers_origin: str
+    # Where the kernel was compiled (predict --compile): the counts taken in place of the register rule's.
+    compiled: CompiledCounts | None = None
     shared_bytes: int
     a_major: str
     b_major: str
@@ -663,15 +665,26 @@ def predict_kernel(
     compute: Source = "spec",
     bandwidth: Source = "measured",
     clock: str | float | None = None,
+    compiled: CompiledCounts | None = None,
 ) -> Prediction:
     """Predicted time of one kernel configuration by the per-CTA model, every term named.
 
     ``a_major``/``b_major``: the operand's contiguous dimension (k or m; k or n); the default is
     what torch.matmul of two contiguous tensors hands a kernel. ``regs``/``spilled``/
     ``shared_bytes``: the compiled kernel's, where known (else footprint.kernel_footprint's rule).
+    ``compiled``: a compile's counts (roofmodel.backends.triton_compile), taken for all three and for
+    the MMA family where the compiler chose another than the config's.
     ``machine``: a ``Machine`` or a built-in name or file path.
     """
     machine = as_machine(machine)
+    if compiled is not None:
+        if regs is not None or spilled is not None or shared_bytes is not None:
+            raise ProblemError("--compile: the compile gives the registers, spills and shared memory; not --regs too")
+        regs, spilled, shared_bytes = compiled.registers, compiled.spilled, compiled.shared_bytes
+        if compiled.instruction != config.instruction:
+            tile = register_tile_for(compiled.instruction, config.bm, config.bn, config.warps, machine.warp_size)
+            config = config.model_copy(update={"instruction": compiled.instruction,
+                                               "register_tile": tile or config.register_tile})  # fmt: skip
     if a_major not in ("k", "m") or b_major not in ("k", "n"):
         raise ProblemError(f"--a-major k|m and --b-major k|n (got {a_major!r}, {b_major!r})")
     limit = machine.limits.max_registers_per_thread.n
@@ -908,7 +921,8 @@ def predict_kernel(
         spilled_registers=int(fp["spilled"]),
         loop_spilled_registers=loop_spilled,
         register_gamble=bool(fp["gamble"]),
-        registers_origin="as compiled (--regs)" if regs is not None else "estimated (roofmodel.model.footprint)",
+        registers_origin=registers_origin(regs, compiled),
+        compiled=compiled,
         shared_bytes=int(fp["shared_bytes"]),
         a_major=a_major,
         b_major=b_major,
@@ -919,6 +933,13 @@ def predict_kernel(
         kernel_origin=config.origin,
         inputs=list(rates.inputs),
     )
+
+
+def registers_origin(regs: int | None, compiled: CompiledCounts | None) -> str:
+    """Where a prediction's register counts come from, as its JSON and text say."""
+    if compiled is not None:
+        return f"compiled by Triton {compiled.triton} with ptxas {compiled.ptxas} for {compiled.target} (--compile)"
+    return "as compiled (--regs)" if regs is not None else "estimated (roofmodel.model.footprint)"
 
 
 def predict(

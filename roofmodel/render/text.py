@@ -313,6 +313,18 @@ def render_machine(mach: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
+def time_parts(p: Any) -> str:
+    """How a prediction's total is formed: the launch plus the larger of the busiest SM's time and the memory
+    time, and how the memory time combines its terms."""
+    norm = (
+        "the larger of DRAM and L2"
+        if p.memory_norm is None
+        else f"(DRAM^q + L2^q)^(1/q), q = {p.memory_norm:g}: DRAM's bytes are written into the L2 as they are read"
+    )
+    llc = ", at least the LLC's" if any(t.name == "LLC" and t.seconds > 0 for t in p.terms) else ""
+    return f"(busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: {norm}{llc})"
+
+
 def render_prediction(machine: str, g: Any, p: Any) -> str:
     spill = f", {p.spilled_registers} spilled" if p.spilled_registers else ""
     unit, scale = time_unit(p.seconds)
@@ -323,14 +335,7 @@ def render_prediction(machine: str, g: Any, p: Any) -> str:
         f"memory, {p.ctas_per_sm} CTA/SM (limited by {p.occupancy_limiter})",
         f"clock {p.clock_mhz:.0f} MHz: {p.clock_origin}",
         f"predicted {format_seconds(p.seconds)} = {format_rate(p.tflops * 1e12)}, limited by {p.limiter} "
-        f"(busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: "
-        + (
-            "the larger of DRAM and L2"
-            if p.memory_norm is None
-            else f"(DRAM^q + L2^q)^(1/q), q = {p.memory_norm:g}: DRAM's bytes are written into the L2 as they are read"
-        )
-        + (", at least the LLC's" if any(t.name == "LLC" and t.seconds > 0 for t in p.terms) else "")
-        + ")",
+        f"{time_parts(p)}",
         "what the time is made of, each as if it were alone, largest first:",
     ]
     for term in p.terms:
@@ -346,13 +351,22 @@ def render_tune(rep: Any) -> str:
         f"{rep.considered:,} configurations, {rep.feasible:,} fit; "
         f"{rep.evaluated_exactly:,} evaluated exactly ({rep.raster_keys} raster-model keys), the rest bounded out",
         f"clock {rep.clock_mhz:.0f} MHz: {rep.clock_origin}",
-        f"{'#':>3}  {'configuration':<58} {unit:>9} {'TFLOPS':>8}  {'limited by':<14} against the first",
     ]
+    if rep.compiled:
+        c = rep.top[0].compiled
+        lines.append(f"compiled the first {rep.compiled} by the register rule with Triton {c.triton} (ptxas {c.ptxas}, "
+                     f"{c.target}) and ranked them by what ptxas gave each"
+                     + (f"; Triton refused {len(rep.compile_refused)}: {rep.compile_refused[0]}"
+                        if rep.compile_refused else ""))  # fmt: skip
+    lines.append(f"{'#':>3}  {'configuration':<58} {unit:>9} {'TFLOPS':>8}  {'limited by':<14} against the first")
     for r in rep.top:
         lines.append(f"{r.rank:>3}  {r.config.label():<58} {_time_cell(r.seconds, scale)} {_tflops_cell(r.tflops)}  "
                      f"{r.limiter:<14} {r.note}")  # fmt: skip
     lines.append(f"why: {rep.why}")
     lines.extend(f"caveat: {c}" for c in rep.caveats)
+    lines.append(
+        f"the first: {format_seconds(rep.winner.seconds)}, the launch and the larger of {time_parts(rep.winner)[1:-1]}"
+    )
     lines.append("what the first's time is made of, each as if it were alone, largest first:")
     for term in rep.winner.terms:
         lines.append(f"  {term.name:<17} {_time_cell(term.seconds, scale)} {unit}  {term.detail}")

@@ -58,7 +58,7 @@ from roofmodel.model.prediction import (
 from roofmodel.model.problem import Gemm
 from roofmodel.model.rasterization import MAX_TILES, machine_traffic, parse_order
 from roofmodel.model.tiling import WGMMA_ROWS, default_bk
-from roofmodel.results import JSON_SCHEMA_VERSION, Input
+from roofmodel.results import JSON_SCHEMA_VERSION, CompiledCounts, Input
 
 TILE_EDGES = (16, 32, 64, 128, 256)
 WARPS = (1, 2, 4, 8, 16)
@@ -494,6 +494,10 @@ class Ranked(BaseModel):
     spilled_registers: int
     register_gamble: bool = False  # footprint's: past the register limit only by element pointers
     note: str  # why it ranks where it does, against the first
+    # tune --compile-top N: its place among the N by the register rule, and what the compile gave it (the
+    # registers, spills and time above are then the compiled ones)
+    rule_rank: int | None = None
+    compiled: CompiledCounts | None = None
 
 
 class TuneReport(BaseModel):
@@ -518,6 +522,10 @@ class TuneReport(BaseModel):
     winner: Prediction  # the scalar predictor on the first configuration: every term with its detail
     why: str
     caveats: list[str] = []  # what the machine file lacks that the ranking would weigh (search_caveats)
+    # tune --compile-top N: how many of the first by the register rule were compiled and ranked by their
+    # compiled counts (0: none; then ``top`` is those), and the one-line reason for each Triton refused
+    compiled: int = 0
+    compile_refused: list[str] = []
 
 
 def search_caveats(machine: Machine) -> list[str]:
@@ -557,6 +565,9 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
     return f"identical time and terms: no term depends on what differs; listed after by the tie-break{spills}"
 
 
+Compiler = Callable[[list[KernelConfig]], list["CompiledCounts | str"]]
+
+
 def tune_report(
     machine: Machine | str,
     gemm: Gemm,
@@ -569,24 +580,33 @@ def tune_report(
     instruction: str | None = None,
     a_major: str = "k",
     b_major: str = "n",
+    compile_top: int = 0,
+    compiler: Compiler | None = None,
 ) -> TuneReport:
-    """``tune`` as a report: each of the ``top`` configurations with its time, limiter and terms."""
+    """``tune`` as a report: each of the ``top`` configurations with its time, limiter and terms.
+
+    With ``compile_top`` N and a ``compiler`` (configurations -> compiled counts, or a one-line refusal:
+    roofmodel.backends.triton_compile.compile_configs), the first N by the register rule are compiled and
+    ranked by predict_kernel with what the compile gave each; ``top`` lists the first of those."""
     machine = as_machine(machine)
-    r = tune(machine, gemm, space, top=top, compute=compute, bandwidth=bandwidth, clock=clock, instruction=instruction,
-             a_major=a_major, b_major=b_major)  # fmt: skip
+    if compile_top and compiler is None:
+        raise ProblemError("--compile-top: no compiler given")
+    r = tune(machine, gemm, space, top=max(top, compile_top), compute=compute, bandwidth=bandwidth, clock=clock,
+             instruction=instruction, a_major=a_major, b_major=b_major)  # fmt: skip
     ev = r.evaluated
-    ranked = []
-    for rank, i in enumerate(r.top, start=1):
-        t = ev.terms[i]
-        ranked.append(Ranked(
-            rank=rank, config=ev.configs.config(i), seconds=float(ev.seconds[i]),
-            tflops=gemm.flops / float(ev.seconds[i]) / 1e12, limiter=LIMITERS[int(ev.limiter[i])],
-            terms={name: float(t[j]) for j, name in enumerate(TERMS)}, registers_per_thread=int(ev.configs.registers[i]),
-            spilled_registers=int(ev.configs.spilled[i]), register_gamble=bool(ev.configs.gamble[i]),
-            note="first" if rank == 1 else _loses_on(r.top[0], i, ev),
-        ))  # fmt: skip
-    winner = predict_kernel(machine, gemm, ranked[0].config, compute=compute, bandwidth=bandwidth, clock=clock,
-                            a_major=a_major, b_major=b_major)  # fmt: skip
+    ranked: list[Ranked] = []
+    refused: list[str] = []
+    predicted = dict(compute=compute, bandwidth=bandwidth, clock=clock, a_major=a_major, b_major=b_major)
+    if compile_top:
+        assert compiler is not None
+        ranked, refused = _compiled_ranking(machine, gemm, ev, r.top[:compile_top], compiler, predicted, top)
+        if not ranked:
+            raise ProblemError(f"--compile-top: Triton refused all {len(refused)}: {refused[0]}")
+        winner = predict_kernel(machine, gemm, ranked[0].config, compiled=ranked[0].compiled, **predicted)  # type: ignore[arg-type]
+    else:
+        for rank, i in enumerate(r.top[:top], start=1):
+            ranked.append(_ranked_by_rule(rank, i, ev, gemm, r.top[0]))
+        winner = predict_kernel(machine, gemm, ranked[0].config, **predicted)  # type: ignore[arg-type]
     lim = next(t for t in winner.terms if t.name == winner.limiter)
     why = f"the first is limited by {winner.limiter} ({lim.detail})"
     if winner.spilled_registers:
@@ -617,7 +637,47 @@ def tune_report(
         winner=winner,
         why=why,
         caveats=search_caveats(machine),
+        compiled=min(compile_top, len(r.top)),
+        compile_refused=refused,
     )
+
+
+def _ranked_by_rule(rank: int, i: int, ev: Evaluated, gemm: Gemm, first: int) -> Ranked:
+    t = ev.terms[i]
+    return Ranked(
+        rank=rank, config=ev.configs.config(i), seconds=float(ev.seconds[i]),
+        tflops=gemm.flops / float(ev.seconds[i]) / 1e12, limiter=LIMITERS[int(ev.limiter[i])],
+        terms={name: float(t[j]) for j, name in enumerate(TERMS)}, registers_per_thread=int(ev.configs.registers[i]),
+        spilled_registers=int(ev.configs.spilled[i]), register_gamble=bool(ev.configs.gamble[i]),
+        note="first" if rank == 1 else _loses_on(first, i, ev),
+    )  # fmt: skip
+
+
+def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[int], compiler: Compiler,
+                      predicted: dict[str, Any], top: int) -> tuple[list[Ranked], list[str]]:  # fmt: skip
+    """The configurations ``order`` names (the first N by the register rule), compiled and ranked by
+    predict_kernel with their compiled counts; ties keep the rule's order. (ranked, Triton's refusals)."""
+    configs = [ev.configs.config(i) for i in order]
+    done, refused = [], []
+    for rule_rank, (i, cfg, counts) in enumerate(zip(order, configs, compiler(configs), strict=True), start=1):
+        if isinstance(counts, str):
+            refused.append(counts)
+            continue
+        p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
+        done.append((p.seconds, rule_rank, i, cfg, counts, p))
+    done.sort(key=lambda x: (x[0], x[1]))
+    ranked = []
+    for rank, (seconds, rule_rank, i, cfg, counts, p) in enumerate(done[:top], start=1):
+        vs_rule = (f"by the rule {rule_rank}, {int(ev.configs.registers[i])} registers and "
+                   f"{int(ev.configs.spilled[i])} spilled, {float(ev.seconds[i]) * 1e3:.4f} ms")  # fmt: skip
+        against = "first" if rank == 1 else f"{100 * (seconds / done[0][0] - 1):.1f}% slower: limited by {p.limiter}"
+        ranked.append(Ranked(
+            rank=rank, config=cfg, seconds=seconds, tflops=p.tflops, limiter=p.limiter,
+            terms={t.name: t.seconds for t in p.terms}, registers_per_thread=counts.registers,
+            spilled_registers=counts.spilled, note=f"{against}; compiled {counts.registers} registers and "
+            f"{counts.spilled} spilled ({vs_rule})", rule_rank=rule_rank, compiled=counts,
+        ))  # fmt: skip
+    return ranked, refused
 
 
 # ---------------------------------------------------------------------------------------------

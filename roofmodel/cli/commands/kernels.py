@@ -14,6 +14,8 @@ from roofmodel.cli.options import (
     BMajorOpt,
     ClockOpt,
     ClusterOpt,
+    CompileOpt,
+    CompileTopOpt,
     ComputeOpt,
     ConfigsOpt,
     DtypeOpt,
@@ -73,6 +75,7 @@ def predict(
     instruction: InstructionOpt = None,
     clock: ClockOpt = defaults.CLOCK,
     persistent: PersistentOpt = False,
+    compile_kernel: CompileOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Predicted time and TFLOPS of one kernel by the per-CTA model, with every term named."""
@@ -95,8 +98,10 @@ def predict(
                                  stages=stages, warps=warps, instruction=instruction, reg_tile=as_pair(reg_tile),
                                  persistent=persistent)  # fmt: skip
 
-        if regs is not None:
-            raise ProblemError("--regs: one compiled kernel's count; give it with one --machine")
+        if regs is not None or compile_kernel:
+            raise ProblemError(
+                f"{'--compile' if compile_kernel else '--regs'}: one compiled kernel; give one --machine"
+            )
         side_by_side(machine, g, as_json, kernel=config_for, a_major=a_major, b_major=b_major, bandwidth=bandwidth,
                      compute=compute, clock=clock)  # fmt: skip
         return
@@ -104,8 +109,17 @@ def predict(
     check_instruction(mach, g.dtype, instruction)
     cfg = kernel_config(mach, g.dtype, kernel, t, raster=raster, cluster=parse_cluster(cluster), stages=stages,
                         warps=warps, instruction=instruction, reg_tile=as_pair(reg_tile), persistent=persistent)  # fmt: skip
+    compiled = None
+    if compile_kernel:
+        from roofmodel.backends.triton_compile import compile_configs
+
+        if regs is not None:
+            raise ProblemError("--compile: the compile gives the registers and spills; not --regs too")
+        (compiled,) = compile_configs(mach, g, [cfg], a_major, b_major)
+        if isinstance(compiled, str):
+            raise ProblemError(compiled)
     p = predict_kernel(mach, g, cfg, a_major=a_major, b_major=b_major, regs=regs, spilled=spilled,
-                       bandwidth=bandwidth, compute=compute, clock=clock)  # type: ignore[arg-type]  # fmt: skip
+                       bandwidth=bandwidth, compute=compute, clock=clock, compiled=compiled)  # type: ignore[arg-type]  # fmt: skip
     if as_json:
         sys.stdout.write(p.model_dump_json(indent=2) + "\n")
         return
@@ -127,6 +141,7 @@ def tune(
     clock: ClockOpt = defaults.CLOCK,
     a_major: AMajorOpt = defaults.A_MAJOR,
     b_major: BMajorOpt = defaults.B_MAJOR,
+    compile_top: CompileTopOpt = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Rank every configuration that fits by predicted time; say why the first wins."""
@@ -135,16 +150,24 @@ def tune(
 
     g = gemm_of(m, n, k, dtype, acc)
     if "," in machine:
-        if instruction is not None:
-            raise ProblemError("--instruction: give it with one --machine")
+        if instruction is not None or compile_top:
+            raise ProblemError(f"{'--compile-top' if compile_top else '--instruction'}: give it with one --machine")
         side_by_side(machine, g, as_json, space=space, a_major=a_major, b_major=b_major, bandwidth=bandwidth,
                      compute=compute, clock=clock)  # fmt: skip
         return
     mach = load_machine(machine)
     check_instruction(mach, g.dtype, instruction)
+    compiler = None
+    if compile_top:
+        from roofmodel.backends.triton_compile import compiler_for
+
+        if space != "triton":
+            raise ProblemError(f"--compile-top compiles roofmodel's Triton matmul: give --space triton, not {space}")
+        compiler = compiler_for(mach, g, a_major, b_major)
+
     rep = tune_report(mach, g, space_named(space), top=top,
                       bandwidth=bandwidth, compute=compute, clock=clock, instruction=instruction,  # type: ignore[arg-type]
-                      a_major=a_major, b_major=b_major)  # fmt: skip
+                      a_major=a_major, b_major=b_major, compile_top=compile_top, compiler=compiler)  # fmt: skip
     if as_json:
         sys.stdout.write(rep.model_dump_json(indent=2) + "\n")
         return

@@ -1,0 +1,204 @@
+"""predict --compile and tune --compile-top: Triton's compile on the CPU gives the counts the register rule guesses.
+
+The compiles run where the triton package is installed (CI installs it; no GPU needed) and are skipped
+cleanly elsewhere; the ranking logic is also held with a stand-in compiler."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from roofmodel.errors import ProblemError
+from roofmodel.machine import load_machine
+from roofmodel.model.kernel import triton_config
+from roofmodel.model.prediction import predict_kernel
+from roofmodel.model.problem import Gemm
+from roofmodel.results import CompiledCounts
+from roofmodel.search.space import space_named, tune_report
+from tests.test_bad_input import _assert_one_line_error
+
+needs_triton = pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="needs the triton package")
+
+H100 = load_machine("h100")
+# The device's collapse (docs/measurements/compile-study/README.md): fp16 32x128x32 on 2 warps, 2 stages, both
+# operands K-major at 7000x1800x2500, which the H100 ran at 32 registers and 650 spilled (Triton 3.6).
+COLLAPSE = dict(m=7000, n=1800, k=2500, dtype="fp16", block_m=32, block_n=128, block_k=32, num_warps=2, num_stages=2,
+                a_major="k", b_major="k")  # fmt: skip
+# What each ptxas Triton has shipped for sm_90a gives it: CUDA 12.8's (Triton 3.6), as the H100; 13.4's (Triton 3.9).
+BY_PTXAS = {"12.8": (32, 650), "13.4": (255, 50)}
+
+
+@needs_triton
+def test_compile_counts_of_the_device_collapse_and_its_aligned_twin():
+    from roofmodel.backends.triton_compile import CompileJob, compile_counts
+
+    c = compile_counts(CompileJob(**COLLAPSE), 90)
+    assert c.instruction == "mma.sync" and c.target == "sm_90a" and c.shared_bytes > 0
+    if c.ptxas in BY_PTXAS:
+        assert (c.registers, c.spilled) == BY_PTXAS[c.ptxas]
+    # Aligned (every size a multiple of 16): both operands copied 16 bytes at a time, far from the limit.
+    aligned = compile_counts(CompileJob(**{**COLLAPSE, "m": 7008, "n": 1808, "k": 2512}), 90)
+    assert aligned.spilled == 0 and aligned.registers < 255
+
+
+@needs_triton
+def test_predict_compile_takes_the_compiled_counts(cli):
+    args = ["predict", "--machine", "h100", "--m", "7000", "--n", "1800", "--k", "2500", "--tile", "32x128x32",
+            "--kernel", "triton", "--warps", "2", "--stages", "2", "--a-major", "k", "--b-major", "k"]  # fmt: skip
+    res = cli(*args, "--compile", "--json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    c = doc["compiled"]
+    assert (doc["registers_per_thread"], doc["spilled_registers"], doc["shared_bytes"]) == (
+        c["registers"], c["spilled"], c["shared_bytes"])  # fmt: skip
+    assert doc["registers_origin"].startswith(f"compiled by Triton {c['triton']} with ptxas {c['ptxas']}")
+    # The same counts given by hand predict the same time.
+    hand = cli(*args, "--regs", str(c["registers"]), "--spilled", str(c["spilled"]), "--json")
+    assert json.loads(hand.stdout)["spilled_registers"] == c["spilled"]
+    text = cli(*args, "--compile")
+    assert text.exit_code == 0 and f"(compiled by Triton {c['triton']}" in text.stdout
+
+
+def _counts(registers: int, spilled: int, instruction: str = "mma.sync") -> CompiledCounts:
+    return CompiledCounts(registers=registers, spilled=spilled, shared_bytes=20480, instruction=instruction,
+                          target="sm_90a", triton="test", ptxas="test")  # fmt: skip
+
+
+def test_predict_with_compiled_counts_is_predict_with_those_counts_given():
+    g = Gemm(m=7000, n=1800, k=2500, dtype="fp16")
+    cfg = triton_config(H100, "fp16", block_m=32, block_n=128, block_k=32, group_m=8, num_warps=2, num_stages=2)
+    c = _counts(32, 650)
+    by_compile = predict_kernel(H100, g, cfg, a_major="k", b_major="k", compiled=c)
+    by_hand = predict_kernel(H100, g, cfg, a_major="k", b_major="k", regs=32, spilled=650, shared_bytes=20480)
+    assert by_compile.seconds == by_hand.seconds and by_compile.compiled == c and by_hand.compiled is None
+    # 650 spilled registers reloaded every iteration: far slower than the rule's 255 registers.
+    assert by_compile.seconds > 5 * predict_kernel(H100, g, cfg, a_major="k", b_major="k").seconds
+    with pytest.raises(ProblemError, match="not --regs too"):
+        predict_kernel(H100, g, cfg, compiled=c, regs=32)
+    # Where the compiler chose another MMA family than Triton's rule, the prediction takes the compiled one.
+    wg = triton_config(H100, "fp16", block_m=128, block_n=128, block_k=32, num_warps=4, num_stages=3)
+    assert wg.instruction == "wgmma"
+    p = predict_kernel(H100, Gemm(m=4096, n=4096, k=4096, dtype="fp16"), wg, compiled=_counts(128, 0))
+    assert p.instruction == "mma.sync"
+
+
+def test_tune_compile_ranks_the_first_n_by_their_compiled_counts():
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    space = space_named("triton")
+    plain = tune_report(H100, g, space, top=4)
+    seen = []
+
+    def compiler(configs):
+        # The rule's first collapses to the stack; Triton refuses the second; the rest compile as the rule says.
+        seen.append(len(configs))
+        out = [_counts(32, 2000, c.instruction) for c in configs[:1]] + ["Triton refused it"]
+        return out + [_counts(int(r.registers_per_thread), int(r.spilled_registers), r.config.instruction)
+                      for r in plain.top[2:len(configs)]]  # fmt: skip
+
+    rep = tune_report(H100, g, space, top=3, compile_top=4, compiler=compiler)
+    assert seen == [4] and rep.compiled == 4 and rep.compile_refused == ["Triton refused it"]
+    assert [r.rule_rank for r in rep.top] == [3, 4, 1]  # the collapsed first falls behind the others
+    assert rep.top[-1].spilled_registers == 2000 and rep.top[0].config == plain.top[2].config
+    assert rep.winner.compiled == rep.top[0].compiled and rep.top[0].note.startswith("first; compiled")
+    assert rep.top[0].seconds == pytest.approx(plain.top[2].seconds, rel=0.05)
+    with pytest.raises(ProblemError, match="refused all"):
+        tune_report(H100, g, space, top=3, compile_top=2, compiler=lambda cs: ["no"] * len(cs))
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--compile"], ["--kernel triton"]),
+        (
+            [
+                "predict",
+                "--machine",
+                "h100,h200",
+                "--m",
+                "4096",
+                "--tile",
+                "128x128x64",
+                "--kernel",
+                "triton",
+                "--compile",
+            ],
+            ["--compile", "one --machine"],
+        ),
+        (
+            [
+                "predict",
+                "--machine",
+                "h100",
+                "--m",
+                "4096",
+                "--tile",
+                "128x128x64",
+                "--kernel",
+                "triton",
+                "--compile",
+                "--regs",
+                "128",
+            ],
+            ["--compile", "not --regs"],
+        ),
+        (
+            [
+                "predict",
+                "--machine",
+                "mi300x",
+                "--m",
+                "4096",
+                "--tile",
+                "128x128x64",
+                "--kernel",
+                "triton",
+                "--compile",
+            ],
+            ["not an NVIDIA GPU", "gfx942"],
+        ),
+        (["tune", "--machine", "h100", "--m", "4096", "--compile-top", "-1"], ["--compile-top"]),
+        (["tune", "--machine", "h100", "--m", "4096", "--space", "all", "--compile-top", "2"], ["--space triton"]),
+    ],
+)
+def test_bad_compile_requests(cli, args, needles):
+    _assert_one_line_error(cli(*args), *needles)
+
+
+def test_compile_without_triton_is_one_line(cli, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "triton" else real(name, *a))
+    for args in (["predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--kernel", "triton",
+                  "--compile"], ["tune", "--machine", "h100", "--m", "4096", "--space", "triton", "--compile-top", "4"]):  # fmt: skip
+        _assert_one_line_error(cli(*args), "pip install triton", "no GPU needed")
+
+
+@needs_triton
+def test_the_api_tune_compiles_the_first_n():
+    import roofmodel
+    from roofmodel.backends.triton_compile import compiler_for
+
+    g = Gemm(m=7000, n=1800, k=2500, dtype="fp16")
+    rep = roofmodel.tune("h100", g, "triton", top=2, compile_top=3, a_major="k", b_major="k",
+                         compiler=compiler_for("h100", g, "k", "k"))  # fmt: skip
+    assert rep.compiled == 3 and len(rep.top) == 2
+    assert all(r.compiled is not None and r.rule_rank in (1, 2, 3) for r in rep.top)
+    assert rep.top[0].seconds <= rep.top[1].seconds
+
+
+def test_the_compiled_pick_figures_on_a_recorded_sample():
+    """Recorded guard (docs/measurements/h100-2026-11-26/fresh4, read): with N = 1 the pick is predict's own; with
+    the first 8 compiled (their recorded counts, which Triton 3.6 on a CPU reproduces), predict's worst pick there,
+    the mma.sync collapse at 0.02, gives way to 0.67, as docs/validation.md's table says."""
+    from pathlib import Path
+
+    from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
+
+    path = Path(__file__).resolve().parents[1] / "docs/measurements/h100-2026-11-26/fresh4/broad.csv"
+    rows = evaluate(H100, read_broad_csv(path), 1980)
+    one, eight = compiled_pick_figures(rows, 1), compiled_pick_figures(rows, 8)
+    assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
+    assert one["groups"] == eight["groups"] == 49
+    assert round(one["first_over_best_min"], 2) == 0.02 and round(eight["first_over_best_min"], 2) == 0.67
+    assert (one["under_0_9"], eight["under_0_9"]) == (11, 11)
