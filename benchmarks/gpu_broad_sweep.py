@@ -26,7 +26,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-26 to judge 832f368 and 280cc9c);
 --fresh4: FRESH4_SHAPES with a fifth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh4;
     read 2026-11-26 to judge f254113);
---fresh5: FRESH5_SHAPES with a sixth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh5);
+--fresh5: FRESH5_SHAPES with a sixth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh5;
+    read 2026-11-26 to judge tune --compile-top, 212a9a1);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
