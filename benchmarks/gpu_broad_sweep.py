@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | --fresh3 | --fresh4 | --fresh5 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh6 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -28,6 +28,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-26 to judge f254113);
 --fresh5: FRESH5_SHAPES with a sixth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh5;
     read 2026-11-26 to judge tune --compile-top, 212a9a1);
+--fresh6: FRESH6_SHAPES with a seventh seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh6);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -144,10 +145,25 @@ FRESH5_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2300x5300x3900", "odd", "holdout", 2300, 5300, 3900),
     ("small1664", "small", "holdout", 1664, 1664, 1664),
 ]
+# A sixth fresh sample (--fresh6, drawn 2026-11-26 after fresh5 was read): ten more shapes, none measured
+# before, all held out, a seventh seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-26/fresh6).
+FRESH6_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5376", "square", "holdout", 5376, 5376, 5376),
+    ("sq3200", "square", "holdout", 3200, 3200, 3200),
+    ("shortk320", "short_k", "holdout", 12288, 9216, 320),
+    ("longk18432", "long_k", "holdout", 1536, 2048, 18432),
+    ("skinny448", "skinny", "holdout", 448, 12288, 12288),
+    ("decode20", "decode", "holdout", 20, 18432, 8192),
+    ("decode48b", "decode", "holdout", 48, 28672, 4096),
+    ("odd6100x2500x1900", "odd", "holdout", 6100, 2500, 1900),
+    ("odd1700x6900x3100", "odd", "holdout", 1700, 6900, 3100),
+    ("small1920", "small", "holdout", 1920, 1920, 1920),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
-                 "fresh5": (2026_11_29, FRESH5_SHAPES)}  # fmt: skip
+                 "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -646,6 +662,7 @@ def main() -> None:
     ap.add_argument("--fresh3", action="store_true", help="FRESH3_SHAPES with a fourth seed, as --fresh")
     ap.add_argument("--fresh4", action="store_true", help="FRESH4_SHAPES with a fifth seed, as --fresh")
     ap.add_argument("--fresh5", action="store_true", help="FRESH5_SHAPES with a sixth seed, as --fresh")
+    ap.add_argument("--fresh6", action="store_true", help="FRESH6_SHAPES with a seventh seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")

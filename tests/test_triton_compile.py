@@ -87,24 +87,51 @@ def test_predict_with_compiled_counts_is_predict_with_those_counts_given():
 def test_tune_compile_ranks_the_first_n_by_their_compiled_counts():
     g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
     space = space_named("triton")
-    plain = tune_report(H100, g, space, top=4)
-    seen = []
+    plain = tune_report(H100, g, space, top=64)
+    rule = {r.config: r for r in plain.top}
+    calls = []
 
     def compiler(configs):
         # The rule's first collapses to the stack; Triton refuses the second; the rest compile as the rule says.
-        seen.append(len(configs))
-        out = [_counts(32, 2000, c.instruction) for c in configs[:1]] + ["Triton refused it"]
-        return out + [_counts(int(r.registers_per_thread), int(r.spilled_registers), r.config.instruction)
-                      for r in plain.top[2:len(configs)]]  # fmt: skip
+        calls.append(len(configs))
+        out = []
+        for c in configs:
+            if c == plain.top[0].config:
+                out.append(_counts(32, 2000, c.instruction))
+            elif c == plain.top[1].config:
+                out.append("Triton refused it")
+            else:
+                out.append(_counts(rule[c].registers_per_thread, rule[c].spilled_registers, c.instruction))
+        return out
 
     rep = tune_report(H100, g, space, top=3, compile_top=4, compiler=compiler)
-    assert seen == [4] and rep.compiled == 4 and rep.compile_refused == ["Triton refused it"]
+    assert calls == [8] and rep.compile_top == 4 and rep.compile_refused == ["Triton refused it"]
+    # The first 4 are compiled; the 5th by the rule is no faster than the best compiled (the rule's 3rd): stop.
+    assert plain.top[4].seconds >= plain.top[2].seconds and rep.compiled == 4
     assert [r.rule_rank for r in rep.top] == [3, 4, 1]  # the collapsed first falls behind the others
     assert rep.top[-1].spilled_registers == 2000 and rep.top[0].config == plain.top[2].config
     assert rep.winner.compiled == rep.top[0].compiled and rep.top[0].note.startswith("first; compiled")
     assert rep.top[0].seconds == pytest.approx(plain.top[2].seconds, rel=0.05)
     with pytest.raises(ProblemError, match="refused all"):
         tune_report(H100, g, space, top=3, compile_top=2, compiler=lambda cs: ["no"] * len(cs))
+
+
+def test_tune_compile_goes_on_while_the_next_could_win():
+    """Where every one of the first N collapses, the compile goes on down the rule's order, past N, until the
+    next by the rule could not beat the best compiled (here the first that compiles as the rule says)."""
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    space = space_named("triton")
+    plain = tune_report(H100, g, space, top=64)
+    rule = {r.config: r for r in plain.top}
+    collapsed = {r.config for r in plain.top[:11]}
+
+    def compiler(configs):
+        return [_counts(32, 2000, c.instruction) if c in collapsed
+                else _counts(rule[c].registers_per_thread, rule[c].spilled_registers, c.instruction) for c in configs]  # fmt: skip
+
+    rep = tune_report(H100, g, space, top=2, compile_top=4, compiler=compiler)
+    assert rep.top[0].rule_rank == 12 and rep.top[0].config == plain.top[11].config
+    assert 12 <= rep.compiled <= 32 and rep.compile_top == 4
 
 
 @pytest.mark.parametrize(
@@ -197,7 +224,7 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
 
     path = Path(__file__).resolve().parents[1] / "docs/measurements/h100-2026-11-26/fresh4/broad.csv"
     rows = evaluate(H100, read_broad_csv(path), 1980)
-    one, eight = compiled_pick_figures(rows, 1), compiled_pick_figures(rows, 8)
+    one, eight = compiled_pick_figures(rows, 1, beyond=False), compiled_pick_figures(rows, 8)
     assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
     assert one["groups"] == eight["groups"] == 49
     assert round(one["first_over_best_min"], 2) == 0.02 and round(eight["first_over_best_min"], 2) == 0.67

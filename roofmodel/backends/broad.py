@@ -225,11 +225,15 @@ def figures(rows: list[Row], model: str = "cta") -> dict[str, Any]:
 COMPILED_PICKS = 8
 
 
-def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS) -> dict[str, Any]:
-    """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the first N
-    by ``predict --kernel triton`` (ties: the first in the file), ranked again by the model with their
-    compiled counts (``cta``: the sweep's own counts, which Triton 3.6's compile on a CPU reproduces;
-    ties: predict's order). Best measured / measured of that pick: median, min, and the groups under 0.9."""
+def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True) -> dict[str, Any]:
+    from roofmodel.search.space import COMPILE_BEYOND
+
+    """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the kernels
+    in ``predict --kernel triton``'s order (ties: the first in the file), compiled one after another: the first
+    N, then on while the next one's predict time is faster than the best compiled so far, up to COMPILE_BEYOND x
+    N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
+    which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
+    pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: predict's own pick)."""
     groups: dict[tuple[str, str], list[tuple[int, Row]]] = defaultdict(list)
     for i, row in enumerate(rows):
         if row.predict is not None:
@@ -238,8 +242,12 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS) ->
     for v in groups.values():
         if len(v) < 5:
             continue
-        order = sorted(v, key=lambda t: (t[1].predict, t[0]))[:compile_top]
-        pick = min(enumerate(order), key=lambda t: (t[1][1].cta, t[0]))[1][1]
+        taken: list[Row] = []
+        for _, row in sorted(v, key=lambda t: (t[1].predict, t[0]))[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
+            if len(taken) >= compile_top and min(x.cta for x in taken) <= row.predict:
+                break
+            taken.append(row)
+        pick = min(enumerate(taken), key=lambda t: (t[1].cta, t[0]))[1]
         first.append(min(row.measured for _, row in v) / pick.measured)
     if not first:
         return {"groups": 0}
@@ -287,7 +295,7 @@ def _worst_groups(rows: list[Row], limit: int = 8) -> list[str]:
 
 
 def _compiled_line(rows: list[Row]) -> str:
-    c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1)
+    c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1, beyond=False)
     if not c["groups"]:
         return "- With predict's first configurations compiled (`tune --compile-top`): no group of 5 kernels."
     return (f"- With predict's first {COMPILED_PICKS} compiled and ranked by their compiled counts (`tune --compile-top "

@@ -380,7 +380,8 @@ CompileTopOpt = Annotated[
         "--compile-top",
         parser=at_least(0),
         help="Compile the first N configurations by the register rule for the machine's architecture on this CPU "
-        "(needs the triton package, no GPU) and rank those N by what ptxas gives them; 0: none.",
+        "(needs the triton package, no GPU), then the next ones while they could still win (up to 8 N), and rank "
+        "them by what ptxas gives each; 0: none.",
     ),
 ]
 PersistentOpt = Annotated[

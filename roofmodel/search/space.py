@@ -523,8 +523,10 @@ class TuneReport(BaseModel):
     why: str
     caveats: list[str] = []  # what the machine file lacks that the ranking would weigh (search_caveats)
     # tune --compile-top N: how many of the first by the register rule were compiled and ranked by their
-    # compiled counts (0: none; then ``top`` is those), and the one-line reason for each Triton refused
+    # compiled counts (0: none; else ``top`` is those; at most ``compile_top``, fewer where the next by the rule
+    # could not beat the best compiled: _compiled_ranking), and the one-line reason for each Triton refused
     compiled: int = 0
+    compile_top: int = 0
     compile_refused: list[str] = []
 
 
@@ -565,6 +567,12 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
     return f"identical time and terms: no term depends on what differs; listed after by the tie-break{spills}"
 
 
+# How many configurations tune --compile-top hands the compiler at once (it compiles them in parallel).
+COMPILE_BATCH = 8
+# tune --compile-top N compiles the first N by the register rule, then goes on in the rule's order while the
+# next could still win, up to this many times N in all (the first N of a large space are often one tile at
+# several stage counts, which a compile treats alike).
+COMPILE_BEYOND = 8
 Compiler = Callable[[list[KernelConfig]], list["CompiledCounts | str"]]
 
 
@@ -591,15 +599,16 @@ def tune_report(
     machine = as_machine(machine)
     if compile_top and compiler is None:
         raise ProblemError("--compile-top: no compiler given")
-    r = tune(machine, gemm, space, top=max(top, compile_top), compute=compute, bandwidth=bandwidth, clock=clock,
+    r = tune(machine, gemm, space, top=max(top, COMPILE_BEYOND * compile_top), compute=compute, bandwidth=bandwidth, clock=clock,
              instruction=instruction, a_major=a_major, b_major=b_major)  # fmt: skip
     ev = r.evaluated
     ranked: list[Ranked] = []
     refused: list[str] = []
+    taken = 0
     predicted = dict(compute=compute, bandwidth=bandwidth, clock=clock, a_major=a_major, b_major=b_major)
     if compile_top:
         assert compiler is not None
-        ranked, refused = _compiled_ranking(machine, gemm, ev, r.top[:compile_top], compiler, predicted, top)
+        ranked, refused, taken = _compiled_ranking(machine, gemm, ev, r.top, compile_top, compiler, predicted, top)
         if not ranked:
             raise ProblemError(f"--compile-top: Triton refused all {len(refused)}: {refused[0]}")
         winner = predict_kernel(machine, gemm, ranked[0].config, compiled=ranked[0].compiled, **predicted)  # type: ignore[arg-type]
@@ -637,7 +646,8 @@ def tune_report(
         winner=winner,
         why=why,
         caveats=search_caveats(machine),
-        compiled=min(compile_top, len(r.top)),
+        compiled=taken,
+        compile_top=compile_top,
         compile_refused=refused,
     )
 
@@ -653,18 +663,34 @@ def _ranked_by_rule(rank: int, i: int, ev: Evaluated, gemm: Gemm, first: int) ->
     )  # fmt: skip
 
 
-def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[int], compiler: Compiler,
-                      predicted: dict[str, Any], top: int) -> tuple[list[Ranked], list[str]]:  # fmt: skip
-    """The configurations ``order`` names (the first N by the register rule), compiled and ranked by
-    predict_kernel with their compiled counts; ties keep the rule's order. (ranked, Triton's refusals)."""
-    configs = [ev.configs.config(i) for i in order]
-    done, refused = [], []
-    for rule_rank, (i, cfg, counts) in enumerate(zip(order, configs, compiler(configs), strict=True), start=1):
-        if isinstance(counts, str):
-            refused.append(counts)
-            continue
-        p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
-        done.append((p.seconds, rule_rank, i, cfg, counts, p))
+def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[int], least: int, compiler: Compiler,
+                      predicted: dict[str, Any], top: int) -> tuple[list[Ranked], list[str], int]:  # fmt: skip
+    """The configurations ``order`` names (in the register rule's order), compiled in that order and ranked
+    by predict_kernel with their compiled counts (ties keep the rule's order). Past the first ``least`` the
+    compiling stops before a configuration whose time by the rule is no faster than the best compiled so far:
+    where the rule errs it is mostly optimistic (spills and collapses it did not count), so what follows would
+    seldom win. (ranked,
+    Triton's refusals, how many were taken). The compiler gets COMPILE_BATCH at a time (to run them in
+    parallel); what it compiled past the stopping point is not used, so the result does not depend on it."""
+    done: list[tuple[float, int, int, KernelConfig, CompiledCounts, Prediction]] = []
+    refused: list[str] = []
+    taken = 0
+    for start in range(0, len(order), COMPILE_BATCH):
+        chunk = order[start : start + COMPILE_BATCH]
+        configs = [ev.configs.config(i) for i in chunk]
+        for offset, (i, cfg, counts) in enumerate(zip(chunk, configs, compiler(configs), strict=True)):
+            if start + offset >= least and done and min(d[0] for d in done) <= float(ev.seconds[i]):
+                return _ranked_compiled(done, ev, top), refused, taken
+            taken += 1
+            if isinstance(counts, str):
+                refused.append(counts)
+                continue
+            p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
+            done.append((p.seconds, start + offset + 1, i, cfg, counts, p))
+    return _ranked_compiled(done, ev, top), refused, taken
+
+
+def _ranked_compiled(done: list[Any], ev: Evaluated, top: int) -> list[Ranked]:
     done.sort(key=lambda x: (x[0], x[1]))
     ranked = []
     for rank, (seconds, rule_rank, i, cfg, counts, p) in enumerate(done[:top], start=1):
@@ -677,7 +703,7 @@ def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[i
             spilled_registers=counts.spilled, note=f"{against}; compiled {counts.registers} registers and "
             f"{counts.spilled} spilled ({vs_rule})", rule_rank=rule_rank, compiled=counts,
         ))  # fmt: skip
-    return ranked, refused
+    return ranked
 
 
 # ---------------------------------------------------------------------------------------------
