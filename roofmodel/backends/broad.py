@@ -298,7 +298,8 @@ def _compiled_line(rows: list[Row]) -> str:
     c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1, beyond=False)
     if not c["groups"]:
         return "- With predict's first configurations compiled (`tune --compile-top`): no group of 5 kernels."
-    return (f"- With predict's first {COMPILED_PICKS} compiled and ranked by their compiled counts (`tune --compile-top "
+    return (f"- With predict's first {COMPILED_PICKS} (and on while the next could win) compiled and ranked by their "
+            f"compiled counts (`tune --compile-top "
             f"{COMPILED_PICKS}`): first-ranked at {c['first_over_best_median']:.2f} of the best (min "
             f"{c['first_over_best_min']:.2f}; {c['under_0_9']} of {c['groups']} groups under 0.90, against "
             f"{pr['under_0_9']} by predict alone).")  # fmt: skip
