@@ -59,7 +59,7 @@ def toolchain() -> tuple[str, str]:
     """(Triton's version, the version of the ptxas it runs for sm_90a), as the CSV's last two columns record them.
     Triton 3.6 runs CUDA 12.8's ``ptxas``, Triton 3.9 CUDA 13.4's ``ptxas-blackwell``; the two allocate
     differently near the collapse point (fp16 32x128x32 on 2 warps, both operands element-wise: 32 registers
-    and 650 spilled with 12.8, as on the H100, 255 and 64 with 13.4)."""
+    and 650 spilled with Triton 3.6, as on the H100, 255 and 56 with Triton 3.9)."""
     import triton
 
     from roofmodel.backends.triton_compile import ptxas_for

@@ -39,7 +39,9 @@ class CompiledCounts(Result):
     registers: int = Field(description="registers per thread")
     spilled: int = Field(description="spilled registers per thread: the stack frame in 4-byte words")
     shared_bytes: int = Field(description="shared memory per CTA, bytes")
-    instruction: Literal["wgmma", "mma.sync", "fma"] = Field(description="the MMA family in the PTX")
+    instruction: Literal["tcgen05", "tcgen05.2sm", "wgmma", "mma.sync", "fma"] = Field(
+        description="the MMA family in the PTX"
+    )
     target: str = Field(description="ptxas's --gpu-name, e.g. sm_90a")
     triton: str = Field(description="Triton's version")
-    ptxas: str = Field(description="the version of the ptxas Triton runs for the target")
+    ptxas: str = Field(description="the version of the ptxas Triton ran for the target (the counts are its cubin's)")

@@ -26,8 +26,8 @@ H100 = load_machine("h100")
 # operands K-major at 7000x1800x2500, which the H100 ran at 32 registers and 650 spilled (Triton 3.6).
 COLLAPSE = dict(m=7000, n=1800, k=2500, dtype="fp16", block_m=32, block_n=128, block_k=32, num_warps=2, num_stages=2,
                 a_major="k", b_major="k")  # fmt: skip
-# What each ptxas Triton has shipped for sm_90a gives it: CUDA 12.8's (Triton 3.6), as the H100; 13.4's (Triton 3.9).
-BY_PTXAS = {"12.8": (32, 650), "13.4": (255, 50)}
+# What each Triton compiles it to (its own ptxas and options): Triton 3.6 (ptxas 12.8), as the H100; Triton 3.9 (13.4).
+BY_PTXAS = {"12.8": (32, 650), "13.4": (255, 56)}
 
 
 @needs_triton
@@ -229,3 +229,39 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     assert one["groups"] == eight["groups"] == 49
     assert round(one["first_over_best_min"], 2) == 0.02 and round(eight["first_over_best_min"], 2) == 0.67
     assert (one["under_0_9"], eight["under_0_9"]) == (11, 11)
+
+
+def test_a_compile_that_does_not_fit_is_listed_as_refused_not_fatal():
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    space = space_named("triton")
+    plain = tune_report(H100, g, space, top=64)
+    rule = {r.config: r for r in plain.top}
+
+    def compiler(configs):  # the rule's first compiles to more shared memory than a block may have
+        return [CompiledCounts(registers=128, spilled=0, shared_bytes=300_000, instruction=c.instruction,
+                               target="sm_90a", triton="test", ptxas="test") if c == plain.top[0].config
+                else _counts(rule[c].registers_per_thread, rule[c].spilled_registers, c.instruction) for c in configs]  # fmt: skip
+
+    rep = tune_report(H100, g, space, top=2, compile_top=2, compiler=compiler)
+    assert len(rep.compile_refused) == 1 and "300,000 B" in rep.compile_refused[0]
+    assert rep.top[0].rule_rank == 2
+
+
+def test_the_mma_family_a_ptx_names():
+    from roofmodel.backends.triton_compile import mma_family, refusal_reason
+
+    assert mma_family("tcgen05.mma.cta_group::1.kind::f16") == "tcgen05"
+    assert mma_family("tcgen05.mma.cta_group::2.kind::f16") == "tcgen05.2sm"
+    assert mma_family("wgmma.mma_async.sync.aligned") == "wgmma" and mma_family("mma.sync.aligned") == "mma.sync"
+    assert mma_family("fma.rn.f32") == "fma"
+    said = "PTXAS error\nptxas error   : Entry function uses too much shared data\nRepro command: ptxas ..."
+    assert refusal_reason(said) == "ptxas error : Entry function uses too much shared data"
+
+
+@needs_triton
+def test_compile_for_blackwell_reads_tcgen05(cli):
+    res = cli("predict", "--machine", "b200", "--m", "4096", "--tile", "128x128x64", "--kernel", "triton", "--compile",
+              "--json")  # fmt: skip
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["compiled"]["instruction"].startswith("tcgen05") and doc["compiled"]["target"] == "sm_100a"

@@ -226,14 +226,14 @@ COMPILED_PICKS = 8
 
 
 def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True) -> dict[str, Any]:
-    from roofmodel.search.space import COMPILE_BEYOND
-
     """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the kernels
     in ``predict --kernel triton``'s order (ties: the first in the file), compiled one after another: the first
     N, then on while the next one's predict time is faster than the best compiled so far, up to COMPILE_BEYOND x
     N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
     which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
     pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: predict's own pick)."""
+    from roofmodel.search.space import COMPILE_BEYOND
+
     groups: dict[tuple[str, str], list[tuple[int, Row]]] = defaultdict(list)
     for i, row in enumerate(rows):
         if row.predict is not None:

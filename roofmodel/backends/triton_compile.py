@@ -6,17 +6,20 @@ ptxas decides by details the rule does not see (docs/measurements/compile-study/
 warps, both operands element-wise, 7000x1800x2500, goes to 32 registers and 650 spilled with A and B K-major and
 keeps 216 registers with B N-major; with M or N a multiple of 16 neither collapses). Compiling answers it: Triton's
 own front end with its JIT specialization of the arguments (an integer equal to 1 is a constant, one divisible by
-16 is marked so; the pointers 16-byte aligned, as torch allocates), then the ptxas the installed Triton runs for
-the target (``ptxas -v``: the registers and the stack frame, whose 4-byte words are Triton's ``n_spills``).
+16 is marked so; the pointers 16-byte aligned, as torch allocates) and its own ptxas run with its own options;
+the registers and the stack frame (whose 4-byte words are Triton's ``n_spills``) are read from the cubin it built
+(``cuobjdump --dump-resource-usage``, which Triton's wheel carries).
 
-The counts are the installed Triton's: Triton 3.6 on a CPU gave the H100 sweeps' compiled counts exactly for 120
-of 120 kernels drawn at random (Triton 3.6 timed them); Triton 3.9's ptxas (CUDA 13.4) allocates differently near
-the collapse point. Needs the ``triton`` package (``pip install triton``; its wheel carries ptxas), imported only
-here.
+The counts are the installed Triton's: Triton 3.6 on a CPU gave the H100 sweeps' compiled counts exactly for every
+kernel checked (docs/measurements/compile-study/README.md); Triton 3.9 (ptxas 13.4) allocates differently near
+the collapse point (the kernel above: 255 registers and 56 spilled). Needs the ``triton`` package (``pip install
+triton``), imported only here.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -87,7 +90,10 @@ def gpu_name(capability: int) -> str:
 
 
 def mma_family(ptx: str) -> str:
-    """The MMA instruction family a kernel's PTX uses: wgmma, mma.sync, else fma."""
+    """The MMA instruction family a kernel's PTX uses: tcgen05 (tcgen05.2sm where a CTA pair issues it,
+    cta_group::2), wgmma, mma.sync, else fma."""
+    if "tcgen05.mma" in ptx:
+        return "tcgen05.2sm" if "tcgen05.mma.cta_group::2" in ptx else "tcgen05"
     return "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
 
 
@@ -125,33 +131,49 @@ def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
     if job.maxnreg:
         options["maxnreg"] = job.maxnreg
     try:
-        with warnings.catch_warnings():
+        # Triton prints the whole PTX to stdout where ptxas fails: kept off roofmodel's output.
+        with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
             warnings.simplefilter("ignore")
             kernel = triton.compile(src, target=GPUTarget("cuda", capability, 32), options=options)
-    except Exception as exc:  # Triton's own refusal (a layout it cannot lower, too much shared memory)
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
-        raise ProblemError(f"--compile: Triton refused {describe(job)}: {first[:200]}") from None
+    except Exception as exc:  # Triton's own refusal (a layout it cannot lower, ptxas out of registers)
+        raise ProblemError(f"--compile: Triton refused {describe(job)}: {refusal_reason(str(exc))}") from None
     ptx = kernel.asm["ptx"]
-    ptxas = ptxas_for(capability)
-    with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
-        f.write(ptx)
+    registers, stack_bytes = cubin_resources(kernel.asm["cubin"])
+    return CompiledCounts(
+        registers=registers, spilled=stack_bytes // 4, shared_bytes=int(getattr(kernel.metadata, "shared", 0) or 0),
+        instruction=mma_family(ptx), target=gpu_name(capability), triton=triton.__version__,
+        ptxas=str(ptxas_for(capability).version),
+    )  # fmt: skip
+
+
+def refusal_reason(text: str) -> str:
+    """The line of a Triton compile error that says why (ptxas's ``error`` line, not its repro command), at
+    most 200 characters."""
+    lines = [x.strip() for x in text.strip().splitlines() if x.strip()]
+    ptxas = [x for x in lines if re.match(r"ptxas(-[\w-]+)?\s+(error|fatal)\b", x)]  # ptxas's own, lower case
+    said = ptxas or [x for x in lines if "error" in x.lower() and not x.lower().startswith("repro")]
+    return " ".join((said[0] if said else lines[-1] if lines else "no reason given").split())[:200]
+
+
+def cubin_resources(cubin: bytes) -> tuple[int, int]:
+    """(registers per thread, stack frame bytes) of the kernel in the cubin Triton built, as ptxas allocated
+    them with Triton's own options (``cuobjdump --dump-resource-usage``; Triton's ``n_spills`` is the frame / 4)."""
+    import triton
+
+    tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
+    with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as f:
+        f.write(cubin)
     try:
-        out = subprocess.run([ptxas.path, "-v", f"--gpu-name={gpu_name(capability)}", f.name, "-o", os.devnull],
-                             capture_output=True, text=True, check=True).stderr  # fmt: skip
+        out = subprocess.run([tool, "--dump-resource-usage", f.name], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
-        said = getattr(exc, "stderr", None) or str(exc)
-        raise BackendUnavailableError(f"--compile: ptxas ({ptxas.path}) failed: {said.strip()[-200:]}") from None
+        said = " ".join((getattr(exc, "stderr", None) or str(exc)).split())
+        raise BackendUnavailableError(f"--compile: cuobjdump ({tool}) failed: {said[-200:]}") from None
     finally:
         os.unlink(f.name)
-    regs = re.search(r"Used (\d+) registers", out)
-    frame = re.search(r"(\d+) bytes stack frame", out)
-    if regs is None:
-        raise BackendUnavailableError(f"--compile: ptxas said no register count: {out.strip()[-200:]}")
-    return CompiledCounts(
-        registers=int(regs.group(1)), spilled=int(frame.group(1)) // 4 if frame else 0,
-        shared_bytes=int(getattr(kernel.metadata, "shared", 0) or 0), instruction=mma_family(ptx),
-        target=gpu_name(capability), triton=triton.__version__, ptxas=str(ptxas.version),
-    )  # fmt: skip
+    regs, stack = re.search(r"REG:(\d+)", out), re.search(r"STACK:(\d+)", out)
+    if regs is None or stack is None:
+        raise BackendUnavailableError(f"--compile: cuobjdump gave no register count: {' '.join(out.split())[-200:]}")
+    return int(regs.group(1)), int(stack.group(1))
 
 
 def job_for(gemm: Gemm, config: KernelConfig, a_major: str, b_major: str) -> CompileJob:

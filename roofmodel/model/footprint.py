@@ -113,8 +113,8 @@ POINTER_COLLAPSE = 2.3
 # Past that point, where pointers of operands loaded one element at a time took it there, an mma.sync
 # kernel is not given 255 registers: ptxas allocates 32 and puts the rest on the stack (every one of the
 # training shapes' four such kernels: 32 registers, 1,092-4,438 spilled; reproduced on a CPU with Triton
-# 3.9's and Triton 3.6's ptxas for sm_90a: a 128x32x32 fp16 tile on 2 warps with both operands unaligned compiles to 32
-# registers and a 2,168-byte stack frame, 168 registers aligned). An aligned mma.sync kernel that passes
+# 3.6's compile for sm_90a: a 128x32x32 fp16 tile on 2 warps with both operands unaligned compiles to 32
+# registers and a 2,176-byte stack frame with Triton 3.6's compile, 168 registers aligned; Triton 3.9's keeps 255). An aligned mma.sync kernel that passes
 # the point on its own registers keeps 255. Either way the stack holds more than the registers that do not
 # fit: the training shapes' nine such kernels spilled 1.8-2.6 x (needed - allocated), median 2.4 (four at
 # 32 registers, five at 255). wgmma and FMA kernels past the point keep 255 and their own rules.

@@ -681,10 +681,7 @@ def predict_kernel(
         if regs is not None or spilled is not None or shared_bytes is not None:
             raise ProblemError("--compile: the compile gives the registers, spills and shared memory; not --regs too")
         regs, spilled, shared_bytes = compiled.registers, compiled.spilled, compiled.shared_bytes
-        if compiled.instruction != config.instruction:
-            tile = register_tile_for(compiled.instruction, config.bm, config.bn, config.warps, machine.warp_size)
-            config = config.model_copy(update={"instruction": compiled.instruction,
-                                               "register_tile": tile or config.register_tile})  # fmt: skip
+        config = config_as_compiled(machine, config, compiled)
     if a_major not in ("k", "m") or b_major not in ("k", "n"):
         raise ProblemError(f"--a-major k|m and --b-major k|n (got {a_major!r}, {b_major!r})")
     limit = machine.limits.max_registers_per_thread.n
@@ -933,6 +930,20 @@ def predict_kernel(
         kernel_origin=config.origin,
         inputs=list(rates.inputs),
     )
+
+
+def config_as_compiled(machine: Machine, config: KernelConfig, compiled: CompiledCounts) -> KernelConfig:
+    """The configuration with the MMA family the compiler chose, where it chose another than the config's (and
+    that family's register-level tile); a ProblemError where that family's layout does not tile the CTA."""
+    if compiled.instruction == config.instruction:
+        return config
+    tile = register_tile_for(compiled.instruction, config.bm, config.bn, config.warps, machine.warp_size)
+    if tile is None:
+        raise ProblemError(
+            f"--compile: the compiler chose {compiled.instruction} for {config.label()}, whose warp layout the model "
+            "does not tile"
+        )
+    return config.model_copy(update={"instruction": compiled.instruction, "register_tile": tile})
 
 
 def registers_origin(regs: int | None, compiled: CompiledCounts | None) -> str:

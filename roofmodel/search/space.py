@@ -47,6 +47,7 @@ from roofmodel.model.prediction import (
     LIMITERS,
     Prediction,
     Rates,
+    config_as_compiled,
     family_k_steps,
     kernel_seconds,
     limiter_index,
@@ -685,8 +686,12 @@ def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[i
             if isinstance(counts, str):
                 refused.append(counts)
                 continue
-            p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
-            done.append((p.seconds, start + offset + 1, i, cfg, counts, p))
+            try:
+                p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
+            except ProblemError as exc:  # what it compiled to does not fit (Triton's epilogue scratch, say)
+                refused.append(f"{cfg.label()} as compiled: {exc}")
+                continue
+            done.append((p.seconds, start + offset + 1, i, config_as_compiled(machine, cfg, counts), counts, p))
     return _ranked_compiled(done, ev, top), refused, taken
 
 
