@@ -184,6 +184,8 @@ def job_for(gemm: Gemm, config: KernelConfig, a_major: str, b_major: str) -> Com
         raise ProblemError(
             "compiling takes roofmodel's Triton matmul: give --kernel triton (predict --compile) or --space triton (tune)"
         )
+    if gemm.dtype not in POINTER:
+        raise ProblemError(f"--compile: roofmodel's Triton matmul takes {', '.join(POINTER)}, not {gemm.dtype}")
     if (gemm.accumulator or "fp32") != "fp32":
         raise ProblemError(f"--compile: roofmodel's Triton matmul accumulates in fp32, not {gemm.accumulator}")
     return CompileJob(m=gemm.m, n=gemm.n, k=gemm.k, dtype=gemm.dtype, block_m=config.bm, block_n=config.bn,
