@@ -595,8 +595,9 @@ def tune_report(
     """``tune`` as a report: each of the ``top`` configurations with its time, limiter and terms.
 
     With ``compile_top`` N and a ``compiler`` (configurations -> compiled counts, or a one-line refusal:
-    roofmodel.backends.triton_compile.compile_configs), the first N by the register rule are compiled and
-    ranked by predict_kernel with what the compile gave each; ``top`` lists the first of those."""
+    roofmodel.backends.triton_compile.compile_configs), the first N by the register rule are compiled, then the
+    next ones while they could still win (up to COMPILE_BEYOND x N: _compiled_ranking), and ranked by
+    predict_kernel with what the compile gave each; ``top`` lists the first of those."""
     machine = as_machine(machine)
     if compile_top and compiler is None:
         raise ProblemError("--compile-top: no compiler given")
@@ -670,8 +671,7 @@ def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[i
     by predict_kernel with their compiled counts (ties keep the rule's order). Past the first ``least`` the
     compiling stops before a configuration whose time by the rule is no faster than the best compiled so far:
     where the rule errs it is mostly optimistic (spills and collapses it did not count), so what follows would
-    seldom win. (ranked,
-    Triton's refusals, how many were taken). The compiler gets COMPILE_BATCH at a time (to run them in
+    seldom win. Returns (ranked, the refusals, how many were taken). The compiler gets COMPILE_BATCH at a time (to run them in
     parallel); what it compiled past the stopping point is not used, so the result does not depend on it."""
     done: list[tuple[float, int, int, KernelConfig, CompiledCounts, Prediction]] = []
     refused: list[str] = []
