@@ -124,6 +124,9 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     ("a100", Gemm(m=1000, n=1000, k=1000, dtype="fp16"), "all"),
     ("v100", Gemm(m=1024, n=1024, k=1024, dtype="fp32"), "all"),
     ("t4", Gemm(m=777, n=512, k=300, dtype="fp16"), "all"),
+    # a last-level cache and private L2 slices (the memory time's LLC bound, partitioned raster traffic)
+    ("mi300x", Gemm(m=4096, n=4096, k=2048, dtype="fp16"), "all"),
+    ("b200", Gemm(m=2048, n=2048, k=2048, dtype="bf16"), "all"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space):
     machine = load_machine(name)
