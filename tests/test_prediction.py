@@ -201,18 +201,26 @@ def test_prediction_never_beats_the_hierarchical_bound(name, size, cfg, raster):
     assert p.tflops <= r.hierarchical_bound_tflops * (1 + 1e-9)
 
 
-@given(st.sampled_from(["dram", "l2", "smem"]), st.floats(1.0, 4.0), st.integers(512, 8192), CONFIGS)
-def test_more_bandwidth_or_peak_never_predicts_slower(level, factor, size, cfg):
+@given(
+    st.sampled_from([("h100", "dram"), ("h100", "l2"), ("h100", "smem"), ("mi300x", "dram"), ("mi300x", "llc"),
+                     ("mi300x", "l2")]),
+    st.floats(1.0, 4.0), st.integers(512, 8192), CONFIGS,
+)  # fmt: skip
+def test_more_bandwidth_or_peak_never_predicts_slower(machine_level, factor, size, cfg):
+    """Every bandwidth figure of a level scaled (the L2's gemm and same-address rates with its own, which the
+    per-CTA model reads where the file has them), and the MI300X's last-level cache."""
+    name, level = machine_level
     bm, bn, bk = cfg
     g, t = Gemm(m=size, n=size, k=size, dtype="fp16"), Tile(bm=bm, bn=bn, bk=bk)
     try:
-        base = predict(load_machine("h100"), g, t, stages=2)
+        base = predict(load_machine(name), g, t, stages=2)
     except ProblemError:
         return
-    more_bw = machine_dict("h100")
-    for entry in more_bw["memory"][level]["bandwidth"].values():
-        entry["value"] *= factor
-    more_peak = machine_dict("h100")
+    more_bw = machine_dict(name)
+    for key in ("bandwidth", "gemm_bandwidth", "shared_read_bandwidth"):
+        for entry in more_bw["memory"][level].get(key, {}).values():
+            entry["value"] *= factor
+    more_peak = machine_dict(name)
     more_peak["compute"]["fp16"]["rate"]["spec"]["value"] *= factor
     assert predict(machine_from(more_bw), g, t, stages=2).seconds <= base.seconds * (1 + 1e-9)
     assert predict(machine_from(more_peak), g, t, stages=2).seconds <= base.seconds * (1 + 1e-9)
