@@ -105,16 +105,22 @@ def rule_need_over_limit(m: int, n: int, k: int, dtype: str, bm: int, bn: int, b
 
 
 def recompile(rows: list[dict[str, str]], jobs: int, keep_refused: bool = False) -> list[Any]:
-    """The same kernels compiled again by the installed Triton and its ptxas (``--recompile``): a study's rows
-    under another toolchain, row for row (``jobs`` processes)."""
-    from concurrent.futures import ProcessPoolExecutor
+    """The same kernels compiled again by the installed Triton (``--recompile``): a study's rows under another
+    toolchain, row for row (COLUMNS without the toolchain's two; ``jobs`` processes; a kernel Triton refuses
+    is None with ``keep_refused``, else left out)."""
+    from roofmodel.backends.triton_compile import CompileJob, compile_many
 
-    keys = [(int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"], int(r["block_m"]), int(r["block_n"]),
-             int(r["block_k"]), int(r["num_warps"]), int(r["num_stages"]), r["a_major"], r["b_major"],
-             int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
-    with ProcessPoolExecutor(jobs) as pool:
-        counts = list(pool.map(_counts_or_none, keys))
-    out = [None if c is None else (*key[:9], key[11], *key[9:11], *c) for key, c in zip(keys, counts, strict=True)]
+    keys = [CompileJob(int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"], int(r["block_m"]), int(r["block_n"]),
+                       int(r["block_k"]), int(r["num_warps"]), int(r["num_stages"]), r["a_major"], r["b_major"],
+                       int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
+    out = []
+    for j, c in zip(keys, compile_many(keys, 90, jobs), strict=True):
+        if isinstance(c, str):  # a configuration this Triton refuses to compile is not a sample
+            print(f"skipped: {c}", file=sys.stderr)
+            out.append(None)
+            continue
+        out.append((j.m, j.n, j.k, j.dtype, j.block_m, j.block_n, j.block_k, j.num_warps, j.num_stages, j.group_m,
+                    j.a_major, j.b_major, c.registers, c.spilled, c.instruction))  # fmt: skip
     return out if keep_refused else [row for row in out if row is not None]
 
 
@@ -123,24 +129,14 @@ def check_against(broad: Path, w: Any, jobs: int, tools: tuple[str, str]) -> Non
     registers and spills); prints how many agree exactly."""
     with broad.open(newline="") as f:
         rows = [r for r in csv.DictReader(f) if r["set"] == "sweep" and r["dtype"] != "fp32" and r["status"] == "ok"]
-    here = recompile(rows, jobs, keep_refused=True)
     same = 0
-    for r, row in zip(rows, here, strict=True):
+    for r, row in zip(rows, recompile(rows, jobs, keep_refused=True), strict=True):
         dev = (int(r["registers_per_thread"]), int(r["spilled_registers"]))
         if row is None:
             continue
         same += (row[12], row[13]) == dev
         w.writerow((*row, *tools, *dev))
     print(f"{same} of {len(rows)} compiled here to the device's registers and spills exactly ({broad})")
-
-
-def _counts_or_none(key: tuple) -> tuple[int, int, str] | None:
-    warnings.filterwarnings("ignore")
-    try:
-        return compile_counts(*key[:11], group_m=key[11])
-    except Exception as exc:  # a configuration this Triton refuses to compile is not a sample
-        print(f"skipped {key}: {str(exc)[:120]}", file=sys.stderr)
-        return None
 
 
 def main() -> None:

@@ -134,57 +134,20 @@ def test_tune_compile_goes_on_while_the_next_could_win():
     assert 12 <= rep.compiled <= 32 and rep.compile_top == 4
 
 
+def _predict_4096(machine: str, *more: str) -> list[str]:
+    return ["predict", "--machine", machine, "--m", "4096", "--tile", "128x128x64", *more]
+
+
+TRITON_COMPILE = ("--kernel", "triton", "--compile")
+
+
 @pytest.mark.parametrize(
     ("args", "needles"),
     [
-        (["predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--compile"], ["--kernel triton"]),
-        (
-            [
-                "predict",
-                "--machine",
-                "h100,h200",
-                "--m",
-                "4096",
-                "--tile",
-                "128x128x64",
-                "--kernel",
-                "triton",
-                "--compile",
-            ],
-            ["--compile", "one --machine"],
-        ),
-        (
-            [
-                "predict",
-                "--machine",
-                "h100",
-                "--m",
-                "4096",
-                "--tile",
-                "128x128x64",
-                "--kernel",
-                "triton",
-                "--compile",
-                "--regs",
-                "128",
-            ],
-            ["--compile", "not --regs"],
-        ),
-        (
-            [
-                "predict",
-                "--machine",
-                "mi300x",
-                "--m",
-                "4096",
-                "--tile",
-                "128x128x64",
-                "--kernel",
-                "triton",
-                "--compile",
-            ],
-            ["not an NVIDIA GPU", "gfx942"],
-        ),
+        (_predict_4096("h100", "--compile"), ["--kernel triton"]),
+        (_predict_4096("h100,h200", *TRITON_COMPILE), ["--compile", "one --machine"]),
+        (_predict_4096("h100", *TRITON_COMPILE, "--regs", "128"), ["--compile", "not --regs"]),
+        (_predict_4096("mi300x", *TRITON_COMPILE), ["not an NVIDIA GPU", "gfx942"]),
         (["tune", "--machine", "h100", "--m", "4096", "--compile-top", "-1"], ["--compile-top"]),
         (["tune", "--machine", "h100", "--m", "4096", "--space", "all", "--compile-top", "2"], ["--space triton"]),
     ],
@@ -196,8 +159,8 @@ def test_bad_compile_requests(cli, args, needles):
 def test_compile_without_triton_is_one_line(cli, monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "triton" else real(name, *a))
-    for args in (["predict", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--kernel", "triton",
-                  "--compile"], ["tune", "--machine", "h100", "--m", "4096", "--space", "triton", "--compile-top", "4"]):  # fmt: skip
+    for args in (_predict_4096("h100", *TRITON_COMPILE),
+                 ["tune", "--machine", "h100", "--m", "4096", "--space", "triton", "--compile-top", "4"]):  # fmt: skip
         _assert_one_line_error(cli(*args), "pip install triton", "no GPU needed")
 
 
@@ -260,8 +223,26 @@ def test_the_mma_family_a_ptx_names():
 
 @needs_triton
 def test_compile_for_blackwell_reads_tcgen05(cli):
-    res = cli("predict", "--machine", "b200", "--m", "4096", "--tile", "128x128x64", "--kernel", "triton", "--compile",
-              "--json")  # fmt: skip
+    res = cli(*_predict_4096("b200", *TRITON_COMPILE, "--json"))
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     assert doc["compiled"]["instruction"].startswith("tcgen05") and doc["compiled"]["target"] == "sm_100a"
+
+
+def test_the_compiled_picks_by_hand():
+    """compiled_pick_figures on one group of six kernels with known times (ms): predict ranks a < b < c < d < e < f;
+    as compiled a (the rule's first) collapses, b is the fastest compiled of the first two, d the fastest of all.
+    Measured, d is the best. With N = 2: a and b (best compiled 4.0), then c, whose predict time 3.0 could still
+    win (best compiled now 3.0), then d's 3.5 could not: stop; the pick is c, at 2 / 3 of the best. With N = 1
+    and no going on: a alone, 2 / 40. With N = 4: a to d compiled, the pick is d, the best."""
+    from types import SimpleNamespace
+
+    from roofmodel.backends.broad import compiled_pick_figures
+
+    rec = SimpleNamespace(shape="s", dtype="fp16")
+    rows = [SimpleNamespace(record=rec, predict=p, cta=c, measured=m) for p, c, m in (
+        (1.0, 50.0, 40.0), (2.0, 4.0, 4.0), (3.0, 3.0, 3.0), (3.5, 2.0, 2.0), (5.0, 5.0, 5.0), (6.0, 6.0, 6.0))]  # fmt: skip
+    assert compiled_pick_figures(rows, 2)["first_over_best_min"] == pytest.approx(2.0 / 3.0)
+    assert compiled_pick_figures(rows, 1, beyond=False)["first_over_best_min"] == pytest.approx(2.0 / 40.0)
+    four = compiled_pick_figures(rows, 4)
+    assert four == {"groups": 1, "first_over_best_median": 1.0, "first_over_best_min": 1.0, "under_0_9": 0}
