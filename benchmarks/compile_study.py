@@ -19,6 +19,8 @@ kernels again with the installed Triton (docs/measurements/compile-study/README.
 Run (CPU): python benchmarks/compile_study.py --space wgmma --seed 1 --count 120 OUT.csv
            python benchmarks/compile_study.py --space mma.sync --near-collapse --seed 21 --count 150 OUT.csv
            python benchmarks/compile_study.py --check-against docs/measurements/h100-2026-11-26/fresh5/broad.csv OUT.csv
+           python benchmarks/compile_study.py --loop-local docs/measurements/h100-2026-11-23/broad.csv \
+               docs/measurements/h100-2026-11-23/loop_local.csv
 The committed study (docs/measurements/compile-study/) was drawn by an earlier form of this script, with the
 same ranges and compile but another draw order: a run gives another sample of the same space, not those
 rows (compile_counts reproduces each committed row's counts). Neither space draws 1 warp, nor BK 16 for 16-bit types.
@@ -139,6 +141,43 @@ def check_against(broad: Path, w: Any, jobs: int, tools: tuple[str, str]) -> Non
     print(f"{same} of {len(rows)} compiled here to the device's registers and spills exactly ({broad})")
 
 
+LOOP_COLUMNS = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m",
+                "a_major", "b_major", "registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes",
+                "loop_local_waits", "triton", "ptxas", "device_registers", "device_spilled")  # fmt: skip
+
+
+def loop_local(broad: Path, w: Any, jobs: int, tools: tuple[str, str]) -> None:
+    """``--loop-local``: each kernel of a measured broad.csv that spilled on the device (Triton's own kernel;
+    the sweeps' forced-mma.sync variant aside), compiled here, with the local-memory bytes each thread loads
+    and stores per pass of its main loop and the times a warp waits on those reloads (triton_compile.main_loop,
+    loop_local_bytes, local_reload_waits) beside the device's counts.
+    Only the compiler's counts are read from the file, never a time."""
+    from roofmodel.backends.triton_compile import CompileJob, compile_many
+
+    with broad.open(newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["status"] == "ok" and r.get("force_mma_v2", "0") in ("0", "")
+                and int(r.get("spilled_registers") or 0) > 0]  # fmt: skip
+    jobs_ = [CompileJob(int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"], int(r["block_m"]), int(r["block_n"]),
+                        int(r["block_k"]), int(r["num_warps"]), int(r["num_stages"]), r["a_major"], r["b_major"],
+                        int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
+    seen: set[CompileJob] = set()
+    same = written = 0
+    for r, j, c in zip(rows, jobs_, compile_many(jobs_, 90, jobs), strict=True):
+        if j in seen:
+            continue
+        seen.add(j)
+        if isinstance(c, str):
+            print(f"skipped: {c}", file=sys.stderr)
+            continue
+        dev = (int(r["registers_per_thread"]), int(r["spilled_registers"]))
+        same += (c.registers, c.spilled) == dev
+        written += 1
+        w.writerow((j.m, j.n, j.k, j.dtype, j.block_m, j.block_n, j.block_k, j.num_warps, j.num_stages, j.group_m,
+                    j.a_major, j.b_major, c.registers, c.spilled, c.loop_local_load_bytes, c.loop_local_store_bytes,
+                    c.loop_local_waits, *tools, *dev))  # fmt: skip
+    print(f"{same} of {written} compiled here to the device's registers and spills exactly ({broad})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--space", choices=("wgmma", "mma.sync"))
@@ -156,15 +195,22 @@ def main() -> None:
     ap.add_argument("--check-against", metavar="BROAD_CSV",
                     help="compile every sweep kernel of a measured broad.csv (fp32 aside) with the installed Triton "
                     "and write its counts beside the device's (no draw)")  # fmt: skip
+    ap.add_argument("--loop-local", metavar="BROAD_CSV",
+                    help="compile each kernel of a measured broad.csv that spilled and write the local-memory bytes "
+                    "its main loop loads and stores per thread (no draw)")  # fmt: skip
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for --recompile")
     ap.add_argument("out")
     args = ap.parse_args()
-    if sum(x is not None for x in (args.space, args.recompile, args.check_against)) != 1:
-        ap.error("give one of --space, --recompile, --check-against")
+    if sum(x is not None for x in (args.space, args.recompile, args.check_against, args.loop_local)) != 1:
+        ap.error("give one of --space, --recompile, --check-against, --loop-local")
     warnings.filterwarnings("ignore")
     tools = toolchain()
     with open(args.out, "w", newline="") as f:
         w = csv.writer(f)
+        if args.loop_local:
+            w.writerow(LOOP_COLUMNS)
+            loop_local(Path(args.loop_local), w, args.jobs, tools)
+            return
         w.writerow(COLUMNS + (("device_registers", "device_spilled") if args.check_against else ()))
         if args.check_against:
             check_against(Path(args.check_against), w, args.jobs, tools)

@@ -45,3 +45,16 @@ class CompiledCounts(Result):
     target: str = Field(description="ptxas's --gpu-name, e.g. sm_90a")
     triton: str = Field(description="Triton's version")
     ptxas: str = Field(description="the version of the ptxas Triton ran for the target (the counts are its cubin's)")
+    loop_local_load_bytes: int | None = Field(
+        default=None,
+        description="local-memory bytes each thread loads in one pass of the main loop (its LDL in the SASS); "
+        "none where no loop with an MMA was found",
+    )
+    loop_local_store_bytes: int | None = Field(
+        default=None, description="local-memory bytes each thread stores in one pass of the main loop (its STL)"
+    )
+    loop_local_waits: int | None = Field(
+        default=None,
+        description="times per pass of the main loop a warp waits on its own local reloads, issuing in order "
+        "(triton_compile.local_reload_waits)",
+    )

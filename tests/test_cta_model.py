@@ -11,6 +11,7 @@ import statistics
 import pytest
 
 from roofmodel import Gemm, load_machine
+from roofmodel.errors import ProblemError
 from roofmodel.model.cta_model import CtaCosts, kernel_terms
 from roofmodel.model.prediction import predict_kernel
 from tests.conftest import REPO
@@ -977,3 +978,57 @@ def test_memory_time_by_hand(monkeypatch):
     # q = infinity is the model before (the largest alone): the same answer through either path.
     monkeypatch.setattr(cta_model, "MEMORY_NORM", math.inf)
     assert cta_model.sm_and_memory_seconds(1.5e-3, 1e-3, 2e-3, 0.0) == 2e-3
+
+
+LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h100-2026-11-26/fresh2",
+                   "h100-2026-11-26/fresh3", "h100-2026-11-26/fresh4", "h100-2026-11-26/fresh5",
+                   "h100-2026-11-26/fresh6", "h200-2026-11-23", "h200-2026-11-24", "h200-2026-11-26/fresh3",
+                   "h200-2026-11-26/fresh4", "h200-2026-11-26/fresh5", "h200-2026-11-26/fresh6")  # fmt: skip
+
+
+@pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
+def test_each_spilling_kernel_has_its_loops_local_bytes_from_the_same_compile(d):
+    """loop_local.csv (benchmarks/compile_study.py --loop-local, Triton 3.6 on a CPU) holds every kernel of its
+    broad.csv that spilled (Triton's own kernel), compiled to the registers and spills that GPU's run recorded, and
+    read_broad_csv attaches its bytes to exactly those. (Compiler counts only: an unread sample stays unread.)"""
+    import csv
+
+    from roofmodel.backends.broad import read_broad_csv
+
+    base = REPO / "docs" / "measurements" / d
+    with (base / "loop_local.csv").open(newline="") as f:
+        counted = list(csv.DictReader(f))
+    assert all((r["triton"], r["ptxas"]) == ("3.6.0", "12.8") for r in counted)
+    assert all((r["registers"], r["spilled"]) == (r["device_registers"], r["device_spilled"]) for r in counted)
+    rows = read_broad_csv(base / "broad.csv")
+    spilling = [r for r in rows if r.spilled_registers and not r.force_mma_v2]
+    assert spilling and all(r.loop_local_bytes is not None for r in spilling)
+    assert all(r.loop_local_bytes is None for r in rows if not r.spilled_registers or r.force_mma_v2)
+    by_key = {tuple(r[c] for c in ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps",
+                                   "num_stages", "group_m", "a_major", "b_major")): r for r in counted}  # fmt: skip
+    for r in spilling:
+        row = by_key[tuple(str(getattr(r, c)) for c in ("m", "n", "k", "dtype", "block_m", "block_n", "block_k",
+                                                          "num_warps", "num_stages", "group_m", "a_major", "b_major"))]  # fmt: skip
+        assert (int(row["registers"]), int(row["spilled"])) == (r.registers_per_thread, r.spilled_registers)
+        assert r.loop_local_bytes == int(row["loop_local_load_bytes"]) + int(row["loop_local_store_bytes"])
+
+
+def test_loop_local_bytes_attach_only_to_the_same_compiled_kernel(tmp_path):
+    import shutil
+
+    from roofmodel.backends.broad import read_broad_csv
+
+    src = REPO / "docs" / "measurements" / "h100-2026-11-25"
+    shutil.copy(src / "broad.csv", tmp_path / "broad.csv")
+    assert all(r.loop_local_bytes is None for r in read_broad_csv(tmp_path / "broad.csv"))  # no file: none
+    text = (src / "loop_local.csv").read_text().splitlines()
+    # The first kernel's row says other spills than the sweep recorded: not attached; the rest are.
+    head, first, *rest = text
+    cells = first.split(",")
+    cells[13] = str(int(cells[13]) + 1)
+    (tmp_path / "loop_local.csv").write_text("\n".join([head, ",".join(cells), *rest]) + "\n")
+    rows = [r for r in read_broad_csv(tmp_path / "broad.csv") if r.spilled_registers and not r.force_mma_v2]
+    assert rows[0].loop_local_bytes is None and all(r.loop_local_bytes is not None for r in rows[1:])
+    (tmp_path / "loop_local.csv").write_text("m,n\n1,2\n")
+    with pytest.raises(ProblemError, match=r"loop_local\.csv: cannot read"):
+        read_broad_csv(tmp_path / "broad.csv")

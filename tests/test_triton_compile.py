@@ -172,8 +172,9 @@ def test_the_api_tune_compiles_the_first_n():
     g = Gemm(m=7000, n=1800, k=2500, dtype="fp16")
     rep = roofmodel.tune("h100", g, "triton", top=2, compile_top=3, a_major="k", b_major="k",
                          compiler=compiler_for("h100", g, "k", "k"))  # fmt: skip
-    assert rep.compiled == 3 and len(rep.top) == 2
-    assert all(r.compiled is not None and r.rule_rank in (1, 2, 3) for r in rep.top)
+    # The first 3, and on while the next could still win (Triton 3.6 collapses some of the first: it goes on).
+    assert 3 <= rep.compiled <= 8 * 3 and len(rep.top) == 2
+    assert all(r.compiled is not None and 1 <= r.rule_rank <= rep.compiled for r in rep.top)
     assert rep.top[0].seconds <= rep.top[1].seconds
 
 
@@ -246,3 +247,134 @@ def test_the_compiled_picks_by_hand():
     assert compiled_pick_figures(rows, 1, beyond=False)["first_over_best_min"] == pytest.approx(2.0 / 40.0)
     four = compiled_pick_figures(rows, 4)
     assert four == {"groups": 1, "first_over_best_median": 1.0, "first_over_best_min": 1.0, "under_0_9": 0}
+
+
+# A main loop as cuobjdump -sass prints it (abridged): the loop with the MMAs is the one counted, an LDL's width
+# suffix says its bytes, and a loop without an MMA (the epilogue's) is not the main loop.
+_SASS = """
+        /*0100*/                   STL [R1], RZ ;                                  /* 0x0 */
+        /*0200*/                   HGMMA.64x256x16.F32 R24, gdesc[UR8], R24, gsb0 ; /* 0x0 */
+        /*0210*/                   LDL.LU.64 R2, [R1+0x8] ;                        /* 0x0 */
+        /*0220*/                   LDL.128 R4, [R1+0x10] ;                         /* 0x0 */
+        /*0230*/                   HGMMA.64x256x16.F32 R24, gdesc[UR12], R24, gsb0 ; /* 0x0 */
+        /*0240*/                   STL.64 [R1+0x8], R2 ;                           /* 0x0 */
+        /*0250*/                   STL.U8 [R1+0x20], R9 ;                          /* 0x0 */
+        /*0260*/               @P6 BRA 0x200 ;                                     /* 0x0 */
+        /*0300*/                   LDL R7, [R1+0x30] ;                             /* 0x0 */
+        /*0310*/                   STL [R1+0x30], R7 ;                             /* 0x0 */
+        /*0320*/               @P0 BRA 0x300 ;                                     /* 0x0 */
+        /*0400*/                   EXIT ;                                          /* 0x0 */
+"""
+
+
+def test_the_main_loops_local_bytes_read_from_sass():
+    from roofmodel.backends.triton_compile import local_access_bytes, main_loop_local_bytes
+
+    # LDL.LU.64 8 + LDL.128 16 loaded; STL.64 8 + STL.U8 1 stored; the epilogue's loop (no MMA) left out.
+    assert main_loop_local_bytes(_SASS) == (24, 9)
+    assert main_loop_local_bytes(_SASS.replace("HGMMA", "NOP")) is None  # no loop holds an MMA
+    assert local_access_bytes("LDL R7, [R1+0x30]") == (4, 0) and local_access_bytes("IADD3 R1, R2, R3") == (0, 0)
+    # A forward branch is no loop: the MMAs outside any loop count nothing.
+    assert main_loop_local_bytes(_SASS.replace("BRA 0x200", "BRA 0x400")) is None
+
+
+def test_the_waits_on_local_reloads_in_program_order():
+    from roofmodel.backends.triton_compile import local_reload_waits, main_loop, operands_written_read
+
+    body = main_loop(_SASS)
+    # The two reloads are in flight together; the STL.64 of R2 waits on them once per pass.
+    assert local_reload_waits(body) == 1
+    # Each reload used before the next is issued: two waits.
+    serial = [o.replace("STL.64 [R1+0x8], R2", "IADD3 R9, R4, R9, RZ") for o in body]
+    serial.insert(2, "IADD3 R10, R2, R10, RZ")
+    assert local_reload_waits(serial) == 2
+    # A reload used only at the top of the next pass (by the HGMMA accumulating R24..R151) still waits.
+    assert local_reload_waits(["HGMMA.64x256x16.F32 R24, gdesc[UR8], R24, gsb0", "LDL R100, [R1]", "BRA 0x0"]) == 1
+    assert operands_written_read("@P5 LDG.E.U16 R204, desc[UR16][R170.64]") == ("LDG.E.U16", {204}, {170, 171})
+    assert operands_written_read("STL.64 [R1+0x8], R2") == ("STL.64", set(), {1, 2, 3})
+    _, written, read = operands_written_read("HMMA.16816.F32 R4, R8, R12, R4")
+    assert written == {4, 5, 6, 7} and read == {4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
+
+
+@needs_triton
+def test_the_compiled_loops_local_bytes_equal_nsight_computes_counts():
+    """Two of the spill check's kernels (docs/measurements/h100-2026-11-25/spill_check), whose local loads per
+    warp and iteration Nsight Compute counted on the H100: 87.0 (LDL.LU.64) for fp16 128x256x32 on 4 warps at
+    4096^3, every one of its 172 spilled registers stored and reloaded each iteration; 0.1 for bf16 256x128x32 on
+    8 warps at 5000x3000x4000, whose 16 spilled registers the loop never touches."""
+    from roofmodel.backends.triton_compile import CompileJob, compile_counts
+
+    heavy = compile_counts(CompileJob(4096, 4096, 4096, "fp16", 128, 256, 32, 4, 3, "k", "n", 8), 90)
+    if heavy.ptxas != "12.8":
+        pytest.skip(f"the counts are Triton 3.6's (ptxas 12.8); this Triton runs ptxas {heavy.ptxas}")
+    assert (heavy.spilled, heavy.loop_local_load_bytes, heavy.loop_local_store_bytes) == (172, 86 * 8, 86 * 8)
+    assert heavy.loop_local_waits == 2  # the 86 reloads go out together, before the MMAs of each half
+    cold = compile_counts(CompileJob(5000, 3000, 4000, "bf16", 256, 128, 32, 8, 5, "k", "k", 8), 90)
+    assert (cold.spilled, cold.loop_local_load_bytes, cold.loop_local_store_bytes, cold.loop_local_waits) == (
+        16, 0, 0, 0)  # fmt: skip
+
+
+def test_the_loops_counted_local_bytes_replace_the_spill_rules():
+    """Given the compiled loop's local bytes, a wgmma or FMA kernel's spills term charges bytes / 8 registers
+    stored and reloaded, the wgmma loop-fits rule aside; a Triton mma.sync kernel keeps its fitted reloads."""
+    from roofmodel.model import cta_model
+
+    def spills(p):
+        return next(t.seconds for t in p.terms if t.name == "spills")
+
+    g = Gemm(m=7000, n=1800, k=2500, dtype="fp16")
+    # The spill check's wgmma kernel with element-wise operands: 168 spilled, its loop moving 944 B a thread.
+    wg = triton_config(H100, "fp16", block_m=128, block_n=128, block_k=32, group_m=8, num_warps=4, num_stages=2)
+    assert wg.instruction == "wgmma"
+    kw = dict(a_major="k", b_major="k", regs=255, spilled=168, shared_bytes=16384)
+    by_rule = predict_kernel(H100, g, wg, **kw)
+    counted = predict_kernel(H100, g, wg, **kw, loop_local_bytes=944)
+    assert by_rule.loop_spilled_registers == 168 and counted.loop_spilled_registers == 118
+    assert spills(counted) == pytest.approx(spills(by_rule) * 118 / 168, rel=1e-9)
+    assert "counted in the compiled SASS" in next(t.detail for t in counted.terms if t.name == "spills")
+    assert spills(predict_kernel(H100, g, wg, **kw, loop_local_bytes=0)) == 0.0
+    # Waits on the reloads one after another: a CTA's iteration takes waits x kernel_costs.spill_wait where that is
+    # more than the bytes' time (250 ns each on the H100).
+    waiting = predict_kernel(H100, g, wg, **kw, loop_local_bytes=944, loop_local_waits=100)
+    assert waiting.seconds > counted.seconds and spills(waiting) == spills(counted)
+    assert "waits on those reloads 100 times an iteration, 250 ns each" in next(
+        t.detail for t in waiting.terms if t.name == "spills")  # fmt: skip
+    few = predict_kernel(H100, g, wg, **kw, loop_local_bytes=944, loop_local_waits=1)
+    assert few.seconds == counted.seconds  # one round trip is less than the bytes take: no change
+    # A Triton mma.sync kernel: the same with or without the count (cta_model.mma_sync_spill_reloads).
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    mma = triton_config(H100, "fp16", block_m=128, block_n=128, block_k=32, group_m=8, num_warps=2, num_stages=3)
+    assert mma.instruction == "mma.sync"
+    kw = dict(regs=255, spilled=156, shared_bytes=49152)
+    assert predict_kernel(H100, g, mma, **kw, loop_local_bytes=0).seconds == predict_kernel(H100, g, mma, **kw).seconds
+    assert cta_model.mma_sync_spill_reloads(156.0) > 1.0
+    with pytest.raises(ProblemError, match="compiled registers"):
+        predict_kernel(H100, g, mma, loop_local_bytes=8)
+    # From a compile: the counts' loop bytes are taken.
+    c = CompiledCounts(registers=255, spilled=168, shared_bytes=16384, instruction="wgmma", target="sm_90a",
+                       triton="test", ptxas="test", loop_local_load_bytes=508, loop_local_store_bytes=436,
+                       loop_local_waits=100)  # fmt: skip
+    g = Gemm(m=7000, n=1800, k=2500, dtype="fp16")
+    assert predict_kernel(H100, g, wg, a_major="k", b_major="k", compiled=c).seconds == waiting.seconds
+
+
+def test_the_spill_wait_is_the_ladders_slope_over_the_counted_waits():
+    """machines/h100.yaml's kernel_costs.spill_wait is what benchmarks/derive_spill_wait.py gives from the committed
+    spill ladder and its rungs' counted waits (docs/measurements/h100-2026-11-26/spill_ladder/loop_local.csv)."""
+    import csv
+    import importlib.util as iu
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "derive_spill_wait.py"
+    spec = iu.spec_from_file_location("derive_spill_wait", path)
+    mod = iu.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rows = mod.element_wise_rungs(mod.LADDER / "spill_ladder.csv")
+    with (mod.LADDER / "loop_local.csv").open(newline="") as f:
+        counted = list(csv.DictReader(f))
+    assert len(counted) == len(rows) == 60
+    assert all(
+        (c["registers"], c["spilled"]) == (r["registers"], r["spilled"]) for c, r in zip(counted, rows, strict=True)
+    )
+    median, slopes = mod.spill_wait_seconds(rows, counted)
+    assert len(slopes) == 6 and round(median * 1e9) == H100.kernel_costs.spill_wait.value == 250

@@ -58,6 +58,10 @@ class BroadRecord(GemmRecord):
     spilled_registers: int = Field(ge=0)
     status: str
     time_ms_2: float | None = None
+    # Local-memory bytes per thread its main loop loads plus stores, counted in the SASS of the same kernel
+    # compiled again on a CPU (loop_local.csv beside broad.csv: benchmarks/compile_study.py --loop-local).
+    loop_local_bytes: int | None = Field(default=None, ge=0)
+    loop_local_waits: int | None = Field(default=None, ge=0)  # times a warp waits on those reloads per pass
 
     @model_validator(mode="after")
     def _positive(self) -> BroadRecord:
@@ -90,6 +94,47 @@ def read_broad_csv(path: Path) -> list[BroadRecord]:
             where = ".".join(map(str, err["loc"])) or "row"
             msg = err["msg"].removeprefix("Value error, ")
             raise ProblemError(f"{path}, line {line}: {where}: {msg}") from None
+    return with_loop_local(out, path.parent / LOOP_LOCAL_CSV)
+
+
+LOOP_LOCAL_CSV = "loop_local.csv"
+_KERNEL_KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m",
+               "a_major", "b_major")  # fmt: skip
+
+
+def with_loop_local(records: list[BroadRecord], path: Path) -> list[BroadRecord]:
+    """``records`` with loop_local_bytes from ``path`` (benchmarks/compile_study.py --loop-local) where it
+    holds the same kernel compiled to the same registers and spills (Triton's own kernel: a forced-mma.sync
+    row keeps none); unchanged where there is no such file."""
+    if not path.is_file():
+        return records
+    need = (*_KERNEL_KEY, "registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes", "loop_local_waits")
+    try:
+        with path.open(newline="") as f:
+            reader = csv.DictReader(f)
+            missing = [c for c in need if c not in (reader.fieldnames or [])]
+            if missing:
+                raise ProblemError(f"{path}: cannot read: missing columns {', '.join(missing)}")
+            found = {
+                tuple(str(row[c]) for c in _KERNEL_KEY): row
+                for row in reader
+                if row.get("loop_local_load_bytes") not in (None, "")
+            }
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ProblemError(f"{path}: cannot read: {exc}") from None
+    out = []
+    for r in records:
+        row = found.get(tuple(str(getattr(r, c)) for c in _KERNEL_KEY))
+        same = row is not None and not r.force_mma_v2 and (int(row["registers"]), int(row["spilled"])) == (
+            r.registers_per_thread, r.spilled_registers)  # fmt: skip
+        if same:
+            r = r.model_copy(
+                update={
+                    "loop_local_bytes": int(row["loop_local_load_bytes"]) + int(row["loop_local_store_bytes"]),
+                    "loop_local_waits": int(row["loop_local_waits"]),
+                }
+            )
+        out.append(r)
     return out
 
 
@@ -102,6 +147,9 @@ class Evaluator:
         # benchmarks/fit_cta_costs.py tries costs on the training split: CtaCosts fields (seconds) that
         # replace the machine's, the others (transpose, convert, launch) kept per dtype
         self.cost_override: dict[str, float] | None = None
+        # As compiled, charge the loop's local bytes counted in the SASS where the record has them (else the
+        # spill rules): off to compare with the rules alone.
+        self.loop_local = True
         self._rates: dict[str, Rates] = {}
         self._traffic: dict[tuple[Any, ...], RasterTraffic] = {}
 
@@ -138,7 +186,9 @@ class Evaluator:
         a_m, b_n = r.a_major == "m", r.b_major == "n"
         limit = m.limits.max_registers_per_thread.n
         own = {"registers": max(1, min(r.registers_per_thread, limit)), "spilled": r.spilled_registers,
-               "shared_bytes": min(r.shared_bytes, int(m.memory.smem.max_per_block.bytes))} if compiled else {}  # fmt: skip
+               "shared_bytes": min(r.shared_bytes, int(m.memory.smem.max_per_block.bytes)),
+               "loop_local_bytes": r.loop_local_bytes if self.loop_local else None,
+               "loop_local_waits": r.loop_local_waits if self.loop_local else None} if compiled else {}  # fmt: skip
         rm, rn = register_tile_for(family, r.block_m, r.block_n, r.num_warps) or (
             min(r.block_m, INSTRUCTION_ROWS[fi]), min(r.block_n, 8))  # fmt: skip
         fp = kernel_footprint(

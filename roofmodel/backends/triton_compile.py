@@ -137,12 +137,17 @@ def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
             kernel = triton.compile(src, target=GPUTarget("cuda", capability, 32), options=options)
     except Exception as exc:  # Triton's own refusal (a layout it cannot lower, ptxas out of registers)
         raise ProblemError(f"--compile: Triton refused {describe(job)}: {refusal_reason(str(exc))}") from None
-    ptx = kernel.asm["ptx"]
-    registers, stack_bytes = cubin_resources(kernel.asm["cubin"])
+    ptx, cubin = kernel.asm["ptx"], kernel.asm["cubin"]
+    registers, stack_bytes = cubin_resources(cubin)
+    body = main_loop(cuobjdump(cubin, "-sass")) if stack_bytes else []
+    loop = None if body is None else loop_local_bytes(body)
+    waits = None if body is None else local_reload_waits(body)
     return CompiledCounts(
         registers=registers, spilled=stack_bytes // 4, shared_bytes=int(getattr(kernel.metadata, "shared", 0) or 0),
         instruction=mma_family(ptx), target=gpu_name(capability), triton=triton.__version__,
         ptxas=str(ptxas_for(capability).version),
+        loop_local_load_bytes=None if loop is None else loop[0],
+        loop_local_store_bytes=None if loop is None else loop[1], loop_local_waits=waits,
     )  # fmt: skip
 
 
@@ -155,25 +160,154 @@ def refusal_reason(text: str) -> str:
     return " ".join((said[0] if said else lines[-1] if lines else "no reason given").split())[:200]
 
 
-def cubin_resources(cubin: bytes) -> tuple[int, int]:
-    """(registers per thread, stack frame bytes) of the kernel in the cubin Triton built, as ptxas allocated
-    them with Triton's own options (``cuobjdump --dump-resource-usage``; Triton's ``n_spills`` is the frame / 4)."""
+def cuobjdump(cubin: bytes, flag: str) -> str:
+    """The text ``cuobjdump <flag>`` (``--dump-resource-usage``, ``-sass``) gives for a cubin, with the cuobjdump
+    Triton's wheel carries."""
     import triton
 
     tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
     with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as f:
         f.write(cubin)
     try:
-        out = subprocess.run([tool, "--dump-resource-usage", f.name], capture_output=True, text=True, check=True).stdout
+        return subprocess.run([tool, flag, f.name], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
         said = " ".join((getattr(exc, "stderr", None) or str(exc)).split())
         raise BackendUnavailableError(f"--compile: cuobjdump ({tool}) failed: {said[-200:]}") from None
     finally:
         os.unlink(f.name)
+
+
+def cubin_resources(cubin: bytes) -> tuple[int, int]:
+    """(registers per thread, stack frame bytes) of the kernel in the cubin Triton built, as ptxas allocated
+    them with Triton's own options (``cuobjdump --dump-resource-usage``; Triton's ``n_spills`` is the frame / 4)."""
+    out = cuobjdump(cubin, "--dump-resource-usage")
     regs, stack = re.search(r"REG:(\d+)", out), re.search(r"STACK:(\d+)", out)
     if regs is None or stack is None:
         raise BackendUnavailableError(f"--compile: cuobjdump gave no register count: {' '.join(out.split())[-200:]}")
     return int(regs.group(1)), int(stack.group(1))
+
+
+# SASS instructions of the matrix units (Hopper's warpgroup HGMMA/QGMMA/IGMMA, mma.sync's HMMA/IMMA, Blackwell's
+# UTC*MMA) and the FMA path's FFMA: what marks a kernel's main loop.
+_MMA_SASS = re.compile(r"\b(?:[HQI]GMMA|HMMA|IMMA|UTC\w*MMA|FFMA)\b")
+_LOCAL_SASS = re.compile(r"\b(LDL|STL)((?:\.\w+)*)")
+_WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+
+
+def sass_instructions(sass: str) -> list[tuple[int, str]]:
+    """(address, instruction text without its predicate's trailing ``;``) of each line of ``cuobjdump -sass``."""
+    found = re.findall(r"^\s*/\*([0-9a-f]{4,})\*/\s+([^;]*);", sass, flags=re.MULTILINE)
+    return [(int(a, 16), op.strip()) for a, op in found]
+
+
+def local_access_bytes(op: str) -> tuple[int, int]:
+    """(bytes loaded, bytes stored) per thread by one SASS instruction: an LDL or STL moves 4 bytes, or its
+    width suffix's (.64: 8, .128: 16, .U8: 1, ...); anything else 0."""
+    hit = _LOCAL_SASS.search(op)
+    if hit is None:
+        return 0, 0
+    size = next((_WIDTH_BYTES[x] for x in hit.group(2).split(".") if x in _WIDTH_BYTES), 4)
+    return (size, 0) if hit.group(1) == "LDL" else (0, size)
+
+
+def main_loop(sass: str) -> list[str] | None:
+    """The instructions of the kernel's main loop, in order: those between the target of a backward branch and
+    the branch, for the loop that holds the most MMA instructions (its K loop; Triton does not unroll it). None
+    where the SASS has no loop with an MMA."""
+    code = sass_instructions(sass)
+    best: tuple[int, list[str]] | None = None
+    for i, (address, op) in enumerate(code):
+        branch = re.search(r"\bBRA\s+(?:`\()?(0x[0-9a-f]+)", op)
+        if branch is None or int(branch.group(1), 16) >= address:
+            continue
+        start = int(branch.group(1), 16)
+        body = [o for a, o in code[: i + 1] if a >= start]
+        mma = sum(1 for o in body if _MMA_SASS.search(o))
+        if mma and (best is None or mma > best[0]):
+            best = (mma, body)
+    return None if best is None else best[1]
+
+
+def loop_local_bytes(body: list[str]) -> tuple[int, int]:
+    """(local-memory bytes loaded, bytes stored) per thread by a loop's instructions: its LDL and STL."""
+    loaded = stored = 0
+    for op in body:
+        ld, st = local_access_bytes(op)
+        loaded, stored = loaded + ld, stored + st
+    return loaded, stored
+
+
+def main_loop_local_bytes(sass: str) -> tuple[int, int] | None:
+    """loop_local_bytes of the kernel's main loop (main_loop); None where it has none. Nsight Compute's executed
+    local loads and stores per warp and iteration equal these counts within 3% on 16 spilling H100 kernels
+    (docs/measurements/compile-study/README.md; the rest is the prologue and epilogue)."""
+    body = main_loop(sass)
+    return None if body is None else loop_local_bytes(body)
+
+
+_REGISTER = re.compile(r"(?<![\w.])R(\d+)((?:\.\w+)*)")
+# Instructions whose register operands are all read (stores, barriers, branches): no destination.
+_NO_DESTINATION = re.compile(r"^(?:ST\w*|LDGSTS|RED|ATOM\w*|BAR|BRA|EXIT|WARPSYNC|DEPBAR|ARRIVES|SYNCS)\b")
+
+
+def _registers(text: str, width: int = 1) -> set[int]:
+    """The registers an operand names: R<n>, and the pair (``.64``) or quad (``.128``) it starts, or ``width``."""
+    out: set[int] = set()
+    for n, suffix in _REGISTER.findall(text):
+        w = 2 if ".64" in suffix else 4 if ".128" in suffix else 1
+        out.update(range(int(n), int(n) + max(w, width)))
+    return out
+
+
+def _mma_widths(opcode: str) -> tuple[int, int, int]:
+    """Registers per thread of an MMA's accumulator, A and B operands (the SASS names each by its first):
+    HGMMA.64xNxK.F32 holds N / 2 accumulators (F16: N / 4) and reads A from registers in 4 where it does;
+    mma.sync's HMMA.16816 4 / 4 / 2, the others 4 / 2 / 1, as wide as the largest they can be."""
+    hit = re.match(r"[HQI]GMMA\.64x(\d+)x\d+\.(\w+)", opcode)
+    if hit:
+        return int(hit.group(1)) // (2 if hit.group(2) in ("F32", "S32") else 4), 4, 0
+    return (4, 4, 2) if "16816" in opcode or "16832" in opcode else (4, 2, 1)
+
+
+def operands_written_read(op: str) -> tuple[str, set[int], set[int]]:
+    """(opcode, registers written, registers read) of one SASS instruction, its predicate dropped. An MMA
+    accumulates: it reads the registers it writes; a 64-bit load writes a pair, a 128-bit one a quad."""
+    op = re.sub(r"^@!?U?P\w+\s+", "", op)
+    opcode, _, rest = op.partition(" ")
+    parts = [p.strip() for p in rest.split(",")] if rest else []
+    width = 4 if ".128" in opcode else 2 if ".64" in opcode or ".WIDE" in opcode else 1
+    if not parts or _NO_DESTINATION.match(opcode):
+        # A store's data is as wide as the store; its address is what the brackets name.
+        addresses = "".join(re.findall(r"\[[^\]]*\]", rest))
+        return opcode, set(), _registers(addresses) | _registers(re.sub(r"\[[^\]]*\]", "", rest), width)
+    if _MMA_SASS.search(opcode) and not opcode.startswith("FFMA"):
+        acc, a, b = _mma_widths(opcode)
+        written = _registers(parts[0], acc)
+        widths = [a, b, acc] if len(parts) > 3 else [0, acc]
+        read = set(written)
+        for part, width in zip(parts[1:], widths, strict=False):
+            read |= _registers(part, width)
+        return opcode, written, read
+    return opcode, _registers(parts[0], width), _registers(",".join(parts[1:]))
+
+
+def local_reload_waits(body: list[str]) -> int:
+    """How many times per pass of the main loop a warp waits on its own local reloads, issuing in order: each
+    instruction that reads or overwrites a register an LDL has loaded and nothing has waited on since is one
+    wait, after which every LDL issued before it has arrived (each takes the same round trip). The reloads
+    issued between two waits are in flight together; a warp that waits after every reload pays the round trip
+    each time. Counted on the second of two passes, so that a reload used in the next iteration counts."""
+    pending: set[int] = set()
+    waits = 0
+    for second in (False, True):
+        for op in body:
+            opcode, written, read = operands_written_read(op)
+            if pending & (read | written):
+                waits += second
+                pending.clear()
+            if opcode.startswith("LDL"):
+                pending |= written
+    return waits
 
 
 def job_for(gemm: Gemm, config: KernelConfig, a_major: str, b_major: str) -> CompileJob:

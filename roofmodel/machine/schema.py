@@ -359,6 +359,9 @@ class KernelCosts(StrictModel):
     # Per element of an 8-bit MN-major operand mma.sync's warps read from shared memory one byte per thread
     # (ldmatrix.trans is .b16 only: ld.shared.b8, then byte packs), on the same issue pipe as convert.
     gather: Latency | None = None
+    # Per time a warp waits on its own reloads of spilled registers in a main-loop iteration (a local load's
+    # round trip and what waits on it), counted in the compiled loop (triton_compile.local_reload_waits).
+    spill_wait: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
 
     def latencies(self) -> dict[str, Latency | None]:

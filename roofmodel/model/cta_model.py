@@ -18,13 +18,18 @@ Per main-loop iteration (one BK step) of one CTA:
   for 8-bit) and its reads cost 4 / element bytes times the wavefronts (prediction.operand_read_factors);
 - ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register the
   loop uses (footprint.kernel_footprint's ``loop_spilled``: none of a Triton wgmma kernel's compiled spills
-  where its loop fits the allocation; past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per
+  where its loop fits the allocation; where the compiled loop's local loads and stores were counted in its
+  SASS, those bytes / 8 for a wgmma or FMA kernel; past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per
   iteration, an mma.sync kernel's mma_sync_spill_reloads times (charged_spills), at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the
   shared-memory path's 128, from pairs of wgmma kernels with and without spills,
   roofmodel.model.kernel_costs);
   serial with the rest of the CTA's iteration (a spilled accumulator must be back in its register
-  before the MMAs that add to it), and on the SM's shared-memory path with the operand reads;
+  before the MMAs that add to it), and on the SM's shared-memory path with the operand reads; where the
+  compiled loop's waits on its local reloads were counted (``spill_wait_cycles``: waits x
+  ``kernel_costs.spill_wait``, a round trip each, 250 ns on the H100 from the spill ladder), one CTA's
+  iteration takes the larger of the two, since a warp that waits on each reload in turn cannot draw the
+  bandwidth (the resident CTAs overlap each other's waits);
 - ``transpose`` = transposed elements x the measured cost per element, plus the bytes of an operand
   that mma.sync's warps read one element per thread (gathered) over the shared-memory bytes per
   cycle: both in series with the CTA's MMAs. The elements: an MN-major 32-bit operand
@@ -52,10 +57,10 @@ Per main-loop iteration (one BK step) of one CTA:
   the next stage (address arithmetic, masks), both measured; a copy is 16 bytes, or one element
   where the operand's alignment is not known (``stage_copies_per_iter``).
 
-A CTA alone runs an iteration in transpose + exposed + spill + max(mma / share, smem, latency,
+A CTA alone runs an iteration in transpose + exposed + max(spill, waits) + max(mma / share, smem, latency,
 convert / share, mma / (share x s) + iteration) with mma.sync or FMA, whose warps issue the instructions and do the iteration's work in
 turn, s = max(1, warps / 4) of them on each sub-partition covering each other; with wgmma, which
-runs asynchronously while its warps do that work, in transpose + exposed + spill + max(mma, smem,
+runs asynchronously while its warps do that work, in transpose + exposed + max(spill, waits) + max(mma, smem,
 latency, iteration, mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose + spill, convert) per
 joint iteration.
@@ -251,6 +256,7 @@ class CtaCosts:
     transpose_s: float = 0.0  # per 32-bit element an SM's warps transpose for wgmma (MN-major tf32)
     convert_s: float = 0.0  # per fp8 element an SM's warps convert to fp16 for mma.sync (Triton on sm_90)
     gather_s: float = 0.0  # per element of an 8-bit MN-major operand mma.sync's warps read byte by byte
+    spill_wait_s: float = 0.0  # per time a warp waits on its own local reloads in an iteration (the round trip)
 
 
 TERMS = (
@@ -307,6 +313,7 @@ def kernel_terms(
     stage_copies_per_iter: Any = None,
     l2_bytes_per_cycle: float | None = None,
     l2_requested_bytes: Any = None,
+    spill_wait_cycles: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -317,7 +324,8 @@ def kernel_terms(
     as their stages stream in (none: a stage arrives whole one latency after it is issued);
     ``l2_requested_bytes``: what the kernel requests of the L2 (the L2 term's bytes, C aside), of which a
     CTA's stage is served l2_stage_bytes (less than ``stage_bytes`` where a cluster multicasts;
-    ``stage_bytes`` if not given).
+    ``stage_bytes`` if not given). ``spill_wait_cycles``: the SM cycles a warp of one CTA spends per iteration
+    waiting on its own local reloads, one after another (0 where not counted).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -365,7 +373,7 @@ def kernel_terms(
     alone = (
         transpose
         + exposed
-        + spill
+        + _max(spill, spill_wait_cycles)
         + _where(
             warpgroup,
             _max(mma / share, smem, hidden, iteration, mma / streams + wait),

@@ -342,6 +342,8 @@ def kernel_footprint(
     single_b: Any = False,
     narrow_rows: Any = 0,
     narrow_k_major: Any = False,
+    loop_local_bytes: Any = None,
+    loop_local_waits: Any = None,
 ) -> dict[str, Any]:
     """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
     the register-level tile's N, which sets wgmma's spill granularity):
@@ -350,7 +352,12 @@ def kernel_footprint(
     where the compiled counts are given), ``loop_spilled`` (those reloaded
     every main-loop iteration: all of them, but none of a Triton wgmma kernel's compiled spills where
     ``loop_needed``, what its loop holds by the rule, fits the compiled allocation; ``loop_needed`` is
-    None for a stated kernel given its compiled counts), ``shared_bytes`` (the compiled
+    None for a stated kernel given its compiled counts; where ``loop_local_bytes`` is given, the bytes of local
+    memory each thread loads and stores in one pass of the compiled main loop, read from its SASS
+    (triton_compile.main_loop_local_bytes), it is those bytes / 8, a 4-byte store and reload each, and
+    ``loop_counted`` is True, except for a Triton mma.sync kernel), ``loop_waits`` (where counted,
+    ``loop_local_waits``: the times per iteration a warp waits on its own local reloads,
+    triton_compile.local_reload_waits; else 0), ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
     and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
     FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
@@ -361,6 +368,8 @@ def kernel_footprint(
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
     stack, pointer_spilled = False, 0
+    counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
+    loop_waits: Any = 0  # times per iteration a warp waits on its local reloads (counted in the SASS)
     if compiler == "stated" and registers is None:
         acc, operands = tile_registers(family, rm, rn, element_bytes, accumulator_registers, k_step)
         overhead = STATED_REGISTER_OVERHEAD if register_overhead is None else register_overhead
@@ -427,6 +436,14 @@ def kernel_footprint(
             # k step of their operand fragments, not the unrolled K step ptxas holds.
             fits_loop = (family == FAMILIES.index("wgmma")) & (-(-needed // 1) <= registers)
             loop_spilled = _where(fits_loop, 0, spilled)
+        if loop_local_bytes is not None:
+            # The compiled loop's own local loads and stores, counted in its SASS, in place of the rules; a
+            # Triton mma.sync kernel keeps its compiled count, charged mma_sync_spill_reloads times (fitted on
+            # the times of such kernels, it carries the rate their warps lose stalled on the reloads as well).
+            counted = _not((family == FAMILIES.index("mma.sync")) & (compiler == "triton"))
+            loop_spilled = _where(counted, loop_local_bytes / 8.0, loop_spilled)
+            if loop_local_waits is not None:
+                loop_waits = _where(counted, loop_local_waits, 0)
         needed = registers + spilled
     if shared_bytes is None:
         # Triton allocates stage_buffers tiles; CUTLASS's stage count and a stated kernel's are buffers.
@@ -444,6 +461,8 @@ def kernel_footprint(
         "spilled": spilled,
         "loop_spilled": loop_spilled,
         "loop_needed": loop_needed,
+        "loop_counted": counted,
+        "loop_waits": loop_waits,
         "shared_bytes": shared_bytes,
         "threads": threads,
         "ctas_per_sm": ctas,

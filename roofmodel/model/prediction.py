@@ -98,7 +98,8 @@ class Prediction(BaseModel):
     spilled_registers: int
     # Of those, the ones reloaded every main-loop iteration: all, but none of a Triton wgmma kernel's compiled
     # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges a
-    # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each.
+    # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each; where the compiled loop's SASS was
+    # counted (loop_local_bytes), its local bytes / 8, rounded.
     loop_spilled_registers: int
     # Past the per-thread limit by the register rule only by element pointers it expects ptxas to recompute,
     # so none spilled by the rule (footprint's register gamble): tune and rank mark it.
@@ -257,6 +258,7 @@ def machine_rates(
             transpose_s=seconds("kernel_costs.transpose"),
             convert_s=seconds("kernel_costs.convert"),
             gather_s=seconds("kernel_costs.gather"),
+            spill_wait_s=seconds("kernel_costs.spill_wait"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -557,8 +559,10 @@ def kernel_seconds(
     operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e * _where(tensor, 1.0, fb)
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
-    # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model).
-    spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton"))
+    # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model); where
+    # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those.
+    counted = footprint.get("loop_counted", False)
+    spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton") & _not(counted))
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
@@ -596,6 +600,7 @@ def kernel_seconds(
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
+        spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * clock,
     )  # fmt: skip
 
 
@@ -651,6 +656,13 @@ def _check_cluster_divides(gemm: Gemm, config: KernelConfig) -> None:
         )
 
 
+def compiled_loop_local_bytes(compiled: CompiledCounts) -> int | None:
+    """Local-memory bytes per thread the compiled main loop loads plus stores (None where the SASS gave none)."""
+    if compiled.loop_local_load_bytes is None or compiled.loop_local_store_bytes is None:
+        return None
+    return compiled.loop_local_load_bytes + compiled.loop_local_store_bytes
+
+
 def predict_kernel(
     machine: Machine | str,
     gemm: Gemm,
@@ -666,6 +678,8 @@ def predict_kernel(
     bandwidth: Source = "measured",
     clock: str | float | None = None,
     compiled: CompiledCounts | None = None,
+    loop_local_bytes: int | None = None,
+    loop_local_waits: int | None = None,
 ) -> Prediction:
     """Predicted time of one kernel configuration by the per-CTA model, every term named.
 
@@ -673,7 +687,11 @@ def predict_kernel(
     what torch.matmul of two contiguous tensors hands a kernel. ``regs``/``spilled``/
     ``shared_bytes``: the compiled kernel's, where known (else footprint.kernel_footprint's rule).
     ``compiled``: a compile's counts (roofmodel.backends.triton_compile), taken for all three and for
-    the MMA family where the compiler chose another than the config's.
+    the MMA family where the compiler chose another than the config's, and for ``loop_local_bytes``.
+    ``loop_local_bytes``: local-memory bytes each thread loads plus stores in one pass of the compiled
+    main loop (its SASS), charged in place of the spill rules' reloads (a Triton mma.sync kernel aside), and
+    ``loop_local_waits`` the times a warp waits on those reloads per pass (kernel_costs.spill_wait each); with
+    ``regs`` only.
     ``machine``: a ``Machine`` or a built-in name or file path.
     """
     machine = as_machine(machine)
@@ -681,7 +699,11 @@ def predict_kernel(
         if regs is not None or spilled is not None or shared_bytes is not None:
             raise ProblemError("--compile: the compile gives the registers, spills and shared memory; not --regs too")
         regs, spilled, shared_bytes = compiled.registers, compiled.spilled, compiled.shared_bytes
+        loop_local_bytes = compiled_loop_local_bytes(compiled)
+        loop_local_waits = compiled.loop_local_waits
         config = config_as_compiled(machine, config, compiled)
+    if (loop_local_bytes is not None or loop_local_waits is not None) and regs is None:
+        raise ProblemError("the main loop's local-memory bytes come with the compiled registers (--regs)")
     if a_major not in ("k", "m") or b_major not in ("k", "n"):
         raise ProblemError(f"--a-major k|m and --b-major k|n (got {a_major!r}, {b_major!r})")
     limit = machine.limits.max_registers_per_thread.n
@@ -703,6 +725,7 @@ def predict_kernel(
         **operand_staging(triton, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n, config.bm, config.bn),
         compiler=config.compiler, rm=config.register_tile[0], rn=config.register_tile[1],
         k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
+        loop_local_bytes=loop_local_bytes, loop_local_waits=loop_local_waits,
     )  # fmt: skip
     smem_limit = machine.memory.smem.max_per_block.bytes
     if fp["shared_bytes"] > smem_limit:
@@ -761,7 +784,19 @@ def predict_kernel(
         else ""
     )
     reload_note = ""
-    if config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
+    if bool(fp["loop_counted"]):
+        reload_note = (
+            f"; its main loop loads and stores {loop_local_bytes:,} B of local memory per thread per iteration "
+            f"(counted in the compiled SASS): charged as {float(fp['loop_spilled']):,.1f} registers stored and reloaded"
+            + (
+                f", and a warp waits on those reloads {int(fp['loop_waits'])} times an iteration, "
+                f"{rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes "
+                "the larger of the two"
+                if int(fp["loop_waits"]) and rates.costs.spill_wait_s
+                else ""
+            )
+        )
+    elif config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
         times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
         form = (
             f"{cta_model.SPILL_RELOAD_SLOPE:g} x log2(spilled / {cta_model.SPILL_RELOAD_KNEE:g}), between 0 and "
@@ -778,8 +813,8 @@ def predict_kernel(
             f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
             "a time (with a K-major one, ptxas spills the pointers that do not fit)"
         )
-    loop_spilled = int(fp["loop_spilled"])
-    if loop_spilled < int(fp["spilled"]):
+    loop_spilled = round(float(fp["loop_spilled"]))
+    if loop_spilled < int(fp["spilled"]) and not bool(fp["loop_counted"]):
         spill_note += (
             "; none of them reloaded in the main loop: what the loop holds by the register rule (accumulators, "
             f"overhead, element pointers: {float(fp['loop_needed']):,.0f}) fits the {int(fp['registers'])} "
