@@ -428,7 +428,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "24", "-fresh"), ("h100", "h100", "26/fresh2", "-fresh2"), ("h100", "h100", "26/fresh3", "-fresh3"),
      ("h200", "h200", "26/fresh3", "-fresh3"), ("h100", "h100", "26/fresh4", "-fresh4"),
      ("h200", "h200", "26/fresh4", "-fresh4"), ("h100", "h100", "26/fresh5", "-fresh5"),
-     ("h200", "h200", "26/fresh5", "-fresh5")],
+     ("h200", "h200", "26/fresh5", "-fresh5"), ("h100", "h100", "26/fresh6", "-fresh6"),
+     ("h200", "h200", "26/fresh6", "-fresh6")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1032,3 +1033,13 @@ def test_loop_local_bytes_attach_only_to_the_same_compiled_kernel(tmp_path):
     (tmp_path / "loop_local.csv").write_text("m,n\n1,2\n")
     with pytest.raises(ProblemError, match=r"loop_local\.csv: cannot read"):
         read_broad_csv(tmp_path / "broad.csv")
+
+
+def test_the_pre_registered_conditions_of_the_counted_loops_by_hand():
+    """benchmarks/judge_loop_local.conditions: the rule written in 3a67c14 before fresh6 was read. Each tuple:
+    median, p90, wgmma+FMA spilling median, worst Spearman, worst pick, groups under 0.90, groups."""
+    judge = _benchmark("judge_loop_local")
+    rules = (15.2, 44.6, 35.8, 0.68, 0.42, 10, 49)
+    assert judge.conditions(rules, (15.1, 40.6, 22.8, 0.76, 0.61, 9, 49)) == [True, True, True, True]
+    assert judge.conditions(rules, (15.41, 45.7, 35.8, 0.7, 0.39, 13, 49)) == [False, False, False, False]
+    assert judge.conditions(rules, (15.39, 45.59, 35.7, 0.7, 0.40, 12, 49)) == [True, True, True, True]
