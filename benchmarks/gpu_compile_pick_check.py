@@ -4,7 +4,9 @@ For each shape of SHAPES (fixed before the run, none in a measured sweep; most n
 register rule is least sure) in fp16, bf16, fp8 and tf32, with A K-major and B alternately K- and N-major,
 ranks the Triton space with the built-in H100 at 1980 MHz, then as ``tune --compile-top 8`` compiles the first 8
 and on (roofmodel.backends.triton_compile on this host's CPU, the installed Triton) and ranks them again, and
-times the rule's first 8 and the compile's first 8 on the GPU (the
+times the rule's first 8 and the compile's first 8 on the GPU, and the first 8 of the same compile charged by the
+spill rules instead of its main loop's counted local loads, stores and waits (``rules_compiled_rank``: how the
+compile ranked before 3a67c14) (the
 same kernel and method as the broad sweep: checked against float64, median of do_bench), with cuBLAS
 (torch.matmul) beside them. Each row: the configuration, its place by the rule and by the compile, both
 predictions, the CPU's and the device's registers and spills, the measured time. Writes compile_pick.csv and
@@ -18,6 +20,7 @@ from __future__ import annotations
 import csv
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from roofmodel.backends import require_gpu
@@ -52,8 +55,11 @@ def main() -> None:
                 g = Gemm(m=m, n=n, k=k, dtype=dtype)
                 common = dict(top=TOP, compute="measured", clock=1980.0, a_major="k", b_major=b_major)
                 rule = tune_report(machine, g, Space(name="triton"), **common)
-                comp = tune_report(machine, g, Space(name="triton"), compile_top=TOP,
-                                   compiler=compiler_for(machine, g, "k", b_major), **common)  # fmt: skip
+                compiler = compiler_for(machine, g, "k", b_major)
+                comp = tune_report(machine, g, Space(name="triton"), compile_top=TOP, compiler=compiler,
+                                   **common)  # fmt: skip
+                by_rules = tune_report(machine, g, Space(name="triton"), compile_top=TOP,
+                                       compiler=without_loop_counts(compiler), **common)  # fmt: skip
                 cublas_ms = cublas_time(torch, m, n, k, dtype, OUT_DTYPES, b_major)
                 # The rule's first 8 and the compile's first 8 (which may lie past the rule's 8): each timed once.
                 info: dict = {}
@@ -66,13 +72,19 @@ def main() -> None:
                                                          compiled_ms=r.seconds * 1e3,
                                                          cpu_registers=r.compiled.registers if r.compiled else "",
                                                          cpu_spilled=r.compiled.spilled if r.compiled else "")  # fmt: skip
+                for r in by_rules.top:
+                    info.setdefault(r.config, {}).update(rule_rank=r.rule_rank, rules_compiled_rank=r.rank,
+                                                         rules_compiled_ms=r.seconds * 1e3,
+                                                         cpu_registers=r.compiled.registers if r.compiled else "",
+                                                         cpu_spilled=r.compiled.spilled if r.compiled else "")  # fmt: skip
                 first = len(rows)
                 for c, facts in info.items():
                     group_m = int(c.raster.split(":")[1]) if c.raster.startswith("grouped") else 1
                     row = {"m": m, "n": n, "k": k, "dtype": dtype, "a_major": "k", "b_major": b_major,
                            "block_m": c.bm, "block_n": c.bn, "block_k": c.bk, "group_m": group_m,
                            "num_warps": c.warps, "num_stages": c.stages, "instruction": c.instruction,
-                           "rule_rank": "", "compiled_rank": "", "rule_ms": "", "compiled_ms": "",
+                           "rule_rank": "", "compiled_rank": "", "rules_compiled_rank": "", "rule_ms": "",
+                           "compiled_ms": "", "rules_compiled_ms": "",
                            "rule_registers": "", "rule_spilled": "", "cpu_registers": "", "cpu_spilled": "",
                            "compiled_count": comp.compiled, "cublas_ms": cublas_ms}  # fmt: skip
                     row.update(facts)
@@ -89,14 +101,26 @@ def main() -> None:
                 best = min((x["time_ms"] for x in picks), default=float("nan"))
                 first_rule = next((x for x in picks if x["rule_rank"] == 1), None)
                 first_comp = next((x for x in picks if x["compiled_rank"] == 1), None)
+                first_by_rules = next((x for x in picks if x["rules_compiled_rank"] == 1), None)
                 print(f"[{time.monotonic() - start:6.1f} s] {m}x{n}x{k} {dtype} B {b_major}: best of {len(picks)} "
-                      f"{best:.3f} ms, rule's first {ms(first_rule)}, compile's first {ms(first_comp)}, cuBLAS "
-                      f"{cublas_ms:.3f}", flush=True)  # fmt: skip
+                      f"{best:.3f} ms, rule's first {ms(first_rule)}, compile's first {ms(first_comp)} (spill rules "
+                      f"{ms(first_by_rules)}), cuBLAS {cublas_ms:.3f}", flush=True)  # fmt: skip
     with (out / "compile_pick.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
     (out / "provenance.json").write_text(collect(sampler.samples).model_dump_json(indent=2))
+
+
+def without_loop_counts(compiler: Callable[[list], list]) -> Callable[[list], list]:
+    """``compiler`` with the main loop's counted local loads, stores and waits dropped from its counts, so that the
+    model charges the compiled spills by its rules (the loop-fits rule, mma_sync_spill_reloads)."""
+
+    def compile_these(configs: list) -> list:
+        gone = {"loop_local_load_bytes": None, "loop_local_store_bytes": None, "loop_local_waits": None}
+        return [c if isinstance(c, str) else c.model_copy(update=gone) for c in compiler(configs)]
+
+    return compile_these
 
 
 def ms(row: dict | None) -> str:
