@@ -12,7 +12,8 @@ same kernel and method as the broad sweep: checked against float64, median of do
 predictions, the CPU's and the device's registers and spills, the measured time. Writes compile_pick.csv and
 provenance.json.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_compile_pick_check.py OUT_DIR
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_compile_pick_check.py OUT_DIR [--shapes 0:5]
+(``--shapes``: a slice of SHAPES, to split the run; the CSV is written as each case ends.)
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def main() -> None:
     from roofmodel.search.space import Space, tune_report
 
     out = Path(sys.argv[1])
+    first_shape, last_shape = 0, len(SHAPES)
+    if len(sys.argv) > 3 and sys.argv[2] == "--shapes":
+        a, b = sys.argv[3].split(":")
+        first_shape, last_shape = int(a or 0), int(b or len(SHAPES))
     out.mkdir(parents=True, exist_ok=True)
     machine = load_machine("h100")
     rows = []
@@ -50,6 +55,8 @@ def main() -> None:
     start = time.monotonic()
     with sampler.running():
         for i, (m, n, k) in enumerate(SHAPES):
+            if not first_shape <= i < last_shape:
+                continue
             for dtype in DTYPES:
                 b_major = "k" if (i + DTYPES.index(dtype)) % 2 == 0 else "n"
                 g = Gemm(m=m, n=n, k=k, dtype=dtype)
@@ -105,11 +112,16 @@ def main() -> None:
                 print(f"[{time.monotonic() - start:6.1f} s] {m}x{n}x{k} {dtype} B {b_major}: best of {len(picks)} "
                       f"{best:.3f} ms, rule's first {ms(first_rule)}, compile's first {ms(first_comp)} (spill rules "
                       f"{ms(first_by_rules)}), cuBLAS {cublas_ms:.3f}", flush=True)  # fmt: skip
-    with (out / "compile_pick.csv").open("w", newline="") as f:
+                write_rows(out / "compile_pick.csv", rows)
+                (out / "provenance.json").write_text(collect(sampler.samples).model_dump_json(indent=2))
+
+
+def write_rows(path: Path, rows: list[dict]) -> None:
+    """The rows so far, the whole file again (a run cut short keeps every case it finished)."""
+    with path.open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
-    (out / "provenance.json").write_text(collect(sampler.samples).model_dump_json(indent=2))
 
 
 def without_loop_counts(compiler: Callable[[list], list]) -> Callable[[list], list]:
