@@ -45,7 +45,8 @@ def compile_rungs(rows: list[dict[str, str]], out: Path, sms: int = 132) -> None
     from roofmodel.backends import triton_compile as tc
 
     tm, tn = grid_of(sms)
-    with out.open("w", newline="") as f:
+    part = out.with_suffix(".part")  # the committed file is replaced only when every rung compiled as the ladder ran
+    with part.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(COLUMNS)
         for r in rows:
@@ -61,11 +62,13 @@ def compile_rungs(rows: list[dict[str, str]], out: Path, sms: int = 132) -> None
             finally:
                 os.environ.pop("DISABLE_MMA_V3", None)
             if (c.registers, c.spilled) != (int(r["registers"]), int(r["spilled"])):
-                raise SystemExit(f"{tc.describe(job)}: compiled to {c.registers}/{c.spilled}, the ladder ran "
-                                 f"{r['registers']}/{r['spilled']}")  # fmt: skip
+                part.unlink()
+                raise SystemExit(f"{tc.describe(job)}: compiled to {c.registers}/{c.spilled} with ptxas {c.ptxas}, "
+                                 f"the ladder ran {r['registers']}/{r['spilled']} (Triton 3.6's); {out} kept")  # fmt: skip
             w.writerow((r["dtype"], r["family"], bm, bn, r["block_k"], r["num_warps"], r["num_stages"],
                         r["tiles_per_sm"], r["maxnreg"], c.registers, c.spilled, c.loop_local_load_bytes,
                         c.loop_local_store_bytes, c.loop_local_waits, c.triton, c.ptxas))  # fmt: skip
+    part.replace(out)
 
 
 def spill_wait_seconds(rows: list[dict[str, str]], counted: list[dict[str, str]]) -> tuple[float, dict[tuple, float]]:

@@ -1033,6 +1033,14 @@ def test_loop_local_bytes_attach_only_to_the_same_compiled_kernel(tmp_path):
     (tmp_path / "loop_local.csv").write_text("m,n\n1,2\n")
     with pytest.raises(ProblemError, match=r"loop_local\.csv: cannot read"):
         read_broad_csv(tmp_path / "broad.csv")
+    for bad, said in (([*cells[:14], "x", *cells[15:]], "line 2: the counts must be whole numbers"),
+                      ([*cells[:16], "-1", *cells[17:]], "line 2: a count is negative")):  # fmt: skip
+        (tmp_path / "loop_local.csv").write_text("\n".join([head, ",".join(bad), *rest]) + "\n")
+        with pytest.raises(ProblemError, match=said):
+            read_broad_csv(tmp_path / "broad.csv")
+    (tmp_path / "loop_local.csv").write_text("\n".join([head, *rest, rest[0]]) + "\n")
+    with pytest.raises(ProblemError, match="the same kernel twice"):
+        read_broad_csv(tmp_path / "broad.csv")
 
 
 def test_the_pre_registered_conditions_of_the_counted_loops_by_hand():

@@ -109,31 +109,34 @@ def with_loop_local(records: list[BroadRecord], path: Path) -> list[BroadRecord]
     if not path.is_file():
         return records
     need = (*_KERNEL_KEY, "registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes", "loop_local_waits")
+    counts = ("registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes", "loop_local_waits")
+    found: dict[tuple[str, ...], dict[str, int]] = {}
     try:
         with path.open(newline="") as f:
             reader = csv.DictReader(f)
             missing = [c for c in need if c not in (reader.fieldnames or [])]
             if missing:
                 raise ProblemError(f"{path}: cannot read: missing columns {', '.join(missing)}")
-            found = {
-                tuple(str(row[c]) for c in _KERNEL_KEY): row
-                for row in reader
-                if row.get("loop_local_load_bytes") not in (None, "")
-            }
+            for line, row in enumerate(reader, 2):
+                key = tuple(str(row[c]) for c in _KERNEL_KEY)
+                try:
+                    values = {c: int(row[c]) for c in counts}
+                except (TypeError, ValueError):
+                    raise ProblemError(f"{path}, line {line}: the counts must be whole numbers") from None
+                if min(values.values()) < 0:
+                    raise ProblemError(f"{path}, line {line}: a count is negative")
+                if key in found:
+                    raise ProblemError(f"{path}, line {line}: the same kernel twice")
+                found[key] = values
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise ProblemError(f"{path}: cannot read: {exc}") from None
     out = []
     for r in records:
-        row = found.get(tuple(str(getattr(r, c)) for c in _KERNEL_KEY))
-        same = row is not None and not r.force_mma_v2 and (int(row["registers"]), int(row["spilled"])) == (
-            r.registers_per_thread, r.spilled_registers)  # fmt: skip
-        if same:
-            r = r.model_copy(
-                update={
-                    "loop_local_bytes": int(row["loop_local_load_bytes"]) + int(row["loop_local_store_bytes"]),
-                    "loop_local_waits": int(row["loop_local_waits"]),
-                }
-            )
+        got = found.get(tuple(str(getattr(r, c)) for c in _KERNEL_KEY))
+        if got is not None and not r.force_mma_v2 and (got["registers"], got["spilled"]) == (
+            r.registers_per_thread, r.spilled_registers):  # fmt: skip
+            r = r.model_copy(update={"loop_local_bytes": got["loop_local_load_bytes"] + got["loop_local_store_bytes"],
+                                     "loop_local_waits": got["loop_local_waits"]})  # fmt: skip
         out.append(r)
     return out
 

@@ -189,7 +189,9 @@ def cubin_resources(cubin: bytes) -> tuple[int, int]:
 
 # SASS instructions of the matrix units (Hopper's warpgroup HGMMA/QGMMA/IGMMA, mma.sync's HMMA/IMMA, Blackwell's
 # UTC*MMA) and the FMA path's FFMA: what marks a kernel's main loop.
-_MMA_SASS = re.compile(r"\b(?:[HQI]GMMA|HMMA|IMMA|UTC\w*MMA|FFMA)\b")
+_MMA_SASS = re.compile(r"\b(?:[HQI]GMMA|HMMA|IMMA|UTC\w*MMA|FFMA2?)\b")
+# A branch and its target: ``BRA 0x2ef0``, and Blackwell's uniform-predicate form ``BRA.U UP0, 0x20f0``.
+_BRANCH = re.compile(r"\bBRA(?:\.\w+)*\s+(?:!?U?P[T\d]+\s*,\s*)?(?:`\()?(0x[0-9a-f]+)")
 _LOCAL_SASS = re.compile(r"\b(LDL|STL)((?:\.\w+)*)")
 _WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 
@@ -217,7 +219,7 @@ def main_loop(sass: str) -> list[str] | None:
     code = sass_instructions(sass)
     best: tuple[int, list[str]] | None = None
     for i, (address, op) in enumerate(code):
-        branch = re.search(r"\bBRA\s+(?:`\()?(0x[0-9a-f]+)", op)
+        branch = _BRANCH.search(op)
         if branch is None or int(branch.group(1), 16) >= address:
             continue
         start = int(branch.group(1), 16)
@@ -239,8 +241,9 @@ def loop_local_bytes(body: list[str]) -> tuple[int, int]:
 
 def main_loop_local_bytes(sass: str) -> tuple[int, int] | None:
     """loop_local_bytes of the kernel's main loop (main_loop); None where it has none. Nsight Compute's executed
-    local loads and stores per warp and iteration equal these counts within 3% on 16 spilling H100 kernels
-    (docs/measurements/compile-study/README.md; the rest is the prologue and epilogue)."""
+    local loads and stores per warp and iteration match these counts on 16 spilling H100 kernels, the loads
+    within 2%, the stores within 10% (docs/measurements/compile-study/README.md; the rest is the prologue and
+    epilogue)."""
     body = main_loop(sass)
     return None if body is None else loop_local_bytes(body)
 
@@ -262,11 +265,12 @@ def _registers(text: str, width: int = 1) -> set[int]:
 def _mma_widths(opcode: str) -> tuple[int, int, int]:
     """Registers per thread of an MMA's accumulator, A and B operands (the SASS names each by its first):
     HGMMA.64xNxK.F32 holds N / 2 accumulators (F16: N / 4) and reads A from registers in 4 where it does;
-    mma.sync's HMMA.16816 4 / 4 / 2, the others 4 / 2 / 1, as wide as the largest they can be."""
+    mma.sync's HMMA.16816 (and the tf32 m16n8k8) 4 / 4 / 2, HMMA.1688 with 16-bit inputs 4 / 2 / 1."""
     hit = re.match(r"[HQI]GMMA\.64x(\d+)x\d+\.(\w+)", opcode)
     if hit:
         return int(hit.group(1)) // (2 if hit.group(2) in ("F32", "S32") else 4), 4, 0
-    return (4, 4, 2) if "16816" in opcode or "16832" in opcode else (4, 2, 1)
+    wide = "16816" in opcode or "16832" in opcode or "TF32" in opcode
+    return (4, 4, 2) if wide else (4, 2, 1)
 
 
 def operands_written_read(op: str) -> tuple[str, set[int], set[int]]:
@@ -288,7 +292,12 @@ def operands_written_read(op: str) -> tuple[str, set[int], set[int]]:
         for part, width in zip(parts[1:], widths, strict=False):
             read |= _registers(part, width)
         return opcode, written, read
-    return opcode, _registers(parts[0], width), _registers(",".join(parts[1:]))
+    if opcode.startswith("LDSM"):  # ldmatrix: .x2 / .x4 write 2 / 4 registers (LDSM.16.M88.4)
+        width = int(opcode.rsplit(".", 1)[1]) if opcode.rsplit(".", 1)[1] in ("2", "4") else 1
+    read = _registers(",".join(parts[1:]))
+    if ".WIDE" in opcode and len(parts) > 3:  # IMAD.WIDE d, a, b, c: the addend c is a 64-bit pair
+        read |= _registers(parts[-1], 2)
+    return opcode, _registers(parts[0], width), read
 
 
 def local_reload_waits(body: list[str]) -> int:

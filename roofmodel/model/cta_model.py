@@ -414,7 +414,8 @@ def kernel_terms(
         "sm": sm_s,
         "compute": busy * mma / _where(c > 1, 1.0, share),
         "shared memory": busy * smem,
-        "spills": busy * spill,
+        # The waits on one CTA's own reloads, where they exceed the bytes' time, overlap the other resident CTAs'.
+        "spills": busy * _max(spill, spill_wait_cycles / c),
         "transposes": busy * transpose,
         "conversions": busy * convert / _where(c > 1, 1.0, share),
         "latency": busy * latency / c,

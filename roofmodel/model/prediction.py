@@ -99,7 +99,8 @@ class Prediction(BaseModel):
     # Of those, the ones reloaded every main-loop iteration: all, but none of a Triton wgmma kernel's compiled
     # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges a
     # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each; where the compiled loop's SASS was
-    # counted (loop_local_bytes), its local bytes / 8, rounded.
+    # counted (loop_local_bytes), its local bytes / 8, rounded, which can exceed spilled_registers (a spilled
+    # register reloaded more than once an iteration, or 64-bit pointers reloaded in 32-bit halves).
     loop_spilled_registers: int
     # Past the per-thread limit by the register rule only by element pointers it expects ptxas to recompute,
     # so none spilled by the rule (footprint's register gamble): tune and rank mark it.
@@ -704,6 +705,10 @@ def predict_kernel(
         config = config_as_compiled(machine, config, compiled)
     if (loop_local_bytes is not None or loop_local_waits is not None) and regs is None:
         raise ProblemError("the main loop's local-memory bytes come with the compiled registers (--regs)")
+    if loop_local_waits is not None and loop_local_bytes is None:
+        raise ProblemError("the waits on the main loop's local reloads come with its local-memory bytes")
+    if min(loop_local_bytes or 0, loop_local_waits or 0) < 0:
+        raise ProblemError("the main loop's local-memory bytes and waits cannot be negative")
     if a_major not in ("k", "m") or b_major not in ("k", "n"):
         raise ProblemError(f"--a-major k|m and --b-major k|n (got {a_major!r}, {b_major!r})")
     limit = machine.limits.max_registers_per_thread.n
