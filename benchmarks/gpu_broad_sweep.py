@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh6 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh7 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -28,7 +28,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-26 to judge f254113);
 --fresh5: FRESH5_SHAPES with a sixth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh5;
     read 2026-11-26 to judge tune --compile-top, 212a9a1);
---fresh6: FRESH6_SHAPES with a seventh seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh6);
+--fresh6: FRESH6_SHAPES with a seventh seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh6;
+    read 2026-11-26 to judge the counted loops, 3a67c14);
+--fresh7: FRESH7_SHAPES with an eighth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh7);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -69,7 +71,7 @@ SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("decode16", "decode", "holdout", 16, 28672, 8192),
     ("decode48", "decode", "holdout", 48, 8192, 14336),
     ("odd5000x3000x4000", "odd", "holdout", 5000, 3000, 4000),
-    ("small1280", "small", "holdout", 1280, 1280, 1280),
+    ("small1216", "small", "holdout", 1216, 1216, 1216),
 ]
 # A fresh sample (--fresh, 2026-11-24): shapes none of whose kernels was measured before the per-CTA
 # model's constants were fitted, all held out, drawn with another seed. Fixed before it was measured.
@@ -90,7 +92,7 @@ FRESH_SHAPES: list[tuple[str, str, str, int, int, int]] = [
 # (docs/measurements/h100-2026-11-26/fresh2; docs/validation.md says when its figures were first read).
 FRESH2_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("sq5120", "square", "holdout", 5120, 5120, 5120),
-    ("sq2304", "square", "holdout", 2304, 2304, 2304),
+    ("sq2944", "square", "holdout", 2944, 2944, 2944),
     ("shortk768", "short_k", "holdout", 10240, 6144, 768),
     ("longk12288", "long_k", "holdout", 2560, 2560, 12288),
     ("skinny512", "skinny", "holdout", 512, 12288, 6144),
@@ -160,10 +162,26 @@ FRESH6_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1700x6900x3100", "odd", "holdout", 1700, 6900, 3100),
     ("small1920", "small", "holdout", 1920, 1920, 1920),
 ]
+# A seventh fresh sample (--fresh7, drawn 2026-11-26 after fresh6 was read): ten more shapes, none measured
+# before, all held out, an eighth seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-26/fresh7).
+FRESH7_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4864", "square", "holdout", 4864, 4864, 4864),
+    ("sq4224", "square", "holdout", 4224, 4224, 4224),
+    ("shortk576", "short_k", "holdout", 10240, 12288, 576),
+    ("longk22528", "long_k", "holdout", 1280, 1792, 22528),
+    ("skinny896", "skinny", "holdout", 896, 16384, 6144),
+    ("decode10", "decode", "holdout", 10, 22528, 6144),
+    ("decode40b", "decode", "holdout", 40, 12288, 14336),
+    ("odd5300x1900x2300", "odd", "holdout", 5300, 1900, 2300),
+    ("odd2900x6500x1700", "odd", "holdout", 2900, 6500, 1700),
+    ("small1344", "small", "holdout", 1344, 1344, 1344),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
-                 "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES)}  # fmt: skip
+                 "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES),
+                 "fresh7": (2026_12_1, FRESH7_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -663,6 +681,7 @@ def main() -> None:
     ap.add_argument("--fresh4", action="store_true", help="FRESH4_SHAPES with a fifth seed, as --fresh")
     ap.add_argument("--fresh5", action="store_true", help="FRESH5_SHAPES with a sixth seed, as --fresh")
     ap.add_argument("--fresh6", action="store_true", help="FRESH6_SHAPES with a seventh seed, as --fresh")
+    ap.add_argument("--fresh7", action="store_true", help="FRESH7_SHAPES with an eighth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
