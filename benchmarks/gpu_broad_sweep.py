@@ -71,7 +71,7 @@ SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("decode16", "decode", "holdout", 16, 28672, 8192),
     ("decode48", "decode", "holdout", 48, 8192, 14336),
     ("odd5000x3000x4000", "odd", "holdout", 5000, 3000, 4000),
-    ("small1216", "small", "holdout", 1216, 1216, 1216),
+    ("small1280", "small", "holdout", 1280, 1280, 1280),
 ]
 # A fresh sample (--fresh, 2026-11-24): shapes none of whose kernels was measured before the per-CTA
 # model's constants were fitted, all held out, drawn with another seed. Fixed before it was measured.
@@ -92,7 +92,7 @@ FRESH_SHAPES: list[tuple[str, str, str, int, int, int]] = [
 # (docs/measurements/h100-2026-11-26/fresh2; docs/validation.md says when its figures were first read).
 FRESH2_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("sq5120", "square", "holdout", 5120, 5120, 5120),
-    ("sq2944", "square", "holdout", 2944, 2944, 2944),
+    ("sq2304", "square", "holdout", 2304, 2304, 2304),
     ("shortk768", "short_k", "holdout", 10240, 6144, 768),
     ("longk12288", "long_k", "holdout", 2560, 2560, 12288),
     ("skinny512", "skinny", "holdout", 512, 12288, 6144),
