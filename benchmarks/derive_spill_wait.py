@@ -42,10 +42,20 @@ def element_wise_rungs(ladder: Path) -> list[dict[str, str]]:
 def compile_rungs(rows: list[dict[str, str]], out: Path, sms: int = 132) -> None:
     """Each rung compiled as the ladder ran it (benchmarks/gpu_spill_ladder.py: M = 11 x BM, N = 12 x BN x tiles
     per SM, A and B K-major, GROUP_M 1, the cap as maxnreg, mma.sync rows with wgmma disabled) for sm_90a."""
-    from roofmodel.backends import triton_compile as tc
 
     tm, tn = grid_of(sms)
     part = out.with_suffix(".part")  # the committed file is replaced only when every rung compiled as the ladder ran
+    try:
+        write_rungs(rows, part, tm, tn)
+        part.replace(out)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def write_rungs(rows: list[dict[str, str]], part: Path, tm: int, tn: int) -> None:
+    """compile_rungs' CSV, written to ``part``; SystemExit where a rung compiles to other counts than it ran."""
+    from roofmodel.backends import triton_compile as tc
+
     with part.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(COLUMNS)
@@ -62,13 +72,11 @@ def compile_rungs(rows: list[dict[str, str]], out: Path, sms: int = 132) -> None
             finally:
                 os.environ.pop("DISABLE_MMA_V3", None)
             if (c.registers, c.spilled) != (int(r["registers"]), int(r["spilled"])):
-                part.unlink()
                 raise SystemExit(f"{tc.describe(job)}: compiled to {c.registers}/{c.spilled} with ptxas {c.ptxas}, "
-                                 f"the ladder ran {r['registers']}/{r['spilled']} (Triton 3.6's); {out} kept")  # fmt: skip
+                                 f"the ladder ran {r['registers']}/{r['spilled']} (Triton 3.6's); the committed CSV is kept")  # fmt: skip
             w.writerow((r["dtype"], r["family"], bm, bn, r["block_k"], r["num_warps"], r["num_stages"],
                         r["tiles_per_sm"], r["maxnreg"], c.registers, c.spilled, c.loop_local_load_bytes,
                         c.loop_local_store_bytes, c.loop_local_waits, c.triton, c.ptxas))  # fmt: skip
-    part.replace(out)
 
 
 def spill_wait_seconds(rows: list[dict[str, str]], counted: list[dict[str, str]]) -> tuple[float, dict[tuple, float]]:

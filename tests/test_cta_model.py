@@ -1043,6 +1043,11 @@ def test_loop_local_bytes_attach_only_to_the_same_compiled_kernel(tmp_path):
     (tmp_path / "loop_local.csv").write_text("\n".join([head, *rest, rest[0]]) + "\n")
     with pytest.raises(ProblemError, match="the same kernel twice"):
         read_broad_csv(tmp_path / "broad.csv")
+    # A kernel whose SASS had no main loop with an MMA is written with empty counts (compile_study.py): no counts.
+    (tmp_path / "loop_local.csv").write_text("\n".join([head, ",".join([*cells[:14], "", "", "", *cells[17:]]),
+                                                          *rest]) + "\n")  # fmt: skip
+    rows = [r for r in read_broad_csv(tmp_path / "broad.csv") if r.spilled_registers and not r.force_mma_v2]
+    assert rows[0].loop_local_bytes is None and all(r.loop_local_bytes is not None for r in rows[1:])
 
 
 def test_the_pre_registered_conditions_of_the_counted_loops_by_hand():

@@ -118,6 +118,8 @@ def with_loop_local(records: list[BroadRecord], path: Path) -> list[BroadRecord]
             if missing:
                 raise ProblemError(f"{path}: cannot read: missing columns {', '.join(missing)}")
             for line, row in enumerate(reader, 2):
+                if row.get("loop_local_load_bytes") in (None, ""):  # no main loop with an MMA was found: no counts
+                    continue
                 key = tuple(str(row[c]) for c in _KERNEL_KEY)
                 try:
                     values = {c: int(row[c]) for c in counts}
