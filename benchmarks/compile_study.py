@@ -106,15 +106,22 @@ def rule_need_over_limit(m: int, n: int, k: int, dtype: str, bm: int, bn: int, b
     return float(fp["needed"]) / limit, bool(staging["narrow_rows"]) and e < 4
 
 
+def job_of(row: dict[str, str]) -> Any:
+    """The CompileJob of a study's or a measured sweep's CSV row (GROUP_M 8 where the row has none)."""
+    from roofmodel.backends.triton_compile import CompileJob
+
+    return CompileJob(int(row["m"]), int(row["n"]), int(row["k"]), row["dtype"], int(row["block_m"]),
+                      int(row["block_n"]), int(row["block_k"]), int(row["num_warps"]), int(row["num_stages"]),
+                      row["a_major"], row["b_major"], int(row.get("group_m") or 8))  # fmt: skip
+
+
 def recompile(rows: list[dict[str, str]], jobs: int, keep_refused: bool = False) -> list[Any]:
     """The same kernels compiled again by the installed Triton (``--recompile``): a study's rows under another
     toolchain, row for row (COLUMNS without the toolchain's two; ``jobs`` processes; a kernel Triton refuses
     is None with ``keep_refused``, else left out)."""
-    from roofmodel.backends.triton_compile import CompileJob, compile_many
+    from roofmodel.backends.triton_compile import compile_many
 
-    keys = [CompileJob(int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"], int(r["block_m"]), int(r["block_n"]),
-                       int(r["block_k"]), int(r["num_warps"]), int(r["num_stages"]), r["a_major"], r["b_major"],
-                       int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
+    keys = [job_of(r) for r in rows]
     out = []
     for j, c in zip(keys, compile_many(keys, 90, jobs), strict=True):
         if isinstance(c, str):  # a configuration this Triton refuses to compile is not a sample
@@ -157,9 +164,7 @@ def loop_local(broad: Path, w: Any, jobs: int, tools: tuple[str, str]) -> None:
     with broad.open(newline="") as f:
         rows = [r for r in csv.DictReader(f) if r["status"] == "ok" and r.get("force_mma_v2", "0") in ("0", "")
                 and int(r.get("spilled_registers") or 0) > 0]  # fmt: skip
-    jobs_ = [CompileJob(int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"], int(r["block_m"]), int(r["block_n"]),
-                        int(r["block_k"]), int(r["num_warps"]), int(r["num_stages"]), r["a_major"], r["b_major"],
-                        int(r.get("group_m") or 8)) for r in rows]  # fmt: skip
+    jobs_ = [job_of(r) for r in rows]
     seen: set[CompileJob] = set()
     same = written = 0
     for r, j, c in zip(rows, jobs_, compile_many(jobs_, 90, jobs), strict=True):

@@ -160,6 +160,30 @@ def test_shared_memory_and_spills():
     assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * (1280 + 512) + 2048) * 1e-9)
 
 
+def test_waits_on_local_reloads_by_hand():
+    # The spills of test_shared_memory_and_spills take 1280 cycles an iteration at the bandwidth; a warp that
+    # waits 2000 cycles an iteration on its reloads, one after another, makes one CTA's iteration 2000 + 512.
+    spills = dict(spilled_registers=40, spill_bytes_per_cycle=32.0)
+    assert total(**spills, spill_wait_cycles=2000.0) == pytest.approx(1e-6 + (600 + 10 * (2000 + 512) + 2048) * 1e-9)
+    # Waits shorter than the bytes' time change nothing.
+    assert total(**spills, spill_wait_cycles=1000.0) == total(**spills)
+    # Two resident CTAs overlap each other's waits, not their bytes: max(2 x 10 x 1280, 600 + 10 x 2512 + 2048), and
+    # the spills term (as if alone, over the SM's 2 x 10 iterations) is max(1280, 2000 / 2) cycles each.
+    two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, **spills, "spill_wait_cycles": 2000.0})
+    assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * 2512 + 2048) * 1e-9)
+    assert two["spills"] == pytest.approx(20 * 1280 * 1e-9)
+    lone = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, **spills, "spill_wait_cycles": 4000.0})
+    assert lone["spills"] == pytest.approx(20 * 2000 * 1e-9)
+
+
+def test_compiling_goes_on_while_the_next_could_win():
+    from roofmodel.search.space import compiling_goes_on
+
+    assert compiling_goes_on(2, 3, 1.0, 5.0)  # among the first N: always
+    assert compiling_goes_on(3, 3, None, 5.0)  # nothing compiled yet (all refused)
+    assert compiling_goes_on(3, 3, 1.0, 0.9) and not compiling_goes_on(3, 3, 1.0, 1.0)
+
+
 def test_a_small_grid_reaches_only_the_bandwidth_its_bytes_in_flight_allow():
     # One CTA with 2 stages of 32 KiB in flight over 1 us reaches 65.5 GB/s, not the 1 TB/s ceiling:
     # 1 GB of DRAM traffic takes 15.3 ms.
@@ -996,7 +1020,7 @@ def test_each_spilling_kernel_has_its_loops_local_bytes_from_the_same_compile(d)
     read_broad_csv attaches its bytes to exactly those. (Compiler counts only: an unread sample stays unread.)"""
     import csv
 
-    from roofmodel.backends.broad import read_broad_csv
+    from roofmodel.backends.broad import KERNEL_KEY, read_broad_csv
 
     base = REPO / "docs" / "measurements" / d
     with (base / "loop_local.csv").open(newline="") as f:
@@ -1007,11 +1031,9 @@ def test_each_spilling_kernel_has_its_loops_local_bytes_from_the_same_compile(d)
     spilling = [r for r in rows if r.spilled_registers and not r.force_mma_v2]
     assert spilling and all(r.loop_local_bytes is not None for r in spilling)
     assert all(r.loop_local_bytes is None for r in rows if not r.spilled_registers or r.force_mma_v2)
-    by_key = {tuple(r[c] for c in ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps",
-                                   "num_stages", "group_m", "a_major", "b_major")): r for r in counted}  # fmt: skip
+    by_key = {tuple(r[c] for c in KERNEL_KEY): r for r in counted}
     for r in spilling:
-        row = by_key[tuple(str(getattr(r, c)) for c in ("m", "n", "k", "dtype", "block_m", "block_n", "block_k",
-                                                          "num_warps", "num_stages", "group_m", "a_major", "b_major"))]  # fmt: skip
+        row = by_key[tuple(str(getattr(r, c)) for c in KERNEL_KEY)]
         assert (int(row["registers"]), int(row["spilled"])) == (r.registers_per_thread, r.spilled_registers)
         assert r.loop_local_bytes == int(row["loop_local_load_bytes"]) + int(row["loop_local_store_bytes"])
 

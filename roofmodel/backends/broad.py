@@ -98,7 +98,8 @@ def read_broad_csv(path: Path) -> list[BroadRecord]:
 
 
 LOOP_LOCAL_CSV = "loop_local.csv"
-_KERNEL_KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m",
+# The columns that name one kernel of a sweep (a loop_local.csv row is matched to its broad.csv row by them).
+KERNEL_KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m",
                "a_major", "b_major")  # fmt: skip
 
 
@@ -108,7 +109,7 @@ def with_loop_local(records: list[BroadRecord], path: Path) -> list[BroadRecord]
     row keeps none); unchanged where there is no such file."""
     if not path.is_file():
         return records
-    need = (*_KERNEL_KEY, "registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes", "loop_local_waits")
+    need = (*KERNEL_KEY, "registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes", "loop_local_waits")
     counts = ("registers", "spilled", "loop_local_load_bytes", "loop_local_store_bytes", "loop_local_waits")
     found: dict[tuple[str, ...], dict[str, int]] = {}
     try:
@@ -120,7 +121,7 @@ def with_loop_local(records: list[BroadRecord], path: Path) -> list[BroadRecord]
             for line, row in enumerate(reader, 2):
                 if row.get("loop_local_load_bytes") in (None, ""):  # no main loop with an MMA was found: no counts
                     continue
-                key = tuple(str(row[c]) for c in _KERNEL_KEY)
+                key = tuple(str(row[c]) for c in KERNEL_KEY)
                 try:
                     values = {c: int(row[c]) for c in counts}
                 except (TypeError, ValueError):
@@ -134,7 +135,7 @@ def with_loop_local(records: list[BroadRecord], path: Path) -> list[BroadRecord]
         raise ProblemError(f"{path}: cannot read: {exc}") from None
     out = []
     for r in records:
-        got = found.get(tuple(str(getattr(r, c)) for c in _KERNEL_KEY))
+        got = found.get(tuple(str(getattr(r, c)) for c in KERNEL_KEY))
         if got is not None and not r.force_mma_v2 and (got["registers"], got["spilled"]) == (
             r.registers_per_thread, r.spilled_registers):  # fmt: skip
             r = r.model_copy(update={"loop_local_bytes": got["loop_local_load_bytes"] + got["loop_local_store_bytes"],
@@ -287,7 +288,7 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
     N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
     which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
     pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: predict's own pick)."""
-    from roofmodel.search.space import COMPILE_BEYOND
+    from roofmodel.search.space import COMPILE_BEYOND, compiling_goes_on
 
     groups: dict[tuple[str, str], list[tuple[int, Row]]] = defaultdict(list)
     for i, row in enumerate(rows):
@@ -299,7 +300,7 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
             continue
         taken: list[Row] = []
         for _, row in sorted(v, key=lambda t: (t[1].predict, t[0]))[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
-            if len(taken) >= compile_top and min(x.cta for x in taken) <= row.predict:
+            if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None), row.predict):
                 break
             taken.append(row)
         pick = min(enumerate(taken), key=lambda t: (t[1].cta, t[0]))[1]

@@ -577,6 +577,14 @@ COMPILE_BEYOND = 8
 Compiler = Callable[[list[KernelConfig]], list["CompiledCounts | str"]]
 
 
+def compiling_goes_on(position: int, least: int, best_compiled_s: float | None, rule_s: float) -> bool:
+    """Whether tune --compile-top N compiles the configuration at ``position`` (0-based, in the register rule's
+    order): always among the first ``least`` (N), then only while its time by the rule (``rule_s``) is faster than
+    the best compiled so far (``best_compiled_s``, None before any): where the rule errs it is mostly optimistic
+    (spills and collapses it did not count), so what follows would seldom win. (COMPILE_BEYOND x N caps the order.)"""
+    return position < least or best_compiled_s is None or rule_s < best_compiled_s
+
+
 def tune_report(
     machine: Machine | str,
     gemm: Gemm,
@@ -668,19 +676,17 @@ def _ranked_by_rule(rank: int, i: int, ev: Evaluated, gemm: Gemm, first: int) ->
 def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[int], least: int, compiler: Compiler,
                       predicted: dict[str, Any], top: int) -> tuple[list[Ranked], list[str], int]:  # fmt: skip
     """The configurations ``order`` names (in the register rule's order), compiled in that order and ranked
-    by predict_kernel with their compiled counts (ties keep the rule's order). Past the first ``least`` the
-    compiling stops before a configuration whose time by the rule is no faster than the best compiled so far:
-    where the rule errs it is mostly optimistic (spills and collapses it did not count), so what follows would
-    seldom win. Returns (ranked, the refusals, how many were taken). The compiler gets COMPILE_BATCH at a time (to run them in
+    by predict_kernel with their compiled counts (ties keep the rule's order), while compiling_goes_on. Returns (ranked, the refusals, how many were taken). The compiler gets COMPILE_BATCH at a time (to run them in
     parallel); what it compiled past the stopping point is not used, so the result does not depend on it."""
     done: list[tuple[float, int, int, KernelConfig, CompiledCounts, Prediction]] = []
     refused: list[str] = []
     taken = 0
+    best: float | None = None
     for start in range(0, len(order), COMPILE_BATCH):
         chunk = order[start : start + COMPILE_BATCH]
         configs = [ev.configs.config(i) for i in chunk]
         for offset, (i, cfg, counts) in enumerate(zip(chunk, configs, compiler(configs), strict=True)):
-            if start + offset >= least and done and min(d[0] for d in done) <= float(ev.seconds[i]):
+            if not compiling_goes_on(start + offset, least, best, float(ev.seconds[i])):
                 return _ranked_compiled(done, ev, top), refused, taken
             taken += 1
             if isinstance(counts, str):
@@ -692,6 +698,7 @@ def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[i
                 refused.append(f"{cfg.label()} as compiled: {exc}")
                 continue
             done.append((p.seconds, start + offset + 1, i, config_as_compiled(machine, cfg, counts), counts, p))
+            best = p.seconds if best is None else min(best, p.seconds)
     return _ranked_compiled(done, ev, top), refused, taken
 
 
