@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,23 +28,33 @@ from roofmodel.machine import load_machine
 DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
 
 
-def sample_figures(machine: str, sample: str) -> dict[str, tuple[float, ...]]:
-    """{"rules"|"counted": (median, p90, wgmma+FMA spilling median, worst Spearman, worst pick, groups under 0.9,
-    groups)} at 1980 MHz, as the reports are computed."""
+def loop_counts_touch(row: Row) -> bool:
+    """The kernels the counted loops change: wgmma and FMA kernels with loop_local.csv counts."""
+    return row.record.loop_local_bytes is not None and row.record.instruction in ("wgmma", "fma")
+
+
+def sample_figures(
+    machine: str,
+    sample: str,
+    switch: str = "loop_local",
+    touched: Callable[[Row], bool] = loop_counts_touch,
+    names: tuple[str, str] = ("rules", "counted"),
+) -> dict[str, tuple[float, ...]]:
+    """{names[0] (the Evaluator's ``switch`` off) | names[1] (on): (median, p90, the median |error| of the kernels
+    ``touched`` picks, worst Spearman, worst pick, groups under 0.9, groups, and ``predict --kernel triton``'s
+    median and p90)} at 1980 MHz, as the reports are computed."""
     m = load_machine(machine)
     records = [r for r in read_broad_csv(DATA / sample / "broad.csv") if r.set == "sweep"]
     out: dict[str, tuple[float, ...]] = {}
-    stated: list[float | None] = []
-    for name, counted in (("rules", False), ("counted", True)):
+    for name, on in zip(names, (False, True), strict=True):
         ev = Evaluator(m, 1980.0)
-        ev.loop_local = counted
-        stated = stated or [ev.predict_seconds(r) for r in records]  # predict --kernel triton: the same either way
-        rows = [Row(r, float(ev.seconds(r)["total"]), 0.0, p) for r, p in zip(records, stated, strict=True)]
-        f, c = figures(rows), compiled_pick_figures(rows)
-        touched = [abs(percent_error(x.cta, x.measured)) for x in rows
-                   if x.record.loop_local_bytes is not None and x.record.instruction in ("wgmma", "fma")]  # fmt: skip
-        out[name] = (f["median_abs_pct"], f["p90_abs_pct"], statistics.median(touched) if touched else 0.0,
-                     f["spearman_min"], c["first_over_best_min"], c["under_0_9"], c["groups"])  # fmt: skip
+        setattr(ev, switch, on)
+        rows = [Row(r, float(ev.seconds(r)["total"]), 0.0, ev.predict_seconds(r)) for r in records]
+        f, c, p = figures(rows), compiled_pick_figures(rows), figures(rows, "predict")
+        picked = [abs(percent_error(x.cta, x.measured)) for x in rows if touched(x)]
+        out[name] = (f["median_abs_pct"], f["p90_abs_pct"], statistics.median(picked) if picked else 0.0,
+                     f["spearman_min"], c["first_over_best_min"], c["under_0_9"], c["groups"],
+                     p["median_abs_pct"], p["p90_abs_pct"])  # fmt: skip
     return out
 
 

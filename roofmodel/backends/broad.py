@@ -156,6 +156,9 @@ class Evaluator:
         # As compiled, charge the loop's local bytes counted in the SASS where the record has them (else the
         # spill rules): off to compare with the rules alone.
         self.loop_local = True
+        # Spills whose resident frames outgrow the L2 move at the rates beyond it (prediction.spill_rates): off
+        # to compare with every spill at the measured rate.
+        self.spill_home = True
         self._rates: dict[str, Rates] = {}
         self._traffic: dict[tuple[Any, ...], RasterTraffic] = {}
 
@@ -184,6 +187,8 @@ class Evaluator:
     def _terms(self, r: BroadRecord, compiled: bool, family: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
         """seconds()'s terms, and the footprint they were computed with."""
         m, rates = self.machine, self.rates(r.dtype)
+        if not self.spill_home:
+            rates = dataclasses.replace(rates, l2_capacity_bytes=None)
         if self.cost_override is not None:
             rates = dataclasses.replace(rates, costs=dataclasses.replace(rates.costs, **self.cost_override))
         family = family or r.instruction or "fma"

@@ -166,6 +166,49 @@ def charged_spills(spilled: Any, mma_sync: Any) -> Any:
     return out
 
 
+def resident_frame_bytes(spilled: Any, threads_per_cta: Any, resident_ctas: Any) -> Any:
+    """Bytes of local memory the chip's resident CTAs keep spilled registers in: spilled registers per
+    thread x 4 B x threads per CTA x CTAs resident at once (min(tiles, CTAs per SM x SMs)). Numbers or
+    numpy arrays."""
+    return spilled * 4.0 * threads_per_cta * resident_ctas
+
+
+def cache_miss_share(frame_bytes: Any, capacity_bytes: float) -> Any:
+    """Share of the local loads and stores a cache of C bytes misses when the resident frames total F bytes:
+    1 - C / F beyond its capacity, 0 within it (every spilled register is reused each iteration, uniformly
+    over the frames: a hit rate of C / F). Numbers or numpy arrays."""
+    return _max(0.0, 1.0 - capacity_bytes / _max(frame_bytes, 1.0))
+
+
+def spill_home(
+    frame_bytes: Any,
+    spill_bytes_per_cycle: float,
+    beyond: tuple[tuple[float, float, float | None], ...],
+    l2_capacity_bytes: float,
+    l2_latency: float | None,
+) -> tuple[Any, Any]:
+    """Where spilled registers live, and what that costs: (bytes per cycle per SM the spills move at, the factor
+    on a reload's round trip). ``spill_bytes_per_cycle`` is the measured rate of spills the L2 holds; the share
+    that misses it (cache_miss_share) also crosses each level ``beyond`` it, given as (capacity bytes, that
+    level's bytes per cycle per SM, its latency or None) out to DRAM (capacity infinite): the rate is
+    1 / max(1 / spill rate, miss_i / rate_i) over the levels. A reload's round trip, measured where the spills
+    fit the L2, is scaled by the mean latency over the L2's: (hit x L2 + sum of (miss_i - miss_{i+1}) x
+    latency_i) / L2, with 1 where a latency is unknown (the wait stays as measured). Numbers or numpy arrays;
+    latencies in any one unit."""
+    miss = cache_miss_share(frame_bytes, l2_capacity_bytes)
+    seconds_per_byte = 1.0 / spill_bytes_per_cycle
+    mean_latency = (1.0 - miss) * (l2_latency or 0.0)
+    known = l2_latency is not None
+    for capacity, rate, latency in beyond:
+        seconds_per_byte = _max(seconds_per_byte, miss / rate)
+        deeper = cache_miss_share(frame_bytes, capacity) if math.isfinite(capacity) else 0.0
+        known = known and latency is not None
+        mean_latency = mean_latency + (miss - deeper) * (latency or 0.0)
+        miss = deeper
+    factor = mean_latency / l2_latency if known and l2_latency else 1.0
+    return 1.0 / seconds_per_byte, factor
+
+
 def l2_stage_bytes(requested: Any, tiles: Any, k_iterations: Any) -> Any:
     """Bytes the L2 serves one CTA per stage: the kernel's requested bytes / (tiles x K/BK iterations);
     numbers or numpy arrays."""

@@ -25,6 +25,7 @@ from roofmodel import defaults, units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model import cta_model
+from roofmodel.model.arrays import ceil_div as _ceil_div
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
@@ -159,6 +160,11 @@ class Rates:
     # The L2's rate for a GEMM's requests (memory.l2.gemm_bandwidth), chip-wide B/s; None where the file
     # has none (then l2_bps, and l2_same_address_bps for a wave's repeated requests).
     l2_gemm_bps: float | None = None
+    # Where spilled registers live (cta_model.spill_home): the L2's capacity and, with a last-level cache,
+    # its capacity and latency (cycles; None where the file has none). None where unused.
+    l2_capacity_bytes: float | None = None
+    llc_capacity_bytes: float | None = None
+    llc_latency_cycles: float | None = None
 
     def family_fma_per_s(self, family: str) -> float:
         return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
@@ -221,6 +227,7 @@ def machine_rates(
         "memory.dram.latency": mem.dram.latency,
         "memory.l2.loaded_latency": mem.l2.loaded_latency,
         "memory.dram.loaded_latency": mem.dram.loaded_latency,
+        "memory.llc.latency": mem.llc.latency if mem.llc is not None else None,
     }
     if machine.kernel_costs is not None:
         # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
@@ -274,6 +281,9 @@ def machine_rates(
         l2_gemm_bps=gemm_l2,
         l2_latency_cycles=lat_l2,
         dram_latency_cycles=lat_dram,
+        l2_capacity_bytes=mem.l2.capacity.bytes,
+        llc_capacity_bytes=mem.llc.capacity.bytes if mem.llc is not None else None,
+        llc_latency_cycles=cycles["memory.llc.latency"],
         inputs=tuple(inputs),
     )
 
@@ -564,6 +574,13 @@ def kernel_seconds(
     # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those.
     counted = footprint.get("loop_counted", False)
     spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton") & _not(counted))
+    spill_rate, reload_factor = spill_rates(
+        rates,
+        footprint["spilled"],
+        warps * machine.warp_size,
+        _minimum(_ceil_div(m, bm) * _ceil_div(n, bn), c * sms),
+        per_cycle_per_sm,
+    )
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
@@ -586,7 +603,7 @@ def kernel_seconds(
         converted_elements_per_iter=converted_elements(family, e, warps, bm, bn, bk, rm, rn),
         gathered_elements_per_iter=gathered_elements(family, e, warps, bm, bn, bk, rm, rn, a_m_major, b_n_major),
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
-        spill_bytes_per_cycle=(rates.spill_bps or rates.smem_bps) / per_cycle_per_sm,
+        spill_bytes_per_cycle=spill_rate,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous,
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
@@ -601,8 +618,25 @@ def kernel_seconds(
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
-        spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * clock,
+        spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
     )  # fmt: skip
+
+
+def spill_rates(
+    rates: Rates, spilled: Any, threads_per_cta: Any, resident_ctas: Any, per_cycle_per_sm: float
+) -> tuple[Any, Any]:
+    """cta_model.spill_home for a machine's rates: the bytes per cycle per SM spills move at (the measured
+    spill bandwidth, the shared-memory bandwidth where the file has none, while the L2 holds the resident
+    frames; the last-level cache's and DRAM's share of the SMs beyond) and the factor on a reload's round trip."""
+    beyond = []
+    if rates.llc_bps is not None and rates.llc_capacity_bytes is not None:
+        beyond.append((rates.llc_capacity_bytes, rates.llc_bps / per_cycle_per_sm, rates.llc_latency_cycles))
+    beyond.append((math.inf, rates.dram_bps / per_cycle_per_sm, rates.dram_latency_cycles))
+    measured = (rates.spill_bps or rates.smem_bps) / per_cycle_per_sm
+    if rates.l2_capacity_bytes is None:
+        return measured, 1.0
+    frames = cta_model.resident_frame_bytes(spilled, threads_per_cta, resident_ctas)
+    return cta_model.spill_home(frames, measured, tuple(beyond), rates.l2_capacity_bytes, rates.l2_latency_cycles)
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
@@ -862,6 +896,7 @@ def predict_kernel(
         if math.isfinite(l2_rate) and latency_known
         else ""
     )
+    home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, min(tiles, ctas * sms))
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
@@ -876,7 +911,8 @@ def predict_kernel(
             "in the machine file)"
         )
         + (spill_note or ": none")
-        + reload_note,
+        + reload_note
+        + home_note,
         "transposes": "MN-major 32-bit elements the warps transpose in registers before storing them for wgmma "
         f"(kernel_costs.transpose){'' if rates.costs.transpose_s else ': none in the machine file'}; and an "
         "MN-major 8- or 32-bit operand that mma.sync's warps read one element per thread before their MMAs",
@@ -968,7 +1004,37 @@ def predict_kernel(
         persistent=config.persistent,
         kernel=config.label(),
         kernel_origin=config.origin,
-        inputs=list(rates.inputs),
+        inputs=[*rates.inputs, *home_inputs],
+    )
+
+
+def spill_home_note(
+    machine: Machine, rates: Rates, fp: dict[str, Any], warps: int, resident: int
+) -> tuple[str, list[Input]]:
+    """What the spills term's detail adds where the resident CTAs' spilled frames outgrow the L2
+    (spill_rates), and the capacities it read (none where the kernel does not spill)."""
+    if not int(fp["spilled"]) or rates.l2_capacity_bytes is None:
+        return "", []
+    mem = machine.memory
+    used = [machine.input_of("memory.l2.capacity", mem.l2.capacity)]
+    if mem.llc is not None:
+        used.append(machine.input_of("memory.llc.capacity", mem.llc.capacity))
+    per_sm_cycle = machine.sm_count.n * rates.clock_hz
+    threads = warps * machine.warp_size
+    frames = float(cta_model.resident_frame_bytes(float(fp["spilled"]), threads, resident))
+    rate, factor = (float(x) for x in spill_rates(rates, float(fp["spilled"]), threads, resident, per_sm_cycle))
+    l2 = rates.l2_capacity_bytes
+    if frames <= l2:
+        return (f"; the {resident} resident CTAs' spilled frames ({frames / 2**20:,.1f} MiB) fit the L2 "
+                f"({l2 / 2**20:,.0f} MiB)", used)  # fmt: skip
+    miss = float(cta_model.cache_miss_share(frames, l2))
+    beyond = "the last-level cache" if mem.llc is not None else "DRAM"
+    return (
+        f"; the {resident} resident CTAs' spilled frames ({frames / 2**20:,.1f} MiB, {fp['spilled']:,.0f} registers x "
+        f"4 B x {threads} threads each) outgrow the L2 ({l2 / 2**20:,.0f} MiB): 1 - L2 / frames = {miss:.0%} of the "
+        f"spill traffic misses it and goes to {beyond}, so spills move at {rate:.1f} B/cycle/SM and a reload's "
+        f"round trip is {factor:.2f} x the measured one (its mean latency over the L2's; cta_model.spill_home)",
+        used,
     )
 
 
