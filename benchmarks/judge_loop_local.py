@@ -39,16 +39,18 @@ def sample_figures(
     switch: str = "loop_local",
     touched: Callable[[Row], bool] = loop_counts_touch,
     names: tuple[str, str] = ("rules", "counted"),
+    machines: tuple[str, str] | None = None,
 ) -> dict[str, tuple[float, ...]]:
     """{names[0] (the Evaluator's ``switch`` off) | names[1] (on): (median, p90, the median |error| of the kernels
     ``touched`` picks, worst Spearman, worst pick, groups under 0.9, groups, and ``predict --kernel triton``'s
-    median and p90)} at 1980 MHz, as the reports are computed."""
-    m = load_machine(machine)
+    median and p90)} at 1980 MHz, as the reports are computed. ``machines``: two machine files (before, after) in
+    place of ``machine`` and the switch (left on)."""
     records = [r for r in read_broad_csv(DATA / sample / "broad.csv") if r.set == "sweep"]
     out: dict[str, tuple[float, ...]] = {}
-    for name, on in zip(names, (False, True), strict=True):
-        ev = Evaluator(m, 1980.0)
-        setattr(ev, switch, on)
+    for i, name in enumerate(names):
+        ev = Evaluator(load_machine(machines[i] if machines else machine), 1980.0)
+        if machines is None:
+            setattr(ev, switch, bool(i))
         rows = [Row(r, float(ev.seconds(r)["total"]), 0.0, ev.predict_seconds(r)) for r in records]
         f, c, p = figures(rows), compiled_pick_figures(rows), figures(rows, "predict")
         picked = [abs(percent_error(x.cta, x.measured)) for x in rows if touched(x)]

@@ -35,6 +35,12 @@ def conditions(old: tuple[float, ...], new: tuple[float, ...]) -> list[bool]:
     return [*loop_local_conditions(old, new), new[7] <= old[7] + 0.5 and new[8] <= old[8] + 2.0]
 
 
+def table_cell(x: tuple[float, ...]) -> str:
+    """One model's figures on a sample, as the tables in docs/validation.md give them."""
+    return (f"{x[0]:.1f}% / {x[1]:.1f}%, {x[2]:.1f}%, {x[3]:.2f}, {x[4]:.2f}, {x[5]:.0f} of {x[6]:.0f}; "
+            f"{x[7]:.1f}% / {x[8]:.1f}%")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("samples", nargs="+", metavar="MACHINE:SAMPLE", help="e.g. h100:h100-2026-11-26/fresh7")
@@ -45,13 +51,8 @@ def main() -> None:
     for spec in args.samples:
         machine, sample = spec.split(":", 1)
         f = sample_figures(machine, sample, "spill_home", spills, ("old", "homed"))
-
-        def cell(x: tuple[float, ...]) -> str:
-            return (f"{x[0]:.1f}% / {x[1]:.1f}%, {x[2]:.1f}%, {x[3]:.2f}, {x[4]:.2f}, {x[5]:.0f} of {x[6]:.0f}; "
-                    f"{x[7]:.1f}% / {x[8]:.1f}%")  # fmt: skip
-
         ok = conditions(f["old"], f["homed"])
-        print(f"| {sample} | {cell(f['old'])} | {cell(f['homed'])} | "
+        print(f"| {sample} | {table_cell(f['old'])} | {table_cell(f['homed'])} | "
               f"{'pass' if all(ok) else 'fail ' + ','.join(str(i + 1) for i, x in enumerate(ok) if not x)} |")  # fmt: skip
 
 
