@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh8 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh9 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -32,7 +32,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-26 to judge the counted loops, 3a67c14);
 --fresh7: FRESH7_SHAPES with an eighth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh7;
     read 2026-11-27 to judge the spill homing, c1948a3);
---fresh8: FRESH8_SHAPES with a ninth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh8);
+--fresh8: FRESH8_SHAPES with a ninth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh8;
+    read 2026-11-27 to judge the Triton FMA rate, 2d653f7);
+--fresh9: FRESH9_SHAPES with a tenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh9);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -194,11 +196,27 @@ FRESH8_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6700x1500x3300", "odd", "holdout", 6700, 1500, 3300),
     ("small1600", "small", "holdout", 1600, 1600, 1600),
 ]
+# A ninth fresh sample (--fresh9, drawn 2026-11-27 after fresh8 was read): ten more shapes, none measured
+# before, all held out, a tenth seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-27/fresh9).
+FRESH9_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3456", "square", "holdout", 3456, 3456, 3456),
+    ("sq5888", "square", "holdout", 5888, 5888, 5888),
+    ("shortk480", "short_k", "holdout", 11264, 9216, 480),
+    ("longk17408", "long_k", "holdout", 1664, 1920, 17408),
+    ("skinny192", "skinny", "holdout", 192, 20480, 7168),
+    ("decode14", "decode", "holdout", 14, 24576, 6144),
+    ("decode52", "decode", "holdout", 52, 10240, 12288),
+    ("odd4300x3900x2500", "odd", "holdout", 4300, 3900, 2500),
+    ("odd2500x7300x1900", "odd", "holdout", 2500, 7300, 1900),
+    ("small1728", "small", "holdout", 1728, 1728, 1728),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
                  "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES),
-                 "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES)}  # fmt: skip
+                 "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
+                 "fresh9": (2026_12_3, FRESH9_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -700,6 +718,7 @@ def main() -> None:
     ap.add_argument("--fresh6", action="store_true", help="FRESH6_SHAPES with a seventh seed, as --fresh")
     ap.add_argument("--fresh7", action="store_true", help="FRESH7_SHAPES with an eighth seed, as --fresh")
     ap.add_argument("--fresh8", action="store_true", help="FRESH8_SHAPES with a ninth seed, as --fresh")
+    ap.add_argument("--fresh9", action="store_true", help="FRESH9_SHAPES with a tenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
