@@ -9,6 +9,8 @@ kernels that spill (those the counts change), the worst within-shape Spearman, a
 the reports emulate it (compiled_pick_figures): its worst first pick and groups under 0.90; then the rule's four
 conditions: (1) median <= the rules' + 0.2 points, (2) p90 <= the rules' + 1 point, (3) the wgmma and FMA
 spilling median below the rules', (4) the worst pick no more than 0.02 lower and at most 2 more groups under 0.90.
+The table in docs/validation.md is at the commits it names (3a67c14, the parser fixed in f2d1897): later changes to
+the model (the spill homing of c1948a3, the FMA rate of 2d653f7) move both columns.
 """
 
 from __future__ import annotations

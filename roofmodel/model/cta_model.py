@@ -180,6 +180,17 @@ def cache_miss_share(frame_bytes: Any, capacity_bytes: float) -> Any:
     return _max(0.0, 1.0 - capacity_bytes / _max(frame_bytes, 1.0))
 
 
+def level_miss_shares(frame_bytes: Any, l2_capacity_bytes: float, capacities: tuple[float, ...]) -> list[Any]:
+    """The share of spill traffic that reaches each level beyond the L2 (their capacities in order, DRAM's
+    infinite): the L2's miss share (cache_miss_share), then at each cache the lesser of what reached it and what
+    it misses itself (a cache smaller than the one before it holds nothing more). Numbers or numpy arrays."""
+    shares, miss = [], cache_miss_share(frame_bytes, l2_capacity_bytes)
+    for capacity in capacities:
+        shares.append(miss)
+        miss = _min(miss, cache_miss_share(frame_bytes, capacity)) if math.isfinite(capacity) else 0.0
+    return shares
+
+
 def spill_home(
     frame_bytes: Any,
     spill_bytes_per_cycle: float,
@@ -189,22 +200,21 @@ def spill_home(
 ) -> tuple[Any, Any]:
     """Where spilled registers live, and what that costs: (bytes per cycle per SM the spills move at, the factor
     on a reload's round trip). ``spill_bytes_per_cycle`` is the measured rate of spills the L2 holds; the share
-    that misses it (cache_miss_share) also crosses each level ``beyond`` it, given as (capacity bytes, that
-    level's bytes per cycle per SM, its latency or None) out to DRAM (capacity infinite): the rate is
-    1 / max(1 / spill rate, miss_i / rate_i) over the levels. A reload's round trip, measured where the spills
-    fit the L2, is scaled by the mean latency over the L2's: (hit x L2 + sum of (miss_i - miss_{i+1}) x
-    latency_i) / L2, with 1 where a latency is unknown (the wait stays as measured). Numbers or numpy arrays;
-    latencies in any one unit."""
-    miss = cache_miss_share(frame_bytes, l2_capacity_bytes)
+    that misses it also crosses each level ``beyond`` it, given as (capacity bytes, that level's bytes per cycle
+    per SM, its latency or None) out to DRAM (capacity infinite), each reached by level_miss_shares' share
+    miss_i: the rate is 1 / max(1 / spill rate, miss_i / rate_i) over the levels. A reload's round trip, measured
+    where the spills fit the L2, is scaled by the mean latency over the L2's: (hit x L2 + sum of (miss_i -
+    miss_{i+1}) x latency_i) / L2, with 1 where a latency is unknown (the wait stays as measured). Numbers or
+    numpy arrays; latencies in any one unit."""
+    shares = level_miss_shares(frame_bytes, l2_capacity_bytes, tuple(c for c, _, _ in beyond))
     seconds_per_byte = 1.0 / spill_bytes_per_cycle
-    mean_latency = (1.0 - miss) * (l2_latency or 0.0)
+    mean_latency = (1.0 - cache_miss_share(frame_bytes, l2_capacity_bytes)) * (l2_latency or 0.0)
     known = l2_latency is not None
-    for capacity, rate, latency in beyond:
-        seconds_per_byte = _max(seconds_per_byte, miss / rate)
-        deeper = cache_miss_share(frame_bytes, capacity) if math.isfinite(capacity) else 0.0
+    for i, (_, rate, latency) in enumerate(beyond):
+        seconds_per_byte = _max(seconds_per_byte, shares[i] / rate)
+        deeper = shares[i + 1] if i + 1 < len(shares) else 0.0
         known = known and latency is not None
-        mean_latency = mean_latency + (miss - deeper) * (latency or 0.0)
-        miss = deeper
+        mean_latency = mean_latency + (shares[i] - deeper) * (latency or 0.0)
     factor = mean_latency / l2_latency if known and l2_latency else 1.0
     return 1.0 / seconds_per_byte, factor
 

@@ -227,7 +227,6 @@ def machine_rates(
         "memory.dram.latency": mem.dram.latency,
         "memory.l2.loaded_latency": mem.l2.loaded_latency,
         "memory.dram.loaded_latency": mem.dram.loaded_latency,
-        "memory.llc.latency": mem.llc.latency if mem.llc is not None else None,
     }
     if machine.kernel_costs is not None:
         # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
@@ -283,7 +282,9 @@ def machine_rates(
         dram_latency_cycles=lat_dram,
         l2_capacity_bytes=mem.l2.capacity.bytes,
         llc_capacity_bytes=mem.llc.capacity.bytes if mem.llc is not None else None,
-        llc_latency_cycles=cycles["memory.llc.latency"],
+        llc_latency_cycles=units.latency_cycles(mem.llc.latency.value, mem.llc.latency.unit, clock_hz)
+        if mem.llc is not None and mem.llc.latency is not None
+        else None,
         inputs=tuple(inputs),
     )
 
@@ -574,13 +575,8 @@ def kernel_seconds(
     # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those.
     counted = footprint.get("loop_counted", False)
     spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton") & _not(counted))
-    spill_rate, reload_factor = spill_rates(
-        rates,
-        footprint["spilled"],
-        warps * machine.warp_size,
-        _minimum(_ceil_div(m, bm) * _ceil_div(n, bn), c * sms),
-        per_cycle_per_sm,
-    )
+    spill_rate, reload_factor = spill_rates(rates, footprint, warps * machine.warp_size,
+                                            _ceil_div(m, bm) * _ceil_div(n, bn), c, sms)  # fmt: skip
     latency = 0.0
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
@@ -622,21 +618,40 @@ def kernel_seconds(
     )  # fmt: skip
 
 
-def spill_rates(
-    rates: Rates, spilled: Any, threads_per_cta: Any, resident_ctas: Any, per_cycle_per_sm: float
-) -> tuple[Any, Any]:
-    """cta_model.spill_home for a machine's rates: the bytes per cycle per SM spills move at (the measured
-    spill bandwidth, the shared-memory bandwidth where the file has none, while the L2 holds the resident
-    frames; the last-level cache's and DRAM's share of the SMs beyond) and the factor on a reload's round trip."""
-    beyond = []
+def spill_frame_registers(footprint: dict[str, Any]) -> Any:
+    """The spilled registers per thread the main loop reuses each iteration: the compiled spills, or fewer where
+    the loop was counted or the register rule says it holds the rest (footprint's loop_spilled)."""
+    return _minimum(footprint["spilled"], footprint.get("loop_spilled", footprint["spilled"]))
+
+
+def spill_home_levels(rates: Rates, active_sms: Any) -> tuple[tuple[str, float, Any, float | None], ...]:
+    """The levels beyond the L2 that spills reach, in order: (name, capacity bytes, bytes per cycle per SM of the
+    ``active_sms`` the grid fills, latency cycles or None): the last-level cache where the file has one, then DRAM."""
+    per_cycle = active_sms * rates.clock_hz
+    out: list[tuple[str, float, Any, float | None]] = []
     if rates.llc_bps is not None and rates.llc_capacity_bytes is not None:
-        beyond.append((rates.llc_capacity_bytes, rates.llc_bps / per_cycle_per_sm, rates.llc_latency_cycles))
-    beyond.append((math.inf, rates.dram_bps / per_cycle_per_sm, rates.dram_latency_cycles))
-    measured = (rates.spill_bps or rates.smem_bps) / per_cycle_per_sm
-    if rates.l2_capacity_bytes is None:
+        out.append(
+            ("the last-level cache", rates.llc_capacity_bytes, rates.llc_bps / per_cycle, rates.llc_latency_cycles)
+        )
+    out.append(("DRAM", math.inf, rates.dram_bps / per_cycle, rates.dram_latency_cycles))
+    return tuple(out)
+
+
+def spill_rates(
+    rates: Rates, footprint: dict[str, Any], threads_per_cta: Any, tiles: Any, ctas_per_sm: Any, sms: int
+) -> tuple[Any, Any]:
+    """cta_model.spill_home for a machine's rates: the bytes per cycle per SM spills move at and the factor on a
+    reload's round trip. The frames are the loop's spilled registers (spill_frame_registers) x 4 B x threads x
+    the CTAs resident at once (min(tiles, CTAs per SM x SMs)); the levels beyond the L2 share their bandwidth
+    among the SMs the grid fills (min(tiles, SMs)). Only where the file measures the spill bandwidth (the rate of
+    spills the L2 holds) and names the L2's capacity; elsewhere the shared-memory bandwidth stands in, unhomed."""
+    measured = (rates.spill_bps or rates.smem_bps) / (sms * rates.clock_hz)
+    if rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return measured, 1.0
-    frames = cta_model.resident_frame_bytes(spilled, threads_per_cta, resident_ctas)
-    return cta_model.spill_home(frames, measured, tuple(beyond), rates.l2_capacity_bytes, rates.l2_latency_cycles)
+    frames = cta_model.resident_frame_bytes(spill_frame_registers(footprint), threads_per_cta,
+                                            _minimum(tiles, ctas_per_sm * sms))  # fmt: skip
+    beyond = tuple((cap, rate, lat) for _, cap, rate, lat in spill_home_levels(rates, _minimum(tiles, sms)))
+    return cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles)
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
@@ -896,7 +911,7 @@ def predict_kernel(
         if math.isfinite(l2_rate) and latency_known
         else ""
     )
-    home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, min(tiles, ctas * sms))
+    home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, tiles, ctas)
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
@@ -905,7 +920,7 @@ def predict_kernel(
         f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
-            f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth)"
+            f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth) where the L2 holds them"
             if rates.spill_bps
             else f"the shared-memory bandwidth ({rates.smem_bps / per_sm_cycle:.0f} B/cycle/SM: no spill bandwidth "
             "in the machine file)"
@@ -1009,31 +1024,45 @@ def predict_kernel(
 
 
 def spill_home_note(
-    machine: Machine, rates: Rates, fp: dict[str, Any], warps: int, resident: int
+    machine: Machine, rates: Rates, fp: dict[str, Any], warps: int, tiles: int, ctas_per_sm: int
 ) -> tuple[str, list[Input]]:
-    """What the spills term's detail adds where the resident CTAs' spilled frames outgrow the L2
-    (spill_rates), and the capacities it read (none where the kernel does not spill)."""
-    if not int(fp["spilled"]) or rates.l2_capacity_bytes is None:
+    """What the spills term's detail adds about where the spilled registers the loop reuses live (spill_rates),
+    and the capacities (and a last-level cache's latency) it read: nothing where no spill is charged in the
+    loop or the file measures no spill bandwidth."""
+    frame_registers = float(spill_frame_registers(fp))
+    if not frame_registers or rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return "", []
     mem = machine.memory
     used = [machine.input_of("memory.l2.capacity", mem.l2.capacity)]
     if mem.llc is not None:
         used.append(machine.input_of("memory.llc.capacity", mem.llc.capacity))
-    per_sm_cycle = machine.sm_count.n * rates.clock_hz
+        if mem.llc.latency is not None:
+            used.append(machine.input_of("memory.llc.latency", mem.llc.latency))
+    sms = machine.sm_count.n
     threads = warps * machine.warp_size
-    frames = float(cta_model.resident_frame_bytes(float(fp["spilled"]), threads, resident))
-    rate, factor = (float(x) for x in spill_rates(rates, float(fp["spilled"]), threads, resident, per_sm_cycle))
+    resident = min(tiles, ctas_per_sm * sms)
+    frames = float(cta_model.resident_frame_bytes(frame_registers, threads, resident))
     l2 = rates.l2_capacity_bytes
+    where = (f"; the spilled registers its loop reuses ({frame_registers:,.0f} a thread x 4 B x {threads} threads x "
+             f"{resident} resident CTAs = {frames / 2**20:,.1f} MiB)")  # fmt: skip
     if frames <= l2:
-        return (f"; the {resident} resident CTAs' spilled frames ({frames / 2**20:,.1f} MiB) fit the L2 "
-                f"({l2 / 2**20:,.0f} MiB)", used)  # fmt: skip
-    miss = float(cta_model.cache_miss_share(frames, l2))
-    beyond = "the last-level cache" if mem.llc is not None else "DRAM"
+        return f"{where} fit the L2 ({l2 / 2**20:g} MiB)", used
+    rate, factor = (float(x) for x in spill_rates(rates, fp, threads, tiles, ctas_per_sm, sms))
+    levels = spill_home_levels(rates, min(tiles, sms))
+    shares = [float(x) for x in cta_model.level_miss_shares(frames, l2, tuple(c for _, c, _, _ in levels))]
+    reach = ", ".join(f"{share:.1%} reach {name} ({per_sm:.1f} B/cycle/SM over {min(tiles, sms)} SMs)"
+                      for (name, _, per_sm, _), share in zip(levels, shares, strict=True))  # fmt: skip
+    waits = int(fp.get("loop_waits", 0))
+    round_trip = (
+        f"; a reload's round trip is {factor:.2f} x kernel_costs.spill_wait (the mean latency over the L2's), "
+        f"{waits} a warp an iteration"
+        if waits and rates.costs.spill_wait_s and factor != 1.0
+        else ""
+    )
     return (
-        f"; the {resident} resident CTAs' spilled frames ({frames / 2**20:,.1f} MiB, {fp['spilled']:,.0f} registers x "
-        f"4 B x {threads} threads each) outgrow the L2 ({l2 / 2**20:,.0f} MiB): 1 - L2 / frames = {miss:.0%} of the "
-        f"spill traffic misses it and goes to {beyond}, so spills move at {rate:.1f} B/cycle/SM and a reload's "
-        f"round trip is {factor:.2f} x the measured one (its mean latency over the L2's; cta_model.spill_home)",
+        f"{where} outgrow the L2 ({l2 / 2**20:g} MiB): 1 - L2 / frames of the traffic misses it; {reach}; "
+        f"so spills move at 1 / max(1 / {rates.spill_bps / (sms * rates.clock_hz):.1f}, share / rate) = {rate:.1f} "
+        f"B/cycle/SM{round_trip} (cta_model.spill_home)",
         used,
     )
 
