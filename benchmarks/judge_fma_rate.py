@@ -1,7 +1,7 @@
-"""A Triton kernel's FMA rate (the fp32 FMA instruction's own measured rate, 44.4 TFLOPS on the H100) against the
-fp32 pipe's (cuBLAS SGEMM's 52), on recorded broad samples: the figures of the rule pre-registered in the commit
-that adds it (first read on fresh8), as compiled, with each machine file (the one before the change, written out
-of git, against the one now).
+"""A Triton kernel's FMA rate (kernel_costs.fma_rate, 85.6 FMA/cycle/SM on the H100: 44.4 TFLOPS at 1,965 MHz;
+judged in 2d653f7 as the fp32 FMA instruction's own rate) against the fp32 pipe's (cuBLAS SGEMM's 52), on recorded
+broad samples: the figures of the rule pre-registered in 2d653f7 (first read on fresh8), as compiled, with each
+machine file (the one before the change, written out of git, against the one now).
 
     git show bd5ebc4:machines/h100.yaml > /tmp/h100-before.yaml
     python benchmarks/judge_fma_rate.py /tmp/h100-before.yaml:machines/h100.yaml:h100-2026-11-27/fresh8

@@ -345,7 +345,8 @@ class KernelCosts(StrictModel):
     registers (per SM), and per fp8 element the warps convert to fp16 for mma.sync (per SM, a pipe
     beside the MMAs), and per element of an 8-bit MN-major operand that mma.sync's warps read from shared
     memory one byte at a time (per SM, on the same pipe); and the rate at which a kernel's spilled registers are stored and reloaded,
-    each once per main-loop iteration (``spill_bandwidth``, per SM)."""
+    each once per main-loop iteration (``spill_bandwidth``, per SM), and the FMA rate the kernel's FMA loop reaches
+    (``fma_rate``, per SM)."""
 
     launch: Latency | None = None
     iteration: Latency | None = None
@@ -363,10 +364,14 @@ class KernelCosts(StrictModel):
     # round trip and what waits on it), counted in the compiled loop (triton_compile.local_reload_waits).
     spill_wait: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
+    # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a
+    # cycle than the pipe sustains (a Triton FMA matmul against cuBLAS SGEMM): a ceiling on the FMA family's
+    # rate for the kernels these costs describe, never the pipe's (analyze and the roofline keep the pipe's).
+    fma_rate: Rate | None = None
 
     def latencies(self) -> dict[str, Latency | None]:
-        """The fields that are times, by name (every one but spill_bandwidth)."""
-        return {k: getattr(self, k) for k in type(self).model_fields if k != "spill_bandwidth"}
+        """The fields that are times, by name (every one but spill_bandwidth and fma_rate)."""
+        return {k: getattr(self, k) for k in type(self).model_fields if k not in ("spill_bandwidth", "fma_rate")}
 
 
 class Cluster(StrictModel):

@@ -166,8 +166,19 @@ class Rates:
     llc_capacity_bytes: float | None = None
     llc_latency_cycles: float | None = None
 
+    # What a Triton kernel's FMA loop reaches (kernel_costs.fma_rate), FMA/s per SM; None where the file has none.
+    triton_fma_per_s_per_sm: float | None = None
+
     def family_fma_per_s(self, family: str) -> float:
         return dict(self.family_fma_per_s_per_sm).get(family, self.fma_per_s_per_sm)
+
+    def kernel_fma_per_s(self, family: str, compiler: str) -> float:
+        """The family's rate for a kernel of ``compiler``: the pipe's, or for a Triton kernel's FMA loop the lesser
+        of that and what such a loop reaches (kernel_costs.fma_rate)."""
+        rate = self.family_fma_per_s(family)
+        if family == "fma" and compiler == "triton" and self.triton_fma_per_s_per_sm is not None:
+            return min(rate, self.triton_fma_per_s_per_sm)
+        return rate
 
     @property
     def l2_stream_bps(self) -> float:
@@ -248,6 +259,12 @@ def machine_rates(
         spill_bps = units.bandwidth_bytes_per_cycle_per_sm(spill_q.value, spill_q.unit, sms, clock_hz) * sms * clock_hz
         inputs.append(machine.input_of("kernel_costs.spill_bandwidth", spill_q))
     lat_l2, lat_dram = cycles["memory.l2.latency"], cycles["memory.dram.latency"]
+    # Measured on fp32's FFMA loops: an input of fp32's time alone.
+    fma_q = machine.kernel_costs.fma_rate if machine.kernel_costs is not None and dtype == "fp32" else None
+    triton_fma = None
+    if fma_q is not None:
+        triton_fma = units.rate_fma_per_cycle_per_sm(fma_q.value, fma_q.unit, sms, clock_hz) * clock_hz
+        inputs.append(machine.input_of("kernel_costs.fma_rate", fma_q))
     family_rates = []
     for ins in pipe.instructions:
         q = pipe.rate_of(ins, accumulator)[0].pick(compute)
@@ -280,6 +297,7 @@ def machine_rates(
         l2_gemm_bps=gemm_l2,
         l2_latency_cycles=lat_l2,
         dram_latency_cycles=lat_dram,
+        triton_fma_per_s_per_sm=triton_fma,
         l2_capacity_bytes=mem.l2.capacity.bytes,
         llc_capacity_bytes=mem.llc.capacity.bytes if mem.llc is not None else None,
         llc_latency_cycles=units.latency_cycles(mem.llc.latency.value, mem.llc.latency.unit, clock_hz)
@@ -584,7 +602,7 @@ def kernel_seconds(
                                       rates.l2_loaded_latency_cycles,
                                       rates.dram_loaded_latency_cycles)  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
-    fam_rates = tuple(rates.family_fma_per_s(f) / clock for f in FAMILIES)
+    fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
     repeated = _maximum(0.0, requested - distinct)
     l2_rate = rates.l2_stream_bps
@@ -914,7 +932,13 @@ def predict_kernel(
     home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, tiles, ctas)
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
-        f"{rates.family_fma_per_s(config.instruction) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}), "
+        f"{rates.kernel_fma_per_s(config.instruction, config.compiler) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}"
+        + (
+            ", what a Triton FMA loop reaches: kernel_costs.fma_rate"
+            if rates.kernel_fma_per_s(config.instruction, config.compiler) < rates.family_fma_per_s(config.instruction)
+            else ""
+        )
+        + "), "
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
         "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
         f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
