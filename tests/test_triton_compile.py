@@ -278,6 +278,17 @@ def test_the_main_loops_local_bytes_read_from_sass():
     assert main_loop_local_bytes(_SASS.replace("BRA 0x200", "BRA 0x400")) is None
 
 
+def test_loop_opcodes_counts_a_pass_by_opcode():
+    from roofmodel.backends.triton_compile import loop_opcodes, main_loop
+
+    body = main_loop(_SASS)
+    ops = loop_opcodes(body)
+    assert sum(ops.values()) == len(body) and ops["LDL"] == 2 and ops["STL"] == 2
+    # predicates are dropped and widths folded into the opcode
+    assert loop_opcodes(["@P0 FFMA R1, R2, R3, R1", "FFMA R4, R2, R3, R4", "LDS.128 R8, [R2]", "@!P1 LDS R9, [R2]"]) == {
+        "FFMA": 2, "LDS": 2}  # fmt: skip
+
+
 def test_the_waits_on_local_reloads_in_program_order():
     from roofmodel.backends.triton_compile import local_reload_waits, main_loop, operands_written_read
 

@@ -97,8 +97,9 @@ def mma_family(ptx: str) -> str:
     return "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
 
 
-def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
-    """What ptxas allocates for ``job`` on ``capability`` (e.g. 90), through Triton's compile (no GPU)."""
+def compile_kernel(job: CompileJob, capability: int) -> Any:
+    """Triton's compiled kernel for ``job`` on ``capability`` (e.g. 90), no GPU: its ``asm`` holds the PTX and the
+    cubin; a ProblemError where Triton refuses it."""
     import triton
     from triton.backends.compiler import GPUTarget
 
@@ -137,6 +138,14 @@ def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
             kernel = triton.compile(src, target=GPUTarget("cuda", capability, 32), options=options)
     except Exception as exc:  # Triton's own refusal (a layout it cannot lower, ptxas out of registers)
         raise ProblemError(f"--compile: Triton refused {describe(job)}: {refusal_reason(str(exc))}") from None
+    return kernel
+
+
+def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
+    """What ptxas allocates for ``job`` on ``capability`` (e.g. 90), through Triton's compile (no GPU)."""
+    import triton
+
+    kernel = compile_kernel(job, capability)
     ptx, cubin = kernel.asm["ptx"], kernel.asm["cubin"]
     registers, stack_bytes = cubin_resources(cubin)
     body = main_loop(cuobjdump(cubin, "-sass")) if stack_bytes else []
@@ -228,6 +237,20 @@ def main_loop(sass: str) -> list[str] | None:
         if mma and (best is None or mma > best[0]):
             best = (mma, body)
     return None if best is None else best[1]
+
+
+def loop_opcodes(body: list[str]) -> dict[str, int]:
+    """How many instructions of each opcode (its first part: ``LDS`` of ``LDS.128``, predicates dropped) a loop
+    body (main_loop) issues per pass."""
+    out: dict[str, int] = {}
+    for op in body:
+        words = op.split()
+        if words and words[0].startswith("@"):
+            words = words[1:]
+        if words:
+            name = words[0].split(".")[0]
+            out[name] = out.get(name, 0) + 1
+    return out
 
 
 def loop_local_bytes(body: list[str]) -> tuple[int, int]:
