@@ -29,8 +29,7 @@ from benchmarks.judge_loop_local import DATA, sample_figures
 from benchmarks.judge_loop_local import conditions as loop_local_conditions
 from roofmodel.backends.broad import Evaluator, Row, read_broad_csv
 from roofmodel.machine import load_machine
-from roofmodel.model import cta_model
-from roofmodel.model.prediction import spill_frame_registers
+from roofmodel.model.prediction import spill_frame_bytes
 
 BANDS = (1.0, 1.5, 2.0, 3.0, 5.0, math.inf)
 
@@ -66,8 +65,7 @@ def frame_bands(specs: list[str]) -> dict[tuple[str, int], list[tuple[float, flo
                 continue
             terms, fp = new._terms(r, True, None)
             tiles = math.ceil(r.m / r.block_m) * math.ceil(r.n / r.block_n)
-            resident = min(tiles, int(fp["ctas_per_sm"]) * m.sm_count.n)
-            frames = float(cta_model.resident_frame_bytes(spill_frame_registers(fp), 32 * r.num_warps, resident))
+            frames = float(spill_frame_bytes(fp, 32 * r.num_warps, tiles, fp["ctas_per_sm"], m.sm_count.n))
             ratio = frames / m.memory.l2.capacity.bytes
             if ratio <= BANDS[0]:
                 continue

@@ -208,7 +208,7 @@ def spill_home(
     numpy arrays; latencies in any one unit."""
     shares = level_miss_shares(frame_bytes, l2_capacity_bytes, tuple(c for c, _, _ in beyond))
     seconds_per_byte = 1.0 / spill_bytes_per_cycle
-    mean_latency = (1.0 - cache_miss_share(frame_bytes, l2_capacity_bytes)) * (l2_latency or 0.0)
+    mean_latency = (1.0 - (shares[0] if shares else 0.0)) * (l2_latency or 0.0)
     known = l2_latency is not None
     for i, (_, rate, latency) in enumerate(beyond):
         seconds_per_byte = _max(seconds_per_byte, shares[i] / rate)

@@ -642,6 +642,13 @@ def spill_frame_registers(footprint: dict[str, Any]) -> Any:
     return _minimum(footprint["spilled"], footprint.get("loop_spilled", footprint["spilled"]))
 
 
+def spill_frame_bytes(footprint: dict[str, Any], threads_per_cta: Any, tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
+    """Bytes of local memory the spilled registers the loop reuses take over the CTAs resident at once:
+    spill_frame_registers x 4 B x threads x min(tiles, CTAs per SM x SMs) (cta_model.resident_frame_bytes)."""
+    return cta_model.resident_frame_bytes(spill_frame_registers(footprint), threads_per_cta,
+                                          _minimum(tiles, ctas_per_sm * sms))  # fmt: skip
+
+
 def spill_home_levels(rates: Rates, active_sms: Any) -> tuple[tuple[str, float, Any, float | None], ...]:
     """The levels beyond the L2 that spills reach, in order: (name, capacity bytes, bytes per cycle per SM of the
     ``active_sms`` the grid fills, latency cycles or None): the last-level cache where the file has one, then DRAM."""
@@ -666,8 +673,7 @@ def spill_rates(
     measured = (rates.spill_bps or rates.smem_bps) / (sms * rates.clock_hz)
     if rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return measured, 1.0
-    frames = cta_model.resident_frame_bytes(spill_frame_registers(footprint), threads_per_cta,
-                                            _minimum(tiles, ctas_per_sm * sms))  # fmt: skip
+    frames = spill_frame_bytes(footprint, threads_per_cta, tiles, ctas_per_sm, sms)
     beyond = tuple((cap, rate, lat) for _, cap, rate, lat in spill_home_levels(rates, _minimum(tiles, sms)))
     return cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles)
 
@@ -930,12 +936,13 @@ def predict_kernel(
         else ""
     )
     home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, tiles, ctas)
+    fma_rate = rates.kernel_fma_per_s(config.instruction, config.compiler)
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
-        f"{rates.kernel_fma_per_s(config.instruction, config.compiler) / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}"
+        f"{fma_rate / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}"
         + (
             ", what a Triton FMA loop reaches: kernel_costs.fma_rate"
-            if rates.kernel_fma_per_s(config.instruction, config.compiler) < rates.family_fma_per_s(config.instruction)
+            if fma_rate < rates.family_fma_per_s(config.instruction)
             else ""
         )
         + "), "
@@ -1065,7 +1072,7 @@ def spill_home_note(
     sms = machine.sm_count.n
     threads = warps * machine.warp_size
     resident = min(tiles, ctas_per_sm * sms)
-    frames = float(cta_model.resident_frame_bytes(frame_registers, threads, resident))
+    frames = float(spill_frame_bytes(fp, threads, tiles, ctas_per_sm, sms))
     l2 = rates.l2_capacity_bytes
     where = (f"; the spilled registers its loop reuses ({frame_registers:,.0f} a thread x 4 B x {threads} threads x "
              f"{resident} resident CTAs = {frames / 2**20:,.1f} MiB)")  # fmt: skip
