@@ -54,12 +54,18 @@ def sample_figures(
         if machines is None:
             setattr(ev, switch, bool(i))
         rows = [Row(r, float(ev.seconds(r)["total"]), 0.0, ev.predict_seconds(r)) for r in records]
-        f, c, p = figures(rows), compiled_pick_figures(rows), figures(rows, "predict")
-        picked = [abs(percent_error(x.cta, x.measured)) for x in rows if touched(x)]
-        out[name] = (f["median_abs_pct"], f["p90_abs_pct"], statistics.median(picked) if picked else 0.0,
-                     f["spearman_min"], c["first_over_best_min"], c["under_0_9"], c["groups"],
-                     p["median_abs_pct"], p["p90_abs_pct"])  # fmt: skip
+        out[name] = row_figures(rows, touched)
     return out
+
+
+def row_figures(rows: list[Row], touched: Callable[[Row], bool]) -> tuple[float, ...]:
+    """One model's figures on a sample's rows (sample_figures' tuple): median, p90, the median |error| of the kernels
+    ``touched`` picks, worst Spearman, worst pick, groups under 0.9, groups, predict's median and p90."""
+    f, c, p = figures(rows), compiled_pick_figures(rows), figures(rows, "predict")
+    picked = [abs(percent_error(x.cta, x.measured)) for x in rows if touched(x)]
+    return (f["median_abs_pct"], f["p90_abs_pct"], statistics.median(picked) if picked else 0.0,
+            f["spearman_min"], c["first_over_best_min"], c["under_0_9"], c["groups"],
+            p["median_abs_pct"], p["p90_abs_pct"])  # fmt: skip
 
 
 def conditions(rules: tuple[float, ...], counted: tuple[float, ...]) -> list[bool]:

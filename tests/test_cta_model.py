@@ -92,6 +92,40 @@ def test_a_stage_streams_in_at_its_sms_share_of_the_l2():
     assert total(l2_bytes_per_cycle=None) == pytest.approx(8.768e-6)
 
 
+def test_a_synchronous_load_waits_the_exposed_latency_then_its_stream():
+    # Exposed latency 150 cycles (the unloaded one) in place of the loaded 600: each iteration waits 150 + 512 of
+    # streaming, then its 512 MMA cycles; the prologue still fills a stage at the loaded 600 + 512:
+    # 1112 + 10 x (662 + 512) + 2048 = 14900 cycles, and the latency term is 10 x 662 cycles.
+    terms = kernel_terms(**{**BASE, "synchronous_loads": True, "l2_bytes_per_cycle": 64.0,
+                            "exposed_latency_cycles": 150.0})  # fmt: skip
+    assert terms["total"] == pytest.approx(15.9e-6)
+    assert terms["latency"] == pytest.approx(6.62e-6)
+    # A pipelined load ignores it: (600 + 512) / 2 = 556 per iteration, as in
+    # test_a_stage_streams_in_at_its_sms_share_of_the_l2.
+    assert total(l2_bytes_per_cycle=64.0, exposed_latency_cycles=150.0) == pytest.approx(9.720e-6)
+
+
+def test_only_loads_with_nothing_in_flight_wait_the_unloaded_latency():
+    from roofmodel.model.kernel import FAMILIES
+    from roofmodel.model.prediction import copy_plan, synchronous_wait_cycles
+
+    def wait(m: int, n: int, k: int, a_m_major: bool, b_n_major: bool, family: str = "wgmma", e: int = 2) -> float:
+        plan = copy_plan(True, FAMILIES.index(family), e, m, n, k, a_m_major, b_n_major, 128, 128)
+        return synchronous_wait_cycles(plan, 1170.0, 260.0)
+
+    # K = 2500 is not a multiple of 16 elements: both K-major operands are loaded one element at a time -> 260.
+    assert wait(4096, 4096, 2500, False, False) == 260.0
+    # N = 4104 (8 mod 16): only the N-major B -> its element loads queue behind A's stages in flight: 1170.
+    assert wait(4096, 4104, 4096, False, True) == 1170.0
+    # fp8 with both operands MN-major under wgmma: relaid through registers 16 bytes at a time -> 1170; with M and
+    # N = 4100 as well, still relaid: 1170.
+    assert wait(4096, 4096, 4096, True, True, e=1) == 1170.0
+    assert wait(4100, 4100, 4096, True, True, e=1) == 1170.0
+    # Under mma.sync, both MN-major operands unaligned (M, N = 4100), in fp8 or fp16: 260.
+    assert wait(4100, 4100, 4096, True, True, family="mma.sync", e=1) == 260.0
+    assert wait(4100, 4100, 4096, True, True, family="mma.sync") == 260.0
+
+
 def test_one_element_copies_cost_their_issue():
     # mma.sync, 50 ns + 10 ns per copy per thread: 16-byte copies 32768 / 16 / 128 = 16 per thread
     # (210 cycles); one element (2 bytes) at a time for B's half of the stage: 8 + 8 x 8 = 72 per thread,

@@ -52,7 +52,8 @@ Per main-loop iteration (one BK step) of one CTA:
   through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
   elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
   across iterations: the load is issued, waited on and stored before the MMAs, and the whole L
-  adds to the iteration (``exposed``) instead of bounding it;
+  adds to the iteration (``exposed``) instead of bounding it, with the unloaded latency in place of the
+  loaded one where neither operand is pipelined (prediction.synchronous_wait_cycles);
 - an ``iteration`` cost: a fixed part (barrier, wait) and a part per copy each thread issues for
   the next stage (address arithmetic, masks), both measured; a copy is 16 bytes, or one element
   where the operand's alignment is not known (``stage_copies_per_iter``).
@@ -367,6 +368,7 @@ def kernel_terms(
     l2_bytes_per_cycle: float | None = None,
     l2_requested_bytes: Any = None,
     spill_wait_cycles: Any = 0.0,
+    exposed_latency_cycles: Any = None,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -378,7 +380,8 @@ def kernel_terms(
     ``l2_requested_bytes``: what the kernel requests of the L2 (the L2 term's bytes, C aside), of which a
     CTA's stage is served l2_stage_bytes (less than ``stage_bytes`` where a cluster multicasts;
     ``stage_bytes`` if not given). ``spill_wait_cycles``: the SM cycles a warp of one CTA spends per iteration
-    waiting on its own local reloads, one after another (0 where not counted).
+    waiting on its own local reloads, one after another (0 where not counted). ``exposed_latency_cycles``: what
+    a synchronous load waits before its stage's bytes stream in (None: ``load_latency_cycles``).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -389,12 +392,13 @@ def kernel_terms(
     smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
     hot = _max(spilled_registers - COLD_SPILLED_REGISTERS, 0)
     spill = 2.0 * hot * 4.0 * warp_size * warps / spill_bytes_per_cycle
+    waited = load_latency_cycles if exposed_latency_cycles is None else exposed_latency_cycles
     if l2_bytes_per_cycle:
         served = stage_bytes if l2_requested_bytes is None else l2_stage_bytes(l2_requested_bytes, tiles, k_it)
-        load_latency_cycles = load_latency_cycles + stage_stream_cycles(
-            served, tiles, sms, l2_bytes_per_cycle, smem_bytes_per_cycle
-        )
-    latency = _where(synchronous_loads, load_latency_cycles, load_latency_cycles / _max(stages - 1, 1))
+        stream = stage_stream_cycles(served, tiles, sms, l2_bytes_per_cycle, smem_bytes_per_cycle)
+        load_latency_cycles = load_latency_cycles + stream
+        waited = waited + stream
+    latency = _where(synchronous_loads, waited, load_latency_cycles / _max(stages - 1, 1))
     copies = stage_bytes / 16.0 if stage_copies_per_iter is None else stage_copies_per_iter
     copies_per_thread = copies / (warp_size * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz

@@ -474,6 +474,28 @@ class CopyPlan(NamedTuple):
         """Whether a load is not pipelined: its latency adds to each iteration."""
         return self.relaid | self.unaligned[0] | self.unaligned[1]
 
+    @property
+    def all_element_wise(self) -> Any:
+        """Whether both operands are loaded one element at a time, unpipelined (unaligned): nothing is pipelined."""
+        return self.unaligned[0] & self.unaligned[1]
+
+
+def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any) -> Any:
+    """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
+    latency): the unloaded latency (the pointer chase's, at the kernel's L2 hit rate) where both operands are loaded
+    one element at a time and nothing is pipelined (CopyPlan.all_element_wise), else the loaded latency
+    (memory.*.loaded_latency). The loaded latency, 4.5 x the pointer chase, was fitted as the latency of stages that
+    Little's law divides over the stages in flight; loads the warps issue and wait on within one iteration, with no
+    stage in flight, are queued behind none. Where the other operand's stages are in flight, the element loads are
+    issued behind them, and an operand relaid through registers (an 8-bit MN-major one under wgmma) is copied 16
+    bytes at a time: both keep the loaded latency, as the measurements say. On the H100's read broad sweeps
+    (2026-11-23 to 11-27) the kernels whose exposed latency binds with both operands unaligned were 36% over with
+    the loaded latency and 4% under with the unloaded one (median, wgmma, n = 91; mma.sync 50% over -> 9% over);
+    the alignment check's kernels with one operand unaligned (docs/measurements/h100-2026-11-25/alignment) 6-18%
+    over with the loaded latency and 12-28% under with the unloaded one; the relaid fp8 kernels that the latency
+    binds 15% over and 27% under. Numbers or numpy arrays."""
+    return _where(plan.all_element_wise & _not(plan.relaid), unloaded_cycles, loaded_cycles)
+
 
 def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> Any:
     """The layout factor of an operand that the warps store from registers, one element per thread
@@ -596,11 +618,15 @@ def kernel_seconds(
     spill_rate, reload_factor = spill_rates(rates, footprint, warps * machine.warp_size,
                                             _ceil_div(m, bm) * _ceil_div(n, bn), c, sms)  # fmt: skip
     latency = 0.0
+    exposed = None
     dram_latency_s = None
     if rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None:
-        latency = mean_latency_cycles(dram_read if latency_dram_read is None else latency_dram_read, requested,
-                                      rates.l2_loaded_latency_cycles,
+        hit_read = dram_read if latency_dram_read is None else latency_dram_read
+        latency = mean_latency_cycles(hit_read, requested, rates.l2_loaded_latency_cycles,
                                       rates.dram_loaded_latency_cycles)  # fmt: skip
+        if rates.latency_known:
+            exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
+                hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles))  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
@@ -618,7 +644,7 @@ def kernel_seconds(
         gathered_elements_per_iter=gathered_elements(family, e, warps, bm, bn, bk, rm, rn, a_m_major, b_n_major),
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=spill_rate,
-        load_latency_cycles=latency, synchronous_loads=plan.synchronous,
+        load_latency_cycles=latency, synchronous_loads=plan.synchronous, exposed_latency_cycles=exposed,
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
