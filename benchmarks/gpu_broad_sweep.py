@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh9 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh10 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -34,7 +34,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the spill homing, c1948a3);
 --fresh8: FRESH8_SHAPES with a ninth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh8;
     read 2026-11-27 to judge the Triton FMA rate, 2d653f7);
---fresh9: FRESH9_SHAPES with a tenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh9);
+--fresh9: FRESH9_SHAPES with a tenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh9;
+    read 2026-11-27 to judge the unloaded wait of loads nothing pipelines, 3b38542);
+--fresh10: FRESH10_SHAPES with an eleventh seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh10);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -211,12 +213,27 @@ FRESH9_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2500x7300x1900", "odd", "holdout", 2500, 7300, 1900),
     ("small1728", "small", "holdout", 1728, 1728, 1728),
 ]
+# A tenth fresh sample (--fresh10, drawn 2026-11-27 after fresh9 was read): ten more shapes, none measured
+# before, all held out, an eleventh seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-27/fresh10).
+FRESH10_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2880", "square", "holdout", 2880, 2880, 2880),
+    ("sq7040", "square", "holdout", 7040, 7040, 7040),
+    ("shortk352", "short_k", "holdout", 10240, 12288, 352),
+    ("longk21504", "long_k", "holdout", 1408, 2176, 21504),
+    ("skinny96", "skinny", "holdout", 96, 16384, 10240),
+    ("decode22", "decode", "holdout", 22, 18432, 7168),
+    ("decode44", "decode", "holdout", 44, 14336, 5120),
+    ("odd3900x5100x2300", "odd", "holdout", 3900, 5100, 2300),
+    ("odd5700x2300x2900", "odd", "holdout", 5700, 2300, 2900),
+    ("small2176", "small", "holdout", 2176, 2176, 2176),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
                  "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES),
                  "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
-                 "fresh9": (2026_12_3, FRESH9_SHAPES)}  # fmt: skip
+                 "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -719,6 +736,7 @@ def main() -> None:
     ap.add_argument("--fresh7", action="store_true", help="FRESH7_SHAPES with an eighth seed, as --fresh")
     ap.add_argument("--fresh8", action="store_true", help="FRESH8_SHAPES with a ninth seed, as --fresh")
     ap.add_argument("--fresh9", action="store_true", help="FRESH9_SHAPES with a tenth seed, as --fresh")
+    ap.add_argument("--fresh10", action="store_true", help="FRESH10_SHAPES with an eleventh seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
