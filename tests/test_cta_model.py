@@ -284,6 +284,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh7", ("h100-2026-11-26/fresh7", "h200-2026-11-26/fresh7")),
     ("fresh8", ("h100-2026-11-27/fresh8", "h200-2026-11-27/fresh8")),
     ("fresh9", ("h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9")),
+    ("fresh10", ("h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -492,7 +493,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "26/fresh5", "-fresh5"), ("h100", "h100", "26/fresh6", "-fresh6"),
      ("h200", "h200", "26/fresh6", "-fresh6"), ("h100", "h100", "26/fresh7", "-fresh7"),
      ("h200", "h200", "26/fresh7", "-fresh7"), ("h100", "h100", "27/fresh8", "-fresh8"),
-     ("h200", "h200", "27/fresh8", "-fresh8")],
+     ("h200", "h200", "27/fresh8", "-fresh8"), ("h100", "h100", "27/fresh9", "-fresh9"),
+     ("h200", "h200", "27/fresh9", "-fresh9")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1049,7 +1051,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h100-2026-11-26/fresh6", "h100-2026-11-26/fresh7", "h200-2026-11-23", "h200-2026-11-24",
                    "h200-2026-11-26/fresh3", "h200-2026-11-26/fresh4", "h200-2026-11-26/fresh5",
                    "h200-2026-11-26/fresh6", "h200-2026-11-26/fresh7", "h100-2026-11-27/fresh8",
-                   "h200-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9")  # fmt: skip
+                   "h200-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9",
+                   "h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
