@@ -1,10 +1,10 @@
 """A change to the model judged on recorded broad samples: the model at a git revision (before) against the
-working tree (after), each computed in its own process from its own code and machine files, on the samples of
-this tree's docs/measurements. The figures and conditions of judge_spill_home.py (the five of the rules
+working tree or a second revision (after), each computed in its own process from its own code and machine files,
+on the samples of this tree's docs/measurements. The figures and conditions of judge_spill_home.py (the five of the rules
 pre-registered since c1948a3), with the kernels the change moves as the touched set: those whose predicted time as
 compiled differs between the two models.
 
-    python benchmarks/judge_change.py --before HEAD~1 h100:h100-2026-11-27/fresh9 h200:h200-2026-11-27/fresh9
+    python benchmarks/judge_change.py --before HEAD~1 [--after REV] h100:h100-2026-11-27/fresh9 --report h200:...
 
 Per sample and model: median and p90 |error| over the sweep's kernels, the median |error| of the kernels the change
 moves, the worst within-shape Spearman, `tune --compile-top 8` as the reports emulate it (its worst first pick and
@@ -23,6 +23,7 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -32,40 +33,78 @@ from roofmodel.backends.broad import Row, read_broad_csv
 
 REPO = Path(__file__).resolve().parents[1]
 # Run in a fresh interpreter whose roofmodel is the tree's (argv: tree, machine, broad.csv): every sweep kernel's
-# predicted seconds, as compiled and as `predict --kernel triton` states it (None: refused), in the file's order.
+# configuration and predicted seconds, as compiled and as `predict --kernel triton` states it (None: refused).
 PREDICT = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
+import roofmodel
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
+assert Path(roofmodel.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), roofmodel.__file__
 ev = Evaluator(load_machine(str(Path(sys.argv[1]) / "machines" / (sys.argv[2] + ".yaml"))), 1980.0)
-out = [(float(ev.seconds(r)["total"]), ev.predict_seconds(r)) for r in read_broad_csv(Path(sys.argv[3])) if r.set == "sweep"]
+KEY = ("shape", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major", "b_major")
+out = [([str(getattr(r, f)) for f in KEY], float(ev.seconds(r)["total"]), ev.predict_seconds(r))
+       for r in read_broad_csv(Path(sys.argv[3])) if r.set == "sweep"]
 print(json.dumps(out))
 """
+KEY = ("shape", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major", "b_major")
 
 
-def predictions(tree: Path, machine: str, sample: str) -> list[tuple[float, float | None]]:
-    """PREDICT's answer with the roofmodel and machine files of ``tree``."""
+def predictions(tree: Path, machine: str, sample: str, records: list[Any]) -> list[tuple[float, float | None]]:
+    """PREDICT's answer with the roofmodel and machine files of ``tree``, checked to be for ``records``, in order."""
     done = subprocess.run([sys.executable, "-c", PREDICT, str(tree), machine, str(DATA / sample / "broad.csv")],
-                          capture_output=True, text=True, check=True)  # fmt: skip
-    return [(a, b) for a, b in json.loads(done.stdout)]
+                          capture_output=True, text=True)  # fmt: skip
+    if done.returncode != 0:
+        raise SystemExit(f"judge_change: the model of {tree} failed on {sample}:\n{done.stderr.strip()}")
+    out = json.loads(done.stdout)
+    keys = [[str(getattr(r, f)) for f in KEY] for r in records]
+    if [k for k, _, _ in out] != keys:
+        raise SystemExit(f"judge_change: the model of {tree} read {sample}'s kernels otherwise than this tree")
+    return [(a, b) for _, a, b in out]
 
 
 def export(revision: str, into: Path) -> Path:
     """The tree of ``revision`` (git archive), unpacked under ``into``."""
-    archive = into / "tree.tar"
+    into.mkdir(parents=True)
+    archive = into.parent / f"{into.name}.tar"
     subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", "-o", str(archive), revision], check=True)
     with tarfile.open(archive) as tar:
-        tar.extractall(into / "tree", filter="data")
-    return into / "tree"
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(into, filter="data")
+        else:  # Python before 3.10.12 / 3.11.4: no extraction filters (git archive writes plain files)
+            tar.extractall(into)
+    return into
 
 
-def judge(before_tree: Path, spec: str) -> tuple[tuple[float, ...], tuple[float, ...], int]:
+def revision_name(revision: str | None) -> str:
+    """The commit a revision names (the working tree: HEAD, and whether it has uncommitted changes)."""
+    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", revision or "HEAD"],
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    if revision is not None:
+        return head
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    return f"the working tree at {head}" + (" with uncommitted changes" if dirty else "")
+
+
+def sweep_records(spec: str) -> list[Any]:
+    """The sweep kernels of MACHINE:SAMPLE, or a one-line exit naming what is wrong with it."""
+    machine, _, sample = spec.partition(":")
+    csv_path = DATA / sample / "broad.csv"
+    if not machine or not sample or not csv_path.is_file():
+        raise SystemExit(f"judge_change: {spec!r} is not MACHINE:SAMPLE with {csv_path} recorded")
+    records = [r for r in read_broad_csv(csv_path) if r.set == "sweep"]
+    if not records:
+        raise SystemExit(f"judge_change: {csv_path} holds no sweep kernels")
+    return records
+
+
+def judge(before_tree: Path, after_tree: Path, spec: str) -> tuple[tuple[float, ...], tuple[float, ...], int]:
     """(before's figures, after's figures, kernels moved) on MACHINE:SAMPLE."""
     machine, sample = spec.split(":", 1)
-    records = [r for r in read_broad_csv(DATA / sample / "broad.csv") if r.set == "sweep"]
-    old, new = predictions(before_tree, machine, sample), predictions(REPO, machine, sample)
+    records = sweep_records(spec)
+    old, new = predictions(before_tree, machine, sample, records), predictions(after_tree, machine, sample, records)
     moved = {id(r) for r, a, b in zip(records, old, new, strict=True) if a[0] != b[0]}
     touched = lambda row: id(row.record) in moved  # noqa: E731
 
@@ -79,16 +118,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("samples", nargs="*", metavar="MACHINE:SAMPLE", help="e.g. h100:h100-2026-11-27/fresh9")
     ap.add_argument("--before", required=True, help="the git revision of the model before the change")
+    ap.add_argument("--after", help="the git revision of the model after it (default: the working tree)")
     ap.add_argument("--report", nargs="*", default=[], metavar="MACHINE:SAMPLE", help="printed, deciding nothing")
     args = ap.parse_args()
+    for spec in [*args.samples, *args.report]:
+        sweep_records(spec)  # every sample checked before anything is computed
+    print(f"before: {revision_name(args.before)}; after: {revision_name(args.after)}")
     print("| sample | moved | before: median / p90, moved kernels, worst Spearman, worst pick, under 0.90; predict "
           "| after: the same | conditions |")  # fmt: skip
     print("|---|---|---|---|---|")
     verdicts = []
     with tempfile.TemporaryDirectory() as tmp:
-        tree = export(args.before, Path(tmp))
+        tree = export(args.before, Path(tmp) / "before")
+        after = REPO if args.after is None else export(args.after, Path(tmp) / "after")
         for spec in [*args.samples, *args.report]:
-            old, new, moved = judge(tree, spec)
+            old, new, moved = judge(tree, after, spec)
             ok = conditions(old, new)
             decides = spec in args.samples
             verdicts.append(all(ok) if decides else True)

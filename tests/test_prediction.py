@@ -164,6 +164,12 @@ def test_an_operand_triton_cannot_pipeline_costs_its_latency_every_iteration():
     assert n_major.shared_bytes == (4 * 128 + 64) * 64 * 2 and k_major.shared_bytes == 4 * (128 + 64) * 64 * 2
     assert n_major.seconds > 1.3 * k_major.seconds
     assert "B (loaded one element at a time) not pipelined" in {t.name: t.detail for t in n_major.terms}["latency"]
+    assert "whole loaded latency" in {t.name: t.detail for t in n_major.terms}["latency"]
+    # With K = 2500 (not a multiple of 16 either) A K-major is loaded one element at a time too: nothing is
+    # pipelined, and the note names the unloaded latency that synchronous_wait_cycles charges.
+    both = predict_kernel(h100, Gemm(m=3000, n=5000, k=2500, dtype="fp16"), cfg, b_major="n")
+    assert both.unpipelined_operands == ["A", "B"]
+    assert "whole unloaded latency (memory.l2/dram.latency" in {t.name: t.detail for t in both.terms}["latency"]
     # tf32 copies 4 bytes a time: narrow, still pipelined; a stated kernel is assumed built for its alignment.
     tf32 = predict_kernel(h100, Gemm(m=3000, n=5000, k=2000, dtype="tf32"), cfg, b_major="n")
     assert tf32.narrow_operands == ["B"] and tf32.unpipelined_operands == []

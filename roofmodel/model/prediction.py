@@ -482,18 +482,21 @@ class CopyPlan(NamedTuple):
 
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
-    latency): the unloaded latency (the pointer chase's, at the kernel's L2 hit rate) where both operands are loaded
-    one element at a time and nothing is pipelined (CopyPlan.all_element_wise), else the loaded latency
-    (memory.*.loaded_latency). The loaded latency, 4.5 x the pointer chase, was fitted as the latency of stages that
-    Little's law divides over the stages in flight; loads the warps issue and wait on within one iteration, with no
-    stage in flight, are queued behind none. Where the other operand's stages are in flight, the element loads are
-    issued behind them, and an operand relaid through registers (an 8-bit MN-major one under wgmma) is copied 16
-    bytes at a time: both keep the loaded latency, as the measurements say. On the H100's read broad sweeps
-    (2026-11-23 to 11-27) the kernels whose exposed latency binds with both operands unaligned were 36% over with
-    the loaded latency and 4% under with the unloaded one (median, wgmma, n = 91; mma.sync 50% over -> 9% over);
-    the alignment check's kernels with one operand unaligned (docs/measurements/h100-2026-11-25/alignment) 6-18%
-    over with the loaded latency and 12-28% under with the unloaded one; the relaid fp8 kernels that the latency
-    binds 15% over and 27% under. Numbers or numpy arrays."""
+    latency): the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit rate) where both
+    operands are loaded one element at a time and neither is relaid (CopyPlan.all_element_wise), else the loaded
+    latency (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and 4.1 x (L2) on the H200).
+
+    An empirical rule, chosen on the read broad sweeps (H100: the sweep of 2026-11-23, fresh, fresh2-fresh8) and
+    judged on fresh9 (docs/validation.md; benchmarks/synchronous_wait_classes.py prints the figures). The loaded
+    latency was fitted on kernels that pipeline their stages, as the time Little's law divides over the stages in
+    flight; it cannot tell a latency that grows under load from a divisor that overstates the overlap, and it
+    absorbs what the model misses. Of the kernels whose synchronous wait is their largest term, those with both
+    operands element-wise are about 37% over with it (median, as compiled) and within 5% with the unloaded latency.
+    Those with one operand element-wise and the other pipelined are about 30% over with it and 23% under with the
+    unloaded one, on the sweeps and on the alignment check's (docs/measurements/h100-2026-11-25/alignment, 8-18%
+    over, 13-28% under): their wait lies between the two and keeps the loaded latency, which the regression guard of
+    the alignment check holds. A relaid 8-bit operand under wgmma keeps it too: the relaid kernels that the wait
+    binds are 15% over with it and 27% under without. Numbers or numpy arrays."""
     return _where(plan.all_element_wise & _not(plan.relaid), unloaded_cycles, loaded_cycles)
 
 
@@ -577,7 +580,7 @@ def kernel_seconds(
     """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
     given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
     iteration reads from and writes to shared memory (with the layout factors), spills at the
-    measured spill bandwidth (the shared-memory bandwidth where the file has none), the mean loaded latency from the raster model's hit rate, C's bytes per tile, DRAM and
+    measured spill bandwidth (the shared-memory bandwidth where the file has none), the mean loaded latency from the raster model's hit rate (the unloaded one for a wait synchronous_wait_cycles names), C's bytes per tile, DRAM and
     L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
     hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
     ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
@@ -944,6 +947,9 @@ def predict_kernel(
            for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (plan.relaid and f != 1.0)}  # fmt: skip
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
+    unloaded_wait = rates.latency_known and bool(plan.all_element_wise) and not bool(plan.relaid)
+    wait_kind = ("unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
+                 if unloaded_wait else "loaded latency")  # fmt: skip
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_stream_bps
     served = float(cta_model.l2_stage_bytes(t.requested_bytes, tiles, k_it))
@@ -1013,7 +1019,7 @@ def predict_kernel(
         "latency": (
             "no load latency in the machine file: none charged"
             if not latency_known
-            else f"a stage's whole loaded latency{stream_note} each iteration, before its MMAs: {unpipelined} not pipelined"
+            else f"a stage's whole {wait_kind}{stream_note} each iteration, before its MMAs: {unpipelined} not pipelined"
             if unpipelined
             else f"one stage's loaded latency{stream_note} over {max(config.stages - 1, 1)} stages in flight, per CTA"
         )

@@ -13,7 +13,7 @@ per (cluster tile, order, concurrent clusters) is computed once per key with
 rasterization.order_traffic. The raster traffic is the one expensive piece (milliseconds per
 key), so ``tune`` evaluates it lazily: every configuration first gets a lower bound with DRAM
 reads at the compulsory bytes, every same-wave repeat at the same-address rate and every load at the
-L2's loaded latency (the requested bytes need no raster model), and configurations are then evaluated exactly in
+L2's latency, loaded or unloaded as the exact time has it (the requested bytes need no raster model), and configurations are then evaluated exactly in
 order of their bound until the next bound exceeds the n-th best exact time. The ranking of the
 top n is therefore exact, and ``evaluate`` gives every configuration its exact time.
 """
@@ -337,7 +337,7 @@ def term_seconds(
     """Every term of the per-CTA model (prediction.kernel_seconds) for every configuration: exact
     with ``traffic`` (requested, wave-distinct, DRAM read bytes) from the raster model, a lower bound
     without it (DRAM reads at the compulsory bytes, every repeat at the same-address rate, the
-    loaded latency at the L2's for every load: each can only raise the time)."""
+    latency, loaded or unloaded, at the L2's for every load: each can only raise the time)."""
     b = gemm.input_bytes
     if traffic is None:
         requested = requested_bytes(gemm, c)
