@@ -49,6 +49,20 @@ def test_one_tile_by_hand():
     assert total() == pytest.approx(8.768e-6)
 
 
+def test_warps_that_issue_their_copies_overlap_the_memory_less():
+    from roofmodel.model import cta_model
+
+    # The tile of test_one_tile_by_hand is 7.768 us of SM time; an L2 term of the same 7.768 us. Under wgmma (its
+    # warps free while the MMAs run) the larger alone: 7.768 + 1 us launch. Where the warps issue the MMAs and the
+    # copies (mma.sync: 4 warps, one per sub-partition, the same 512 cycles an iteration), their 4-norm:
+    # 7.768 x 2^(1/4) = 9.2377 us, + 1 us.
+    assert cta_model.ISSUED_OVERLAP_NORM == 4.0
+    assert total(l2_seconds=7.768e-6) == pytest.approx(8.768e-6)
+    assert total(l2_seconds=7.768e-6, warpgroup=False) == pytest.approx(7.768e-6 * 2**0.25 + 1e-6)
+    # No memory time: the SM time alone either way.
+    assert total(warpgroup=False) == pytest.approx(8.768e-6)
+
+
 def test_latency_binds_with_two_stages_and_a_synchronous_copy():
     # stages 2: 600 / 1 = 600 per iteration > 512 -> 600 + 10 x 600 + 2048 = 8648 cycles.
     assert total(stages=2) == pytest.approx(9.648e-6)

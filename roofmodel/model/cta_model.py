@@ -77,7 +77,8 @@ it carries DRAM's bytes again and no measurement fitted q with it, so it stays a
 byte DRAM serves is written into the L2 as well as read from it, so where both are busy the L2's fills and
 the requests it serves contend for its slices: the time is more than the larger of the two and less than
 their sum (q = 1). The kernel takes a launch cost plus the p-norm of the SM time and that memory time,
-(sm^p + memory^p)^(1/p), p = OVERLAP_NORM; p -> infinity is the larger alone, perfect overlap.
+(sm^p + memory^p)^(1/p), p = OVERLAP_NORM (ISSUED_OVERLAP_NORM where the MMA warps issue the copies, below);
+p -> infinity is the larger alone, perfect overlap.
 benchmarks/fit_cta_costs.py fits p and q with the loaded-latency factor on the H100 broad sweep's training
 shapes, under the regression guards of the 168 well-tuned kernels and their bf16 grid. With the L2 charged at
 the rate GEMMs reach (memory.l2.gemm_bandwidth, 2026-11-25) the fit takes p = infinity: the training median
@@ -86,6 +87,14 @@ the training shapes' memory-bound kernels were 5% too fast where DRAM's time was
 too fast where it was over 0.7 x, median) the fit takes q = 2.5: training median |log error| 0.1343 -> 0.1294
 (docs/measurements/h100-2026-11-23/fit.txt); q = 2 would take about 0.124 but puts the bf16 guard 9.0% off (its
 limit 8%).
+Where the warps that issue the MMAs also issue the stage copies (mma.sync and FMA: no asynchronous MMA), p =
+ISSUED_OVERLAP_NORM = 4 (2026-11-27): an SM whose own warps must issue both cannot keep the memory as busy while
+they issue MMAs as a wgmma kernel's can while its group runs. On the read broad sweeps the L2- and DRAM-bound
+mma.sync kernels were 10% too fast (median signed; wgmma 3%), the more so the nearer the SM time came to the memory
+time (5% where it was 0.6 x the total, 13% at 0.9-1.0). The last stage of the fit chooses it on the training
+shapes, the other constants fixed (median |log error| 0.1194 at infinity, 0.1120 at 4, 0.1122 at 5, a tie that
+the training p90 breaks); the 168 well-tuned kernels of the guard are wgmma kernels and do not move (p = 4 for
+every kernel put them 16.6% off).
 """
 
 from __future__ import annotations
@@ -96,6 +105,7 @@ from typing import Any
 
 from roofmodel.model.arrays import ceil_div as _ceil_div
 from roofmodel.model.arrays import is_array as _is_array
+from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _max
 from roofmodel.model.arrays import minimum as _min
 from roofmodel.model.arrays import where as _where
@@ -103,6 +113,10 @@ from roofmodel.model.arrays import where as _where
 # How the SM time and the chip-wide memory time combine: their p-norm (see the module docstring).
 # Fitted on the H100 broad sweep's training shapes, with the loaded-latency factor.
 OVERLAP_NORM = math.inf
+# How the SM time and the memory time combine where the warps that issue the MMAs also issue the stage copies
+# (mma.sync, FMA: no asynchronous MMA), their p-norm (see the module docstring); wgmma keeps OVERLAP_NORM.
+# Chosen on the H100 broad sweep's training shapes, after every other fitted constant (benchmarks/fit_cta_costs.py).
+ISSUED_OVERLAP_NORM = 4.0
 # How the chip's memory terms combine into its memory time: DRAM, the L2 and a last-level cache, their
 # q-norm (see the module docstring). Fitted with OVERLAP_NORM and the loaded-latency factor.
 MEMORY_NORM = 2.5
@@ -256,24 +270,36 @@ def overlap_max(*seconds: Any) -> Any:
     return p_norm(math.inf, *seconds)
 
 
-def sm_and_memory_seconds(sm: Any, *memory: Any) -> Any:
-    """overlap(sm, memory_seconds(dram, l2, llc)) for numbers or numpy arrays (``memory``: dram, l2, llc).
-    Where OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only where it
-    can pass the SM time (the q-norm of two terms is at most 2^(1/q) x the larger): elsewhere the answer is the
-    SM time, exactly as the full formula gives it (the same operations, element by element, as predict's
-    numbers)."""
+def issued_overlap(issued: Any, sm: Any, memory: Any) -> Any:
+    """The p-norm of the SM time and the memory time: p = ISSUED_OVERLAP_NORM where ``issued`` (the MMA warps
+    issue the stage copies too), else OVERLAP_NORM (overlap); numbers or numpy arrays."""
+    if not _is_array(issued, sm, memory):
+        return p_norm(ISSUED_OVERLAP_NORM, sm, memory) if issued else overlap(sm, memory)
+    return _where(issued, p_norm(ISSUED_OVERLAP_NORM, sm, memory), overlap(sm, memory))
+
+
+def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
+    """issued_overlap(issued, sm, memory_seconds(dram, l2, llc)) for numbers or numpy arrays (``memory``: dram,
+    l2, llc). Where OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only
+    where it can pass the SM time (the q-norm of two terms is at most 2^(1/q) x the larger) or the kernel is
+    ``issued`` (a finite norm adds whatever the memory time is): elsewhere the answer is the SM time, exactly as
+    the full formula gives it (the same operations, element by element, as predict's numbers)."""
     import numpy as np
 
     dram, l2, llc = memory
-    if OVERLAP_NORM != math.inf or not _is_array(sm, dram, l2, llc) or MEMORY_NORM == math.inf:
-        return overlap(sm, memory_seconds(dram, l2, llc))
-    sm_a, d, l2a, c = np.broadcast_arrays(*(np.asarray(t, dtype=float) for t in (sm, dram, l2, llc)))
+    if OVERLAP_NORM != math.inf or not _is_array(sm, dram, l2, llc, issued) or MEMORY_NORM == math.inf:
+        return issued_overlap(issued, sm, memory_seconds(dram, l2, llc))
+    sm_a, d, l2a, c, iss = np.broadcast_arrays(*(np.asarray(t, dtype=float) for t in (sm, dram, l2, llc, issued)))
     bound = np.maximum(np.maximum(d, l2a) * 2.0 ** (1.0 / MEMORY_NORM), c)
     out = np.array(sm_a, dtype=float, order="C")
     # NaN compares false: such elements take the full formula, as predict does.
-    on = ~(bound < sm_a)
+    on = ~(bound < sm_a) | (iss != 0.0)
     if on.any():
-        out[on] = overlap(sm_a[on], memory_seconds(d[on], l2a[on], c[on]))
+        mem, s_on, i_on = memory_seconds(d[on], l2a[on], c[on]), sm_a[on], iss[on] != 0.0
+        res = np.empty_like(s_on)
+        res[i_on] = p_norm(ISSUED_OVERLAP_NORM, s_on[i_on], mem[i_on])
+        res[~i_on] = overlap(s_on[~i_on], mem[~i_on])
+        out[on] = res
     return out
 
 
@@ -288,6 +314,10 @@ def p_norm(p: float, *seconds: Any) -> Any:
     top = np.maximum.reduce(np.broadcast_arrays(*terms))
     if p == math.inf:  # the largest alone (what the formula gives, without its powers: the search's speed)
         out = np.where(top > 0, top, 0.0)
+    elif p == 4.0:  # the same norm without pow (the search's speed): x^4 as (x^2)^2, the root as two square roots
+        safe = np.where((top > 0) & np.isfinite(top), top, 1.0)
+        out = safe * np.sqrt(np.sqrt(sum(np.square(np.square(t / safe)) for t in terms))) * (top > 0)
+        out = np.where(np.isinf(top), np.inf, out)
     else:
         safe = np.where((top > 0) & np.isfinite(top), top, 1.0)
         out = safe * sum((t / safe) ** p for t in terms) ** (1.0 / p) * (top > 0)
@@ -462,7 +492,9 @@ def kernel_terms(
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
     dram = dram_bytes / dram_reach
     sm_s = sm_cycles / clock_hz
-    total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds)
+    # Warps that issue their own MMAs issue the stage copies too (mma.sync, FMA): their SM time and the memory
+    # time overlap less than an asynchronous MMA's (ISSUED_OVERLAP_NORM).
+    total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=_not(warpgroup))
 
     # Attribution: what the SM time is made of, each part as if it were alone (seconds).
     busy = per_sm * k_it / clock_hz
