@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh10 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh11 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -36,7 +36,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the Triton FMA rate, 2d653f7);
 --fresh9: FRESH9_SHAPES with a tenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh9;
     read 2026-11-27 to judge the unloaded wait of loads nothing pipelines, 3b38542);
---fresh10: FRESH10_SHAPES with an eleventh seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh10);
+--fresh10: FRESH10_SHAPES with an eleventh seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh10;
+    read 2026-11-27 to judge the issued overlap norm, ad62abe);
+--fresh11: FRESH11_SHAPES with a twelfth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh11);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -228,12 +230,28 @@ FRESH10_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5700x2300x2900", "odd", "holdout", 5700, 2300, 2900),
     ("small2176", "small", "holdout", 2176, 2176, 2176),
 ]
+# An eleventh fresh sample (--fresh11, drawn 2026-11-27 after fresh10 was read): ten more shapes, none measured
+# before, all held out, a twelfth seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-27/fresh11).
+FRESH11_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4480", "square", "holdout", 4480, 4480, 4480),
+    ("sq6528", "square", "holdout", 6528, 6528, 6528),
+    ("shortk416", "short_k", "holdout", 9728, 10752, 416),
+    ("longk26624", "long_k", "holdout", 1152, 1408, 26624),
+    ("skinny160", "skinny", "holdout", 160, 14336, 8704),
+    ("decode26", "decode", "holdout", 26, 20480, 5632),
+    ("decode60b", "decode", "holdout", 60, 12800, 9728),
+    ("odd4700x2900x2100", "odd", "holdout", 4700, 2900, 2100),
+    ("odd2700x6100x3500", "odd", "holdout", 2700, 6100, 3500),
+    ("small1216", "small", "holdout", 1216, 1216, 1216),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
                  "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES),
                  "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
-                 "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES)}  # fmt: skip
+                 "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES),
+                 "fresh11": (2026_12_5, FRESH11_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -737,6 +755,7 @@ def main() -> None:
     ap.add_argument("--fresh8", action="store_true", help="FRESH8_SHAPES with a ninth seed, as --fresh")
     ap.add_argument("--fresh9", action="store_true", help="FRESH9_SHAPES with a tenth seed, as --fresh")
     ap.add_argument("--fresh10", action="store_true", help="FRESH10_SHAPES with an eleventh seed, as --fresh")
+    ap.add_argument("--fresh11", action="store_true", help="FRESH11_SHAPES with a twelfth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
