@@ -52,15 +52,38 @@ def test_one_tile_by_hand():
 def test_warps_that_issue_their_copies_overlap_the_memory_less():
     from roofmodel.model import cta_model
 
-    # The tile of test_one_tile_by_hand is 7.768 us of SM time; an L2 term of the same 7.768 us. Under wgmma (its
-    # warps free while the MMAs run) the larger alone: 7.768 + 1 us launch. Where the warps issue the MMAs and the
-    # copies (mma.sync: 4 warps, one per sub-partition, the same 512 cycles an iteration), their 4-norm:
-    # 7.768 x 2^(1/4) = 9.2377 us, + 1 us.
+    # The tile of test_one_tile_by_hand is 7.768 us of SM time; an L2 term of the same 7.768 us. Under wgmma the
+    # larger alone: 7.768 + 1 us launch. An mma.sync kernel (4 warps, one per sub-partition, the same 512 cycles an
+    # iteration), whose warps issue the MMAs and the copies: the 4-norm, 7.768 x 2^(1/4) = 9.2377 us, + 1 us.
     assert cta_model.ISSUED_OVERLAP_NORM == 4.0
     assert total(l2_seconds=7.768e-6) == pytest.approx(8.768e-6)
-    assert total(l2_seconds=7.768e-6, warpgroup=False) == pytest.approx(7.768e-6 * 2**0.25 + 1e-6)
-    # No memory time: the SM time alone either way.
-    assert total(warpgroup=False) == pytest.approx(8.768e-6)
+    mma_sync = {"warpgroup": False, "instruction_rows": 16, "issues_copies": True}
+    assert total(l2_seconds=7.768e-6, **mma_sync) == pytest.approx(7.768e-6 * 2**0.25 + 1e-6)
+    # No memory time: the SM time alone either way; an FMA kernel (not issues_copies) keeps the larger alone.
+    assert total(**mma_sync) == pytest.approx(8.768e-6)
+    assert total(l2_seconds=7.768e-6, warpgroup=False, instruction_rows=1) == pytest.approx(8.768e-6)
+
+
+def test_the_issued_norm_in_the_search_is_the_scalar_formula():
+    np = pytest.importorskip("numpy")
+    from roofmodel.model import cta_model
+
+    # Mixed kernels, an empty side, NaN and infinite terms, a scalar DRAM: element by element as the scalar path.
+    sm = np.array([1.0, 2.0, 3.0, np.nan, np.inf, 0.5, 4.0])
+    l2 = np.array([3.0, 1.0, 3.0, 1.0, 1.0, np.nan, 0.0])
+    issued = np.array([True, False, True, True, False, True, True])
+    vec = cta_model.sm_and_memory_seconds(sm, 0.5, l2, 0.0, issued=issued)
+    for i in range(len(sm)):
+        one = cta_model.sm_and_memory_seconds(float(sm[i]), 0.5, float(l2[i]), 0.0, issued=bool(issued[i]))
+        assert (np.isnan(vec[i]) and np.isnan(one)) or vec[i] == one
+    for side in (True, False):  # every element on one side
+        got = cta_model.sm_and_memory_seconds(sm[:3], 0.5, l2[:3], 0.0, issued=side)
+        pairs = zip(sm[:3], l2[:3], strict=True)
+        want = [cta_model.sm_and_memory_seconds(float(a), 0.5, float(b), 0.0, issued=side) for a, b in pairs]
+        assert list(got) == want
+    # p = 4 without pow: the generic formula's value.
+    a, b = np.array([1e-3, 2.0, 0.0]), np.array([7e-4, 2.0, 5.0])
+    assert cta_model.p_norm(4.0, a, b) == pytest.approx((a**4 + b**4) ** 0.25, rel=1e-15)
 
 
 def test_latency_binds_with_two_stages_and_a_synchronous_copy():
@@ -299,6 +322,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh8", ("h100-2026-11-27/fresh8", "h200-2026-11-27/fresh8")),
     ("fresh9", ("h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9")),
     ("fresh10", ("h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10")),
+    ("fresh11", ("h100-2026-11-27/fresh11", "h200-2026-11-27/fresh11")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -508,7 +532,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "26/fresh6", "-fresh6"), ("h100", "h100", "26/fresh7", "-fresh7"),
      ("h200", "h200", "26/fresh7", "-fresh7"), ("h100", "h100", "27/fresh8", "-fresh8"),
      ("h200", "h200", "27/fresh8", "-fresh8"), ("h100", "h100", "27/fresh9", "-fresh9"),
-     ("h200", "h200", "27/fresh9", "-fresh9")],
+     ("h200", "h200", "27/fresh9", "-fresh9"), ("h100", "h100", "27/fresh10", "-fresh10"),
+     ("h200", "h200", "27/fresh10", "-fresh10")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1066,7 +1091,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-26/fresh3", "h200-2026-11-26/fresh4", "h200-2026-11-26/fresh5",
                    "h200-2026-11-26/fresh6", "h200-2026-11-26/fresh7", "h100-2026-11-27/fresh8",
                    "h200-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9",
-                   "h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10")  # fmt: skip
+                   "h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10", "h100-2026-11-27/fresh11",
+                   "h200-2026-11-27/fresh11")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)

@@ -1,5 +1,5 @@
 """The predictor (the per-CTA model through predict_kernel): every term named, the total is the
-launch plus the larger of the busiest SM and the chip's memory time (DRAM and L2 combined), no prediction above the hierarchical bound
+launch plus the larger (an mma.sync kernel: the 4-norm) of the busiest SM and the chip's memory time (DRAM and L2 combined), no prediction above the hierarchical bound
 of the same kernel, monotone in bandwidth and peak; kernels are stated, not refused for spilling."""
 
 from __future__ import annotations

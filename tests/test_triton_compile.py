@@ -180,8 +180,10 @@ def test_the_api_tune_compiles_the_first_n():
 
 def test_the_compiled_pick_figures_on_a_recorded_sample():
     """Recorded guard (docs/measurements/h100-2026-11-26/fresh4, read): with N = 1 the pick is predict's own; with
-    the first 8 compiled (their recorded counts, which Triton 3.6 on a CPU reproduces), predict's worst pick there,
-    the mma.sync collapse at 0.02, gives way to 0.67, as docs/validation.md's table says."""
+    the first 8 compiled (their recorded counts, which Triton 3.6 on a CPU reproduces). Predict's worst pick there
+    was an mma.sync collapse at 0.02, which the compiles lifted to 0.67 (docs/validation.md's table); since mma.sync
+    kernels take the issued overlap norm (cta_model.ISSUED_OVERLAP_NORM, 2026-11-27) predict's own worst pick is
+    that 0.67 too, and the compiles leave one more group under 0.90 (12 against 11)."""
     from pathlib import Path
 
     from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
@@ -191,8 +193,8 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     one, eight = compiled_pick_figures(rows, 1, beyond=False), compiled_pick_figures(rows, 8)
     assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
     assert one["groups"] == eight["groups"] == 49
-    assert round(one["first_over_best_min"], 2) == 0.02 and round(eight["first_over_best_min"], 2) == 0.67
-    assert (one["under_0_9"], eight["under_0_9"]) == (11, 11)
+    assert round(one["first_over_best_min"], 2) == 0.67 and round(eight["first_over_best_min"], 2) == 0.67
+    assert (one["under_0_9"], eight["under_0_9"]) == (11, 12)
 
 
 def test_a_compile_that_does_not_fit_is_listed_as_refused_not_fatal():

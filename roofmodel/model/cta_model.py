@@ -87,14 +87,18 @@ the training shapes' memory-bound kernels were 5% too fast where DRAM's time was
 too fast where it was over 0.7 x, median) the fit takes q = 2.5: training median |log error| 0.1343 -> 0.1294
 (docs/measurements/h100-2026-11-23/fit.txt); q = 2 would take about 0.124 but puts the bf16 guard 9.0% off (its
 limit 8%).
-Where the warps that issue the MMAs also issue the stage copies (mma.sync and FMA: no asynchronous MMA), p =
-ISSUED_OVERLAP_NORM = 4 (2026-11-27): an SM whose own warps must issue both cannot keep the memory as busy while
-they issue MMAs as a wgmma kernel's can while its group runs. On the read broad sweeps the L2- and DRAM-bound
-mma.sync kernels were 10% too fast (median signed; wgmma 3%), the more so the nearer the SM time came to the memory
-time (5% where it was 0.6 x the total, 13% at 0.9-1.0). The last stage of the fit chooses it on the training
-shapes, the other constants fixed (median |log error| 0.1194 at infinity, 0.1120 at 4, 0.1122 at 5, a tie that
-the training p90 breaks); the 168 well-tuned kernels of the guard are wgmma kernels and do not move (p = 4 for
-every kernel put them 16.6% off).
+An mma.sync kernel takes p = ISSUED_OVERLAP_NORM = 4 (2026-11-27; prediction.ISSUES_OWN_COPIES), an empirical
+rule fenced by the guard: the guard's 168 well-tuned kernels are wgmma kernels and need p = infinity (p = 4 for
+every kernel puts them 16.6% off), while the random mma.sync kernels fit p = 4. On the read broad sweeps (H100,
+2026-11-23 to fresh9) the kernels whose largest term is the L2 or DRAM were 9.6% too fast under mma.sync (median
+signed, n = 1,831; wgmma 4.6%), the more so the nearer the SM time came to the memory time (6.7% where it was
+0.5-0.7 x the total, 14.2% at 0.9-1.0); with p = 4, 2.5% (benchmarks/issued_overlap_bands.py). A reason one may
+give, not shown: the warps that issue mma.sync also issue the next stages' copies, where a wgmma kernel's warps
+sit free while a group runs; but selected by memory time >= SM time, the wgmma kernels near the knee are as
+fast as the mma.sync ones, so the exemption of wgmma rests on the guard. FMA kernels fit no better with it, and
+other machines (all mma.sync: A100, V100, T4) take it unmeasured, like every other fitted constant. The last
+stage of the fit chooses it on the training shapes, the other constants fixed (median |log error| 0.1194 at
+infinity, 0.1120 at 4).
 """
 
 from __future__ import annotations
@@ -105,7 +109,6 @@ from typing import Any
 
 from roofmodel.model.arrays import ceil_div as _ceil_div
 from roofmodel.model.arrays import is_array as _is_array
-from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _max
 from roofmodel.model.arrays import minimum as _min
 from roofmodel.model.arrays import where as _where
@@ -113,9 +116,9 @@ from roofmodel.model.arrays import where as _where
 # How the SM time and the chip-wide memory time combine: their p-norm (see the module docstring).
 # Fitted on the H100 broad sweep's training shapes, with the loaded-latency factor.
 OVERLAP_NORM = math.inf
-# How the SM time and the memory time combine where the warps that issue the MMAs also issue the stage copies
-# (mma.sync, FMA: no asynchronous MMA), their p-norm (see the module docstring); wgmma keeps OVERLAP_NORM.
-# Chosen on the H100 broad sweep's training shapes, after every other fitted constant (benchmarks/fit_cta_costs.py).
+# How the SM time and the memory time of an mma.sync kernel combine (prediction.ISSUES_OWN_COPIES), their p-norm
+# (see the module docstring); every other family keeps OVERLAP_NORM. Chosen on the H100 broad sweep's training
+# shapes, after every other fitted constant (benchmarks/fit_cta_costs.py).
 ISSUED_OVERLAP_NORM = 4.0
 # How the chip's memory terms combine into its memory time: DRAM, the L2 and a last-level cache, their
 # q-norm (see the module docstring). Fitted with OVERLAP_NORM and the loaded-latency factor.
@@ -399,6 +402,7 @@ def kernel_terms(
     l2_requested_bytes: Any = None,
     spill_wait_cycles: Any = 0.0,
     exposed_latency_cycles: Any = None,
+    issues_copies: Any = False,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -411,7 +415,8 @@ def kernel_terms(
     CTA's stage is served l2_stage_bytes (less than ``stage_bytes`` where a cluster multicasts;
     ``stage_bytes`` if not given). ``spill_wait_cycles``: the SM cycles a warp of one CTA spends per iteration
     waiting on its own local reloads, one after another (0 where not counted). ``exposed_latency_cycles``: what
-    a synchronous load waits before its stage's bytes stream in (None: ``load_latency_cycles``).
+    a synchronous load waits before its stage's bytes stream in (None: ``load_latency_cycles``). ``issues_copies``:
+    where the SM and memory times combine by ISSUED_OVERLAP_NORM (mma.sync: prediction.ISSUES_OWN_COPIES).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -492,9 +497,7 @@ def kernel_terms(
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
     dram = dram_bytes / dram_reach
     sm_s = sm_cycles / clock_hz
-    # Warps that issue their own MMAs issue the stage copies too (mma.sync, FMA): their SM time and the memory
-    # time overlap less than an asynchronous MMA's (ISSUED_OVERLAP_NORM).
-    total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=_not(warpgroup))
+    total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=issues_copies)
 
     # Attribution: what the SM time is made of, each part as if it were alone (seconds).
     busy = per_sm * k_it / clock_hz

@@ -83,9 +83,11 @@ class Prediction(BaseModel):
     limiter: str
     sm_seconds: float  # the busiest SM's time, launch excluded
     # The chip's memory time: DRAM and L2 combined by their q-norm, at least a last-level cache's term
-    # (cta_model.memory_seconds); ``seconds`` is the launch plus the larger of it and sm_seconds.
+    # (cta_model.memory_seconds); ``seconds`` is the launch plus the p-norm of it and sm_seconds.
     memory_seconds: float
     memory_norm: float | None  # q (cta_model.MEMORY_NORM); None: infinity, the larger of DRAM and L2 alone
+    # p (cta_model.OVERLAP_NORM, or ISSUED_OVERLAP_NORM for an mma.sync kernel); None: infinity, the larger alone
+    overlap_norm: float | None = None
     terms: list[Term]  # ranked, slowest first
     clock_mhz: float
     clock_origin: str
@@ -321,6 +323,10 @@ ROWS_PER_B_READ = (1 << 30, 1 << 30, *(TILE_ROWS_PER_B_READ[g] for g in ("warpgr
 TENSOR_FAMILY = (False, True, True, True, True, True)
 WARPGROUP = (False, False, True, True, True, False)
 MMA_SYNC = (False, True, False, False, False, False)
+# The families whose SM and memory times combine by cta_model.ISSUED_OVERLAP_NORM: mma.sync, whose warps issue the
+# MMAs and the stage copies in one instruction stream. Measured on Triton's H100 kernels only; FMA kernels (the same
+# warps issue FFMAs and copies) fit no better with it on the read sweeps, and MFMA was never measured.
+ISSUES_OWN_COPIES = MMA_SYNC
 # Whether the instruction reads an MN-major operand from shared memory only for 16-bit types (wgmma's
 # transpose flags and ldmatrix.trans are .b16; mma.sync's operands come through ldmatrix). tcgen05's
 # shared-memory descriptors take MN-major tf32 and 8-bit operands too (PTX ISA, tcgen05 matrix
@@ -648,6 +654,7 @@ def kernel_seconds(
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
         spill_bytes_per_cycle=spill_rate,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous, exposed_latency_cycles=exposed,
+        issues_copies=_take(ISSUES_OWN_COPIES, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -1048,6 +1055,7 @@ def predict_kernel(
         else "no last-level cache in the machine file",
         "launch": "the fixed cost of a launch (kernel_costs.launch)",
     }
+    overlap_norm = cta_model.ISSUED_OVERLAP_NORM if ISSUES_OWN_COPIES[family] else cta_model.OVERLAP_NORM
     ranked = sorted(
         (Term(name=name, seconds=float(terms[name]), detail=details[name]) for name in details),
         key=lambda x: -x.seconds,
@@ -1059,6 +1067,7 @@ def predict_kernel(
         sm_seconds=float(terms["sm"]),
         memory_seconds=float(cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"])),
         memory_norm=cta_model.MEMORY_NORM if math.isfinite(cta_model.MEMORY_NORM) else None,
+        overlap_norm=overlap_norm if math.isfinite(overlap_norm) else None,
         terms=ranked,
         clock_mhz=mhz,
         clock_origin=rates.clock_origin,

@@ -315,14 +315,17 @@ def render_machine(mach: Any) -> str:
 
 def time_parts(p: Any) -> str:
     """How a prediction's total is formed: the launch plus the larger of the busiest SM's time and the memory
-    time, and how the memory time combines its terms."""
+    time, or their p-norm (an mma.sync kernel's: cta_model.ISSUED_OVERLAP_NORM), and how the memory time combines
+    its terms."""
     norm = (
         "the larger of DRAM and L2"
         if p.memory_norm is None
         else f"(DRAM^q + L2^q)^(1/q), q = {p.memory_norm:g}: DRAM's bytes are written into the L2 as they are read"
     )
     llc = ", at least the LLC's" if any(t.name == "LLC" and t.seconds > 0 for t in p.terms) else ""
-    return f"(busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: {norm}{llc})"
+    how = "the larger of" if p.overlap_norm is None else f"(sm^p + memory^p)^(1/p), p = {p.overlap_norm:g}, of"
+    return (f"({how} busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: "
+            f"{norm}{llc})")  # fmt: skip
 
 
 def render_prediction(machine: str, g: Any, p: Any) -> str:
@@ -365,9 +368,7 @@ def render_tune(rep: Any) -> str:
                      f"{r.limiter:<14} {r.note}")  # fmt: skip
     lines.append(f"why: {rep.why}")
     lines.extend(f"caveat: {c}" for c in rep.caveats)
-    lines.append(
-        f"the first: {format_seconds(rep.winner.seconds)}, the launch and the larger of {time_parts(rep.winner)[1:-1]}"
-    )
+    lines.append(f"the first: {format_seconds(rep.winner.seconds)}, the launch and {time_parts(rep.winner)[1:-1]}")
     lines.append("what the first's time is made of, each as if it were alone, largest first:")
     for term in rep.winner.terms:
         lines.append(f"  {term.name:<17} {_time_cell(term.seconds, scale)} {unit}  {term.detail}")

@@ -558,6 +558,12 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
     spills = f"; it spills {spill} registers per thread" if spill else ""
     spills += "; a register gamble" if bool(ev.configs.gamble[other]) else ""
     if t1 > t0 * (1 + 1e-12):
+        if ev.terms[other, j] == ev.terms[first, j]:
+            # The same limiting term as the first: the time differs by a term that adds (an mma.sync kernel's
+            # memory time, through its overlap norm) or the launch; name the one that grew most.
+            k = int(np.argmax(ev.terms[other] - ev.terms[first]))
+            return (f"{100 * (t1 / t0 - 1):.1f}% slower: limited by {lim} as the first is, and its {TERMS[k]} "
+                    f"{ev.terms[other, k] * 1e3:.4f} ms (the first's {ev.terms[first, k] * 1e3:.4f} ms){spills}")  # fmt: skip
         return (f"{100 * (t1 / t0 - 1):.1f}% slower: limited by {lim}, {ev.terms[other, j] * 1e3:.4f} ms "
                 f"(the first's {ev.terms[first, j] * 1e3:.4f} ms){spills}")  # fmt: skip
     a, b = -np.sort(-ev.terms[first]), -np.sort(-ev.terms[other])
