@@ -74,10 +74,15 @@ def scaled(machine: Any, factor: float, pointer_chase_ns: dict[str, float]) -> A
 TIE = 0.01  # training objectives within 1% of the best are a tie
 
 
-def guards_hold(guarded: Any, guard_records: list[Any], bf16_records: list[Any]) -> bool:
-    """Whether the well-tuned kernels and their bf16 grid stay within the regression guards (module docstring)."""
+def guard_errors(guarded: Any, guard_records: list[Any], bf16_records: list[Any]) -> tuple[dict[str, Any], ...]:
+    """The well-tuned kernels' and their bf16 grid's TFLOPS errors under the machine ``guarded``."""
     g = validate(guarded, guard_records).tflops_error
     b = validate(guarded, bf16_records).tflops_error if bf16_records else {"median_abs_pct": 0, "p90_abs_pct": 0}
+    return g, b
+
+
+def guards_hold(g: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether those errors stay within the regression guards (module docstring)."""
     return g["median_abs_pct"] < 7 and g["p90_abs_pct"] < 18 and b["median_abs_pct"] < 8 and b["p90_abs_pct"] < 18
 
 
@@ -214,16 +219,8 @@ def main() -> None:
         cta_model.OVERLAP_NORM, cta_model.MEMORY_NORM = norm, memory_norm
         cta_model.ISSUED_OVERLAP_NORM = norm
         if guard_machine is not None:
-            guarded = scaled(guard_machine, factor, chase)
-            g = validate(guarded, guard_records).tflops_error
-            b = (
-                validate(guarded, bf16_records).tflops_error
-                if bf16_records
-                else {"median_abs_pct": 0, "p90_abs_pct": 0}
-            )
-            if not (
-                g["median_abs_pct"] < 7 and g["p90_abs_pct"] < 18 and b["median_abs_pct"] < 8 and b["p90_abs_pct"] < 18
-            ):
+            g, b = guard_errors(scaled(guard_machine, factor, chase), guard_records, bf16_records)
+            if not guards_hold(g, b):
                 if args.verbose:
                     print(f"norm {norm} memory norm {memory_norm} factor {factor}: breaks a guard (fp16 "
                           f"{g['median_abs_pct']:.1f}% / {g['p90_abs_pct']:.1f}%, bf16 {b['median_abs_pct']:.1f}% / "
@@ -305,7 +302,9 @@ def main() -> None:
     for issued in ISSUED_NORM_GRID:
         cta_model.ISSUED_OVERLAP_NORM = issued
         s = score(train, [float(ev.seconds(r)["total"]) for r in train])
-        ok = guard_machine is None or guards_hold(scaled(guard_machine, factor, chase), guard_records, bf16_records)
+        ok = guard_machine is None or guards_hold(
+            *guard_errors(scaled(guard_machine, factor, chase), guard_records, bf16_records)
+        )
         if ok:
             issued_scores.append((s, issued))
         print(f"  issued overlap norm {issued}: train log {s['log']:.4f}, p90 {s['p90']:.1f}"

@@ -32,9 +32,10 @@ from benchmarks.judge_spill_home import conditions, table_cell
 from roofmodel.backends.broad import Row, read_broad_csv
 
 REPO = Path(__file__).resolve().parents[1]
+KEY = ("shape", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major", "b_major")
 # Run in a fresh interpreter whose roofmodel is the tree's (argv: tree, machine, broad.csv): every sweep kernel's
-# configuration and predicted seconds, as compiled and as `predict --kernel triton` states it (None: refused).
-PREDICT = """
+# configuration (KEY) and predicted seconds, as compiled and as `predict --kernel triton` states it (None: refused).
+PREDICT = f"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
@@ -43,12 +44,10 @@ from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 assert Path(roofmodel.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), roofmodel.__file__
 ev = Evaluator(load_machine(str(Path(sys.argv[1]) / "machines" / (sys.argv[2] + ".yaml"))), 1980.0)
-KEY = ("shape", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major", "b_major")
-out = [([str(getattr(r, f)) for f in KEY], float(ev.seconds(r)["total"]), ev.predict_seconds(r))
+out = [([str(getattr(r, f)) for f in {KEY!r}], float(ev.seconds(r)["total"]), ev.predict_seconds(r))
        for r in read_broad_csv(Path(sys.argv[3])) if r.set == "sweep"]
 print(json.dumps(out))
 """
-KEY = ("shape", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major", "b_major")
 
 
 def predictions(tree: Path, machine: str, sample: str, records: list[Any]) -> list[tuple[float, float | None]]:

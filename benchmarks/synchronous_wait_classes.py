@@ -29,12 +29,12 @@ from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel import FAMILIES
 from roofmodel.model.prediction import copy_plan
+from roofmodel.model.problem import INPUT_BYTES
 
 DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
 READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
         "h100-2026-11-27/fresh8", "h100-2026-11-27/fresh9")  # fmt: skip
 SETS = ("sweep", "align_check")
-ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "fp8": 1, "int8": 1, "tf32": 4, "fp32": 4}
 RULE = prediction.synchronous_wait_cycles
 WAYS = {
     "loaded": lambda plan, loaded, unloaded: loaded,
@@ -46,7 +46,7 @@ WAYS = {
 def wait_class(r: Any) -> str | None:
     """The record's synchronous class (None: every load pipelined), by Triton's copy rules (prediction.copy_plan)."""
     family = FAMILIES.index(r.instruction or "fma")
-    plan = copy_plan(True, family, ELEMENT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n",
+    plan = copy_plan(True, family, INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n",
                      r.block_m, r.block_n)  # fmt: skip
     if bool(plan.relaid):
         return "relaid"

@@ -313,3 +313,22 @@ def test_the_spill_note_says_why_for_element_wise_operands():
     # A wgmma tile whose accumulators spill in whole fragments plus pointers is not called the stack.
     p, text = note(128, 256, 32, 4, b_major="k")
     assert "on the stack" not in text and f"{p.spilled_registers} registers per thread spill" in text
+
+
+def test_the_total_is_the_launch_and_the_stated_norm_of_sm_and_memory():
+    # Rebuilt by hand from what the JSON carries: an mma.sync kernel's total is the launch plus
+    # (sm^4 + memory^4)^(1/4), overlap_norm 4; a wgmma kernel's the launch plus the larger, overlap_norm null.
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.render.text import time_parts
+
+    g = Gemm(m=4096, n=4096, k=1024, dtype="fp16")
+    for name, instruction, norm in (("a100", "mma.sync", 4.0), ("h100", "wgmma", None)):
+        machine = load_machine(name)
+        cfg = triton_config(machine, "fp16", block_m=128, block_n=128, block_k=64, group_m=8, num_warps=4)
+        p = predict_kernel(machine, g, cfg)
+        assert p.instruction == instruction
+        launch = {t.name: t.seconds for t in p.terms}["launch"]
+        sm, mem = p.sm_seconds, p.memory_seconds
+        want = (sm**4 + mem**4) ** 0.25 if norm else max(sm, mem)
+        assert p.overlap_norm == norm and p.seconds == pytest.approx(launch + want, rel=1e-12)
+        assert ("p = 4, of busiest SM" in time_parts(p)) == (norm is not None)

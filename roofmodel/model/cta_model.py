@@ -273,12 +273,17 @@ def overlap_max(*seconds: Any) -> Any:
     return p_norm(math.inf, *seconds)
 
 
+def overlap_norm(issued: bool) -> float:
+    """The p with which a kernel's SM time and memory time combine: ISSUED_OVERLAP_NORM where ``issued`` (an
+    mma.sync kernel: prediction.ISSUES_OWN_COPIES), else OVERLAP_NORM."""
+    return ISSUED_OVERLAP_NORM if issued else OVERLAP_NORM
+
+
 def issued_overlap(issued: Any, sm: Any, memory: Any) -> Any:
-    """The p-norm of the SM time and the memory time: p = ISSUED_OVERLAP_NORM where ``issued`` (the MMA warps
-    issue the stage copies too), else OVERLAP_NORM (overlap); numbers or numpy arrays."""
+    """The p-norm of the SM time and the memory time, p = overlap_norm(issued); numbers or numpy arrays."""
     if not _is_array(issued, sm, memory):
-        return p_norm(ISSUED_OVERLAP_NORM, sm, memory) if issued else overlap(sm, memory)
-    return _where(issued, p_norm(ISSUED_OVERLAP_NORM, sm, memory), overlap(sm, memory))
+        return p_norm(overlap_norm(bool(issued)), sm, memory)
+    return _where(issued, p_norm(overlap_norm(True), sm, memory), p_norm(overlap_norm(False), sm, memory))
 
 
 def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
@@ -300,8 +305,8 @@ def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
     if on.any():
         mem, s_on, i_on = memory_seconds(d[on], l2a[on], c[on]), sm_a[on], iss[on] != 0.0
         res = np.empty_like(s_on)
-        res[i_on] = p_norm(ISSUED_OVERLAP_NORM, s_on[i_on], mem[i_on])
-        res[~i_on] = overlap(s_on[~i_on], mem[~i_on])
+        res[i_on] = p_norm(overlap_norm(True), s_on[i_on], mem[i_on])
+        res[~i_on] = p_norm(overlap_norm(False), s_on[~i_on], mem[~i_on])
         out[on] = res
     return out
 

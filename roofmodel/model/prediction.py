@@ -481,15 +481,16 @@ class CopyPlan(NamedTuple):
         return self.relaid | self.unaligned[0] | self.unaligned[1]
 
     @property
-    def all_element_wise(self) -> Any:
-        """Whether both operands are loaded one element at a time, unpipelined (unaligned): nothing is pipelined."""
-        return self.unaligned[0] & self.unaligned[1]
+    def waits_unloaded(self) -> Any:
+        """Whether the synchronous loads wait the unloaded latency (synchronous_wait_cycles): both operands loaded one
+        element at a time, unpipelined (unaligned), and neither relaid."""
+        return self.unaligned[0] & self.unaligned[1] & _not(self.relaid)
 
 
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
     latency): the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit rate) where both
-    operands are loaded one element at a time and neither is relaid (CopyPlan.all_element_wise), else the loaded
+    operands are loaded one element at a time and neither is relaid (CopyPlan.waits_unloaded), else the loaded
     latency (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and 4.1 x (L2) on the H200).
 
     An empirical rule, chosen on the read broad sweeps (H100: the sweep of 2026-11-23, fresh, fresh2-fresh8) and
@@ -498,12 +499,12 @@ def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles:
     flight; it cannot tell a latency that grows under load from a divisor that overstates the overlap, and it
     absorbs what the model misses. Of the kernels whose synchronous wait is their largest term, those with both
     operands element-wise are about 37% over with it (median, as compiled) and within 5% with the unloaded latency.
-    Those with one operand element-wise and the other pipelined are about 30% over with it and 23% under with the
+    Those with one operand element-wise and the other pipelined are about 30% over with it and 20% under with the
     unloaded one, on the sweeps and on the alignment check's (docs/measurements/h100-2026-11-25/alignment, 8-18%
     over, 13-28% under): their wait lies between the two and keeps the loaded latency, which the regression guard of
     the alignment check holds. A relaid 8-bit operand under wgmma keeps it too: the relaid kernels that the wait
     binds are 15% over with it and 27% under without. Numbers or numpy arrays."""
-    return _where(plan.all_element_wise & _not(plan.relaid), unloaded_cycles, loaded_cycles)
+    return _where(plan.waits_unloaded, unloaded_cycles, loaded_cycles)
 
 
 def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> Any:
@@ -954,7 +955,7 @@ def predict_kernel(
            for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (plan.relaid and f != 1.0)}  # fmt: skip
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
-    unloaded_wait = rates.latency_known and bool(plan.all_element_wise) and not bool(plan.relaid)
+    unloaded_wait = rates.latency_known and bool(plan.waits_unloaded)
     wait_kind = ("unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
                  if unloaded_wait else "loaded latency")  # fmt: skip
     per_sm_cycle = sms * rates.clock_hz
@@ -1055,7 +1056,7 @@ def predict_kernel(
         else "no last-level cache in the machine file",
         "launch": "the fixed cost of a launch (kernel_costs.launch)",
     }
-    overlap_norm = cta_model.ISSUED_OVERLAP_NORM if ISSUES_OWN_COPIES[family] else cta_model.OVERLAP_NORM
+    overlap_norm = cta_model.overlap_norm(ISSUES_OWN_COPIES[family])
     ranked = sorted(
         (Term(name=name, seconds=float(terms[name]), detail=details[name]) for name in details),
         key=lambda x: -x.seconds,
