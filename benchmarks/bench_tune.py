@@ -24,6 +24,7 @@ from roofmodel.search.space import Space, TrafficTable, enumerate_space, term_se
 REPEAT = 5
 CASES = [("h100", Gemm(m=8192, n=8192, k=1024, dtype="fp16"), "all"),
          ("h100", Gemm(m=4096, n=4096, k=4096, dtype="fp16"), "triton"),
+         ("h100", Gemm(m=4096, n=4096, k=4096, dtype="fp32"), "triton"),  # FMA: fma_layout's wavefronts
          ("a100", Gemm(m=8192, n=8192, k=8192, dtype="fp16"), "all")]  # fmt: skip
 
 

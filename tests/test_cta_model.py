@@ -381,7 +381,8 @@ def test_timing_noise_between_the_two_passes(broad):
 def test_layout_factors():
     """An operand stored against the layout its instruction reads costs 16 / element bytes more copy
     requests: 32- and 8-bit MN-major operands under wgmma and mma.sync (only 16-bit types transpose in
-    hardware), a K-major B on the FMA path. Checked on the device: layout_check.json."""
+    hardware). FMA has no layout of its own (a Triton FMA kernel's reads are fma_layout's wavefronts, tested in
+    test_fma_layout.py). Checked on the device: layout_check.json."""
     from roofmodel.model.kernel import FAMILIES
     from roofmodel.model.prediction import layout_factors
 
@@ -389,7 +390,7 @@ def test_layout_factors():
     assert layout_factors(wgmma, 4, False, True) == (1.0, 4.0)  # tf32, A K-major, B N-major
     assert layout_factors(wgmma, 1, True, False) == (16.0, 1.0)  # fp8, A M-major, B K-major
     assert layout_factors(wgmma, 2, True, True) == (1.0, 1.0)  # fp16 transposes in hardware
-    assert layout_factors(fma, 4, True, False) == (1.0, 4.0)  # FMA reads B along N
+    assert layout_factors(fma, 4, True, False) == (1.0, 1.0)  # FMA: Triton copies B in its own layout
 
 
 def test_the_device_saw_what_the_compiler_sources_say():

@@ -10,9 +10,10 @@ Per main-loop iteration (one BK step) of one CTA:
   to the instruction's rows (64 for wgmma) and BN to 8; a CTA alone drives only the SM
   sub-partitions its warps sit on: mma.sync and FMA warps run on their own quarter of the SM, so
   fewer than 4 warps leave tensor cores idle (a wgmma warpgroup spans all four);
-- ``smem`` = (operand reads + stage fills) / shared-memory bytes per cycle; the fill of an operand
+- ``smem`` = (operand reads + stage fills) / shared-memory bytes per cycle (a Triton FMA kernel's reads:
+  128 bytes a wavefront their bank conflicts take, fma_layout.fma_read_wavefronts); the fill of an operand
   stored against the layout the instruction needs (a 32- or 8-bit operand that is MN-major under
-  wgmma, or the FMA path's K-major B / M-major A) costs 16 / element bytes times more requests, and
+  wgmma) costs 16 / element bytes times more requests, and
   an 8-bit one that wgmma's warps store from registers more again for its bank conflicts
   (prediction.relaid_store_factor); under mma.sync such an operand keeps its layout (8-byte copies
   for 8-bit) and its reads cost 4 / element bytes times the wavefronts (prediction.operand_read_factors);

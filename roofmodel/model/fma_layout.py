@@ -17,8 +17,8 @@ each way). What differs is the bank conflicts. A 16-byte load serves a warp in p
 takes as many 128-byte wavefronts as the most distinct addresses any one bank holds. Where a K-major operand
 is read along K, the lanes of a phase that hold different rows read addresses a whole number of rows apart,
 and a row of BK x 4 bytes >= 128 puts them all in the same banks: a K-major B is read with up to 8 wavefronts
-a phase where an N-major one takes 1. At 64x64x32 on 4 warps that is 1,280 wavefronts a warp an iteration
-against 384, 3.3 x.
+a phase where an N-major one takes 1. At 64x64x32 on 4 warps that is 1,152 wavefronts a warp an iteration
+against 256, 4,608 and 1,024 a CTA (Nsight Compute: 4,610 and 1,026), 4.5 x.
 """
 
 from __future__ import annotations
@@ -32,6 +32,10 @@ from roofmodel.model.arrays import where as _where
 
 WAVEFRONT_BYTES = 128  # 32 banks x 4 bytes: what shared memory serves a warp in one wavefront
 VECTOR_BYTES = 16  # the widest ld.shared a thread issues
+# Two adjacent phases of a load are served in one pass where each reads at most this many distinct addresses
+# (read off Nsight Compute's counts, docs/measurements/h100-2026-11-27/fma_wavefronts: phases of 1 or 2 distinct
+# addresses were served together in every tile, of 4 or 8 in none).
+MERGED_DISTINCT = 2
 
 
 class FmaLayout(NamedTuple):
@@ -90,18 +94,19 @@ def _operand_wavefronts(k_major: Any, rows: Any, size: Any, distinct: Any, bk: A
     Loads: K-major, 16 bytes along K (vector = min(16, BK x e) bytes), rows x BK x e / vector of them; MN-major,
     a thread's ``size`` contiguous elements (at most 16 bytes), BK x rows x e / vector. Shared memory serves a load
     in phases of p = 128 / vector lanes (8 for 16 bytes), each taking _conflict(distinct(p)) wavefronts. Two
-    adjacent phases are served together where their distinct addresses number at most p between them (2 x
-    distinct(p) <= p), then taking _conflict(distinct(2 p)); a load whose phase is the whole warp has no pair.
-    Nsight Compute's load wavefronts of 32 fp32 Triton FMA matmuls on an H100 (8 tiles, each layout;
-    docs/measurements/h100-2026-11-27/fma_wavefronts) are this count within 1% for every one: a K-major B read by
-    16 lanes along N takes 32 wavefronts a load (two phases of 8 rows in the same banks, each of two pairs), an
+    adjacent phases are served together where each reads at most MERGED_DISTINCT distinct addresses, then taking
+    _conflict(distinct(2 p)); a load whose phase is the whole warp has no pair. Nsight Compute's load wavefronts of
+    64 fp32 Triton FMA matmuls on an H100 (16 tiles, each in the four layouts; docs/measurements/h100-2026-11-27/
+    fma_wavefronts: the rule was read off the first 32 and held, once MERGED_DISTINCT was read off them too, by the
+    other 32) are this count within 2.6%, 63 of them within 1%: a K-major B read by 16 lanes along N takes 32
+    wavefronts a load (two phases of 8 rows in the same banks, each of two pairs), an
     N-major one 4; a K-major A whose lanes along N all read one row, 2."""
     vector = _where(k_major, _minimum(VECTOR_BYTES, bk * element_bytes),
                     _minimum(size * element_bytes, VECTOR_BYTES))  # fmt: skip
     phase = WAVEFRONT_BYTES // vector
     loads = rows * bk * element_bytes // vector
     one = distinct(phase)
-    paired = _where(2 * one <= phase, _conflict(k_major, distinct(2 * phase), size, bk, element_bytes),
+    paired = _where(one <= MERGED_DISTINCT, _conflict(k_major, distinct(2 * phase), size, bk, element_bytes),
                     2 * _conflict(k_major, one, size, bk, element_bytes))  # fmt: skip
     per_load = _where(2 * phase <= warp_size, warp_size // (2 * phase) * paired,
                       _conflict(k_major, one, size, bk, element_bytes))  # fmt: skip

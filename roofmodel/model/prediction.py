@@ -26,6 +26,7 @@ from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model import cta_model
 from roofmodel.model.arrays import ceil_div as _ceil_div
+from roofmodel.model.arrays import is_array
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
@@ -33,6 +34,7 @@ from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
 from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
 from roofmodel.model.cta_model import CtaCosts, charged_spills, kernel_terms
+from roofmodel.model.fma_layout import WAVEFRONT_BYTES, fma_read_wavefronts, triton_fma_layout
 from roofmodel.model.footprint import (
     B_SHARE,
     COLLAPSED_REGISTERS,
@@ -350,15 +352,15 @@ def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: A
     request instead of 16 bytes: 16 / element bytes (relaid_store_factor adds the bank conflicts of an
     8-bit one). Under mma.sync the stage keeps its own layout and the element-wise reads pay instead
     (operand_read_factors): its copies are 16 bytes wide for a 32-bit operand and 8 for an 8-bit one
-    (compiled PTX, docs/measurements/h100-2026-11-25/layout_mma_sync: cp.async.ca 8B), 2x. The FMA
-    path reads B along N, so a K-major B costs 16 / element bytes."""
+    (compiled PTX, docs/measurements/h100-2026-11-25/layout_mma_sync: cp.async.ca 8B), 2x. FMA has no
+    layout of its own: Triton copies each operand in its global layout, 16 bytes at a time, and what its reads
+    then cost is fma_layout.fma_read_wavefronts'; a kernel of another compiler is assumed laid out for its reads."""
     tensor = _take(TENSOR_FAMILY, family)
     odd = _take(MN_MAJOR_16BIT_ONLY, family) & (element_bytes != 2)
     wide = 16.0 / element_bytes
     mn_copy = _where(_take(MMA_SYNC, family), 2.0 if element_bytes == 1 else 1.0, wide)
-    b_k_major = _not(b_n_major)
     fa = _where(tensor & odd & a_m_major, mn_copy, 1.0)
-    fb = _where(tensor & odd & b_n_major, mn_copy, _where(_not(tensor) & b_k_major, wide, 1.0))
+    fb = _where(tensor & odd & b_n_major, mn_copy, 1.0)
     return fa, fb
 
 
@@ -596,9 +598,8 @@ def kernel_seconds(
     sms, clock = machine.sm_count.n, rates.clock_hz
     e = element_bytes
     c = footprint["ctas_per_sm"]
-    plan = copy_plan(
-        triton_copies(machine, compiler), family, e, m, n, k, a_m_major, b_n_major, bm, bn, machine.warp_size
-    )
+    triton = triton_copies(machine, compiler)
+    plan = copy_plan(triton, family, e, m, n, k, a_m_major, b_n_major, bm, bn, machine.warp_size)
     fa, fb, (na, nb) = plan.fa, plan.fb, plan.narrow
     # An operand copied one element per request (narrow) costs its fill what an operand stored
     # against the instruction's layout costs: 16 / element bytes requests per 16 bytes. (A warp's
@@ -606,7 +607,6 @@ def kernel_seconds(
     # shapes 4 / e is the worse of the two, median |log error| 0.193 -> 0.196.)
     wide = 16.0 / e
     fill_a, fill_b = _maximum(fa, _where(na, wide, 1.0)), _maximum(fb, _where(nb, wide, 1.0))
-    tensor = _take(TENSOR_FAMILY, family)
     b_share = _take(B_SHARE, family)
     rows = _minimum(rm, _take(ROWS_PER_B_READ, family))
     # An operand read one element per thread (operand_read_factors) is read by the MMA warps themselves,
@@ -618,7 +618,14 @@ def kernel_seconds(
         ra, rb = operand_read_factors(family, e, a_m_major, b_n_major)
         gathered = bm * bn * bk * (_where(rb != 1.0, rb, 0.0) / rows + _where(ra != 1.0, ra, 0.0) / rn) * e
         piped_a, piped_b = _where(ra != 1.0, 0.0, 1.0), _where(rb != 1.0, 0.0, 1.0)
-    operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e * _where(tensor, 1.0, fb)
+    operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e
+    # A Triton FMA kernel's reads, in its own layout, take the wavefronts their bank conflicts say (fma_layout), each
+    # charged as 128 bytes; another compiler's are assumed conflict-free, their bytes over 128.
+    triton_fma = (family == FAMILIES.index("fma")) & triton
+    if triton_fma.any() if is_array(triton_fma) else triton_fma:
+        layout = triton_fma_layout(bm, bn, warps, machine.warp_size)
+        reads = fma_read_wavefronts(layout, bk, e, a_m_major, b_n_major, warps, machine.warp_size) * WAVEFRONT_BYTES
+        operand = _where(triton_fma, reads, operand)
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
     # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model); where

@@ -1,0 +1,123 @@
+"""Triton's FMA layout and the shared-memory wavefronts of its operand reads (roofmodel/model/fma_layout.py).
+
+The layouts are what Triton 3.6 (and 3.9) compiled for sm_90 (the TTGIR's dot layout, recorded here); the
+wavefronts are held to Nsight Compute's counts of 64 fp32 Triton FMA matmuls on an H100
+(docs/measurements/h100-2026-11-27/fma_wavefronts, benchmarks/gpu_fma_wavefronts.py): recorded measurements, a
+regression guard. The compile test runs where the triton package is installed."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from roofmodel.model.fma_layout import FmaLayout, fma_read_wavefronts, triton_fma_layout
+
+DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h100-2026-11-27" / "fma_wavefronts"
+
+# (BM, BN, warps) -> sizePerThread, threadsPerWarp (M, N), warpsPerCTA (M, N) of the dot's #blocked layout, as
+# Triton 3.6 compiled each for sm_90a (fp32, input_precision="ieee").
+COMPILED = {
+    (64, 64, 4): (4, (2, 16), (4, 1)),
+    (32, 32, 4): (2, (2, 16), (4, 1)),
+    (128, 128, 4): (4, (1, 32), (4, 1)),
+    (128, 128, 8): (4, (1, 32), (8, 1)),
+    (32, 256, 4): (4, (1, 32), (2, 2)),
+    (64, 32, 2): (4, (4, 8), (2, 1)),
+    (256, 256, 8): (4, (1, 32), (4, 2)),
+    (16, 16, 4): (1, (2, 16), (4, 1)),
+    (64, 16, 2): (4, (8, 4), (2, 1)),
+    (32, 16, 2): (2, (4, 8), (2, 1)),
+}
+
+
+def layout_fields(layout: FmaLayout) -> tuple:
+    return layout.size, (layout.lanes_m, layout.lanes_n), (layout.warps_m, layout.warps_n)
+
+
+@pytest.mark.parametrize(("tile", "compiled"), COMPILED.items())
+def test_the_layout_is_what_triton_compiled(tile, compiled):
+    assert layout_fields(triton_fma_layout(*tile)) == compiled
+
+
+def test_the_thread_tile_by_hand():
+    """64x64 on 4 warps: 4 x 4 per thread, 2 x 16 lanes, 4 x 1 warps cover 32 x 64, so each thread holds two
+    blocks of 4 rows: 8 x 4. 128x128 on 4 warps: 1 x 32 lanes, 4 x 1 warps cover 16 x 128: 32 x 4."""
+    assert triton_fma_layout(64, 64, 4)[5:] == (8, 4)
+    assert triton_fma_layout(128, 128, 4)[5:] == (32, 4)
+
+
+def test_wavefronts_by_hand():
+    """64x64x32 fp32 on 4 warps (16-byte loads, phases of 8 lanes, two phases a pair, two pairs a load).
+    A K-major: 8 rows x 32 / 4 = 64 loads; every lane of a phase reads one row (1 distinct, so a pair is one pass)
+    and the two lanes along M are in different halves: 2 wavefronts a load, 128 a warp. B N-major: 32 loads, 8
+    distinct 16-byte pieces side by side a phase, 1 wavefront, not paired: 4 a load, 128 a warp. B K-major: 4
+    columns x 8 = 32 loads, 8 rows 512 bytes apart a phase, all in the same banks: 8 a phase, 32 a load, 1,024 a
+    warp. A CTA: 4 x (128 + 128) = 1,024 and 4 x (128 + 1,024) = 4,608 (Nsight Compute: 1,026 and 4,610)."""
+    layout = triton_fma_layout(64, 64, 4)
+    assert fma_read_wavefronts(layout, 32, 4, False, True, 4) == 1024
+    assert fma_read_wavefronts(layout, 32, 4, False, False, 4) == 4608
+
+
+def recorded() -> list[dict[str, str]]:
+    rows = []
+    for name in ("fma_wavefronts.csv", "fma_wavefronts_check.csv"):
+        with (DATA / name).open(newline="") as f:
+            rows += list(csv.DictReader(f))
+    return rows
+
+
+def test_wavefronts_against_nsight_compute_on_an_h100():
+    """Regression guard on recorded measurements: all 64 kernels within 2.6%, 63 within 1% (the rule was read off
+    fma_wavefronts.csv; fma_wavefronts_check.csv's 32, of tiles chosen before they were measured, held it once the
+    pairing limit was read off them too)."""
+    rows = recorded()
+    assert len(rows) == 64
+    errors = []
+    for r in rows:
+        bm, bn, bk, w = (int(r[c]) for c in ("block_m", "block_n", "block_k", "num_warps"))
+        model = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, r["a_major"] == "m", r["b_major"] == "n", w)
+        errors.append(abs(model / float(r["ld_wavefronts_per_cta_iteration"]) - 1))
+    assert max(errors) < 0.026
+    assert sum(e < 0.01 for e in errors) == 63
+
+
+tiles = st.tuples(st.sampled_from([16, 32, 64, 128, 256]), st.sampled_from([16, 32, 64, 128, 256]),
+                  st.sampled_from([16, 32, 64]), st.sampled_from([1, 2, 4, 8]))  # fmt: skip
+
+
+@given(tiles)
+def test_a_k_major_b_is_never_read_cheaper_than_an_n_major_one(tile):
+    bm, bn, bk, w = tile
+    layout = triton_fma_layout(bm, bn, w)
+    for a_m in (False, True):
+        assert fma_read_wavefronts(layout, bk, 4, a_m, False, w) >= fma_read_wavefronts(layout, bk, 4, a_m, True, w)
+
+
+@given(st.lists(tiles, min_size=1, max_size=8), st.booleans(), st.booleans())
+def test_scalar_and_vectorized_agree(tile_list, a_m, b_n):
+    """One formula for predict (numbers) and tune (numpy arrays)."""
+    bm, bn, bk, w = (np.array(c) for c in zip(*tile_list, strict=True))
+    arrays = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, np.full(len(bm), a_m), np.full(len(bm), b_n), w)
+    for i, (m, n, k, warps) in enumerate(tile_list):
+        assert arrays[i] == fma_read_wavefronts(triton_fma_layout(m, n, warps), k, 4, a_m, b_n, warps)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="needs the triton package")
+@pytest.mark.parametrize("tile", [(64, 64, 4), (128, 128, 4), (32, 256, 4), (64, 16, 2), (16, 16, 4)])
+def test_the_layout_against_the_installed_triton(tile):
+    from roofmodel.backends.triton_compile import CompileJob, compile_kernel
+
+    bm, bn, w = tile
+    ttgir = compile_kernel(CompileJob(2048, 2048, 2048, "fp32", bm, bn, 32, w, 3, "k", "k", 8, None), 90).asm["ttgir"]
+    dot = re.search(r"tt\.dot .*?-> tensor<\S+, #(\w+)>", ttgir).group(1)
+    text = re.search(rf"^#{dot} = (.*)$", ttgir, re.M).group(1)
+    size, lanes, warps = (tuple(int(x) for x in re.search(rf"{f} = \[(\d+), (\d+)\]", text).groups())
+                          for f in ("sizePerThread", "threadsPerWarp", "warpsPerCTA"))  # fmt: skip
+    assert (size[0], lanes, warps) == COMPILED[tile] and size[0] == size[1]
