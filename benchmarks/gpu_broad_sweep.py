@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh11 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh12 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -38,7 +38,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the unloaded wait of loads nothing pipelines, 3b38542);
 --fresh10: FRESH10_SHAPES with an eleventh seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh10;
     read 2026-11-27 to judge the issued overlap norm, ad62abe);
---fresh11: FRESH11_SHAPES with a twelfth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh11);
+--fresh11: FRESH11_SHAPES with a twelfth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh11;
+    read 2026-11-27 to judge the FMA wavefronts, 55ab8bf);
+--fresh12: FRESH12_SHAPES with a thirteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh12);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -245,13 +247,28 @@ FRESH11_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2700x6100x3500", "odd", "holdout", 2700, 6100, 3500),
     ("small1216", "small", "holdout", 1216, 1216, 1216),
 ]
+# A twelfth fresh sample (--fresh12, drawn 2026-11-27 after fresh11 was read): ten more shapes, none measured
+# before, all held out, a thirteenth seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-27/fresh12).
+FRESH12_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3648", "square", "holdout", 3648, 3648, 3648),
+    ("sq5248", "square", "holdout", 5248, 5248, 5248),
+    ("shortk368", "short_k", "holdout", 11776, 8704, 368),
+    ("longk30720", "long_k", "holdout", 1280, 1664, 30720),
+    ("skinny224", "skinny", "holdout", 224, 12288, 11264),
+    ("decode30", "decode", "holdout", 30, 24576, 6656),
+    ("decode52b", "decode", "holdout", 52, 15360, 8448),
+    ("odd4300x3300x2700", "odd", "holdout", 4300, 3300, 2700),
+    ("odd3100x5500x1900", "odd", "holdout", 3100, 5500, 1900),
+    ("small1472", "small", "holdout", 1472, 1472, 1472),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
                  "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES),
                  "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
                  "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES),
-                 "fresh11": (2026_12_5, FRESH11_SHAPES)}  # fmt: skip
+                 "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -756,6 +773,7 @@ def main() -> None:
     ap.add_argument("--fresh9", action="store_true", help="FRESH9_SHAPES with a tenth seed, as --fresh")
     ap.add_argument("--fresh10", action="store_true", help="FRESH10_SHAPES with an eleventh seed, as --fresh")
     ap.add_argument("--fresh11", action="store_true", help="FRESH11_SHAPES with a twelfth seed, as --fresh")
+    ap.add_argument("--fresh12", action="store_true", help="FRESH12_SHAPES with a thirteenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
