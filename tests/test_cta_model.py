@@ -323,6 +323,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh9", ("h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9")),
     ("fresh10", ("h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10")),
     ("fresh11", ("h100-2026-11-27/fresh11", "h200-2026-11-27/fresh11")),
+    ("fresh12", ("h100-2026-11-27/fresh12", "h200-2026-11-27/fresh12")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1094,7 +1095,7 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-26/fresh6", "h200-2026-11-26/fresh7", "h100-2026-11-27/fresh8",
                    "h200-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9",
                    "h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10", "h100-2026-11-27/fresh11",
-                   "h200-2026-11-27/fresh11")  # fmt: skip
+                   "h200-2026-11-27/fresh11", "h100-2026-11-27/fresh12", "h200-2026-11-27/fresh12")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
