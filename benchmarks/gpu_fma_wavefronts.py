@@ -3,7 +3,7 @@ layouts, against roofmodel.model.fma_layout's count (issue 13: the FMA kernels w
 and those with A M-major and B K-major 27% over, where the model multiplied every operand read by 4).
 
 For 2048^3 fp32 Triton matmuls (roofmodel.backends.triton_gemm, ``input_precision="ieee"``: FFMA) at tiles whose
-layouts differ (lanes along N 8, 16 and 32; 1, 2 and 4 elements per thread; BK 16 to 64), in each of the four
+layouts differ (lanes along N 8, 16 and 32; 2 and 4 elements per thread, 1 in CHECK_TILES; BK 16 to 64), in each of the four
 layouts (A K- or M-major, B N- or K-major), one launch each under ncu with the clocks left alone: the
 wavefronts and instructions of the LSU's shared-memory loads and stores and the kernel's duration. Writes OUT.csv
 with, per kernel, the load wavefronts per CTA per main-loop iteration measured (ld wavefronts / (tiles x K / BK))
@@ -58,7 +58,7 @@ for c in json.load(open(sys.argv[1])):
 
 def model_wavefronts(c: dict) -> int:
     layout = triton_fma_layout(c["block_m"], c["block_n"], c["num_warps"])
-    return int(fma_read_wavefronts(layout, c["block_k"], 4, c["a_major"] == "m", c["b_major"] == "n", c["num_warps"]))
+    return int(fma_read_wavefronts(layout, c["block_k"], 4, c["a_major"] == "m", c["b_major"] == "n"))
 
 
 def main() -> None:

@@ -61,8 +61,8 @@ def test_wavefronts_by_hand():
     columns x 8 = 32 loads, 8 rows 512 bytes apart a phase, all in the same banks: 8 a phase, 32 a load, 1,024 a
     warp. A CTA: 4 x (128 + 128) = 1,024 and 4 x (128 + 1,024) = 4,608 (Nsight Compute: 1,026 and 4,610)."""
     layout = triton_fma_layout(64, 64, 4)
-    assert fma_read_wavefronts(layout, 32, 4, False, True, 4) == 1024
-    assert fma_read_wavefronts(layout, 32, 4, False, False, 4) == 4608
+    assert fma_read_wavefronts(layout, 32, 4, False, True) == 1024
+    assert fma_read_wavefronts(layout, 32, 4, False, False) == 4608
 
 
 def recorded() -> list[dict[str, str]]:
@@ -74,15 +74,15 @@ def recorded() -> list[dict[str, str]]:
 
 
 def test_wavefronts_against_nsight_compute_on_an_h100():
-    """Regression guard on recorded measurements: all 64 kernels within 2.6%, 63 within 1% (the rule was read off
-    fma_wavefronts.csv; fma_wavefronts_check.csv's 32, of tiles chosen before they were measured, held it once the
-    pairing limit was read off them too)."""
+    """Regression guard on recorded measurements, not a held-out test: the rule was fitted to all 64 (read off
+    fma_wavefronts.csv; fma_wavefronts_check.csv's 32, of tiles chosen before they were measured, broke its first
+    pairing limit on 6 kernels, off which MERGED_DISTINCT was read). All within 2.6%, 63 within 1%."""
     rows = recorded()
     assert len(rows) == 64
     errors = []
     for r in rows:
         bm, bn, bk, w = (int(r[c]) for c in ("block_m", "block_n", "block_k", "num_warps"))
-        model = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, r["a_major"] == "m", r["b_major"] == "n", w)
+        model = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, r["a_major"] == "m", r["b_major"] == "n")
         errors.append(abs(model / float(r["ld_wavefronts_per_cta_iteration"]) - 1))
     assert max(errors) < 0.026
     assert sum(e < 0.01 for e in errors) == 63
@@ -97,20 +97,20 @@ def test_a_k_major_b_is_never_read_cheaper_than_an_n_major_one(tile):
     bm, bn, bk, w = tile
     layout = triton_fma_layout(bm, bn, w)
     for a_m in (False, True):
-        assert fma_read_wavefronts(layout, bk, 4, a_m, False, w) >= fma_read_wavefronts(layout, bk, 4, a_m, True, w)
+        assert fma_read_wavefronts(layout, bk, 4, a_m, False) >= fma_read_wavefronts(layout, bk, 4, a_m, True)
 
 
 @given(st.lists(tiles, min_size=1, max_size=8), st.booleans(), st.booleans())
 def test_scalar_and_vectorized_agree(tile_list, a_m, b_n):
     """One formula for predict (numbers) and tune (numpy arrays)."""
     bm, bn, bk, w = (np.array(c) for c in zip(*tile_list, strict=True))
-    arrays = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, np.full(len(bm), a_m), np.full(len(bm), b_n), w)
+    arrays = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, np.full(len(bm), a_m), np.full(len(bm), b_n))
     for i, (m, n, k, warps) in enumerate(tile_list):
-        assert arrays[i] == fma_read_wavefronts(triton_fma_layout(m, n, warps), k, 4, a_m, b_n, warps)
+        assert arrays[i] == fma_read_wavefronts(triton_fma_layout(m, n, warps), k, 4, a_m, b_n)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="needs the triton package")
-@pytest.mark.parametrize("tile", [(64, 64, 4), (128, 128, 4), (32, 256, 4), (64, 16, 2), (16, 16, 4)])
+@pytest.mark.parametrize("tile", list(COMPILED))
 def test_the_layout_against_the_installed_triton(tile):
     from roofmodel.backends.triton_compile import CompileJob, compile_kernel
 
@@ -121,3 +121,17 @@ def test_the_layout_against_the_installed_triton(tile):
     size, lanes, warps = (tuple(int(x) for x in re.search(rf"{f} = \[(\d+), (\d+)\]", text).groups())
                           for f in ("sizePerThread", "threadsPerWarp", "warpsPerCTA"))  # fmt: skip
     assert (size[0], lanes, warps) == COMPILED[tile] and size[0] == size[1]
+
+
+def test_predict_names_the_wavefronts_of_a_triton_fma_kernel(cli):
+    """predict says what it charged: 64x64x32 on 4 warps with B K-major, 4,608 wavefronts a CTA an iteration."""
+    args = ["predict", "--machine", "h100", "--m", "4096", "--n", "4096", "--k", "4096", "--dtype", "fp32",
+            "--tile", "64x64x32", "--kernel", "triton", "--warps", "4", "--stages", "3"]  # fmt: skip
+    k_major = cli(*args, "--b-major", "k")
+    assert k_major.exit_code == 0, k_major.output
+    assert (
+        "4,608 wavefronts of 128 B a CTA an iteration in Triton's FMA layout: 4x4 a thread, lanes 2x16"
+        in k_major.output
+    )
+    n_major = cli(*args, "--b-major", "n")
+    assert "1,024 wavefronts of 128 B" in n_major.output

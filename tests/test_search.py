@@ -129,6 +129,8 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     ("b200", Gemm(m=2048, n=2048, k=2048, dtype="bf16"), "all", "k", "n"),
     # operands loaded one element at a time: spilled frames past the L2 (cta_model.spill_home) in about half
     ("h100", Gemm(m=2600, n=4100, k=3700, dtype="fp8"), "triton", "m", "k"),
+    # Triton FMA kernels, whose reads are fma_layout's wavefronts (B K-major: bank conflicts)
+    ("h100", Gemm(m=2048, n=2048, k=2048, dtype="fp32"), "triton", "k", "k"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)

@@ -32,9 +32,9 @@ from roofmodel.model.arrays import where as _where
 
 WAVEFRONT_BYTES = 128  # 32 banks x 4 bytes: what shared memory serves a warp in one wavefront
 VECTOR_BYTES = 16  # the widest ld.shared a thread issues
-# Two adjacent phases of a load are served in one pass where each reads at most this many distinct addresses
-# (read off Nsight Compute's counts, docs/measurements/h100-2026-11-27/fma_wavefronts: phases of 1 or 2 distinct
-# addresses were served together in every tile, of 4 or 8 in none).
+# Two adjacent phases of a load are served in one pass where each reads at most this many distinct addresses: read
+# off Nsight Compute's counts of six kernels (docs/measurements/h100-2026-11-27/fma_wavefronts, 64x16x32 and
+# 32x16x64 on 2 warps: phases of 2 served together, of 4 and 8 not); the other 58 would fit 1, 2 or 4 alike.
 MERGED_DISTINCT = 2
 
 
@@ -97,10 +97,12 @@ def _operand_wavefronts(k_major: Any, rows: Any, size: Any, distinct: Any, bk: A
     adjacent phases are served together where each reads at most MERGED_DISTINCT distinct addresses, then taking
     _conflict(distinct(2 p)); a load whose phase is the whole warp has no pair. Nsight Compute's load wavefronts of
     64 fp32 Triton FMA matmuls on an H100 (16 tiles, each in the four layouts; docs/measurements/h100-2026-11-27/
-    fma_wavefronts: the rule was read off the first 32 and held, once MERGED_DISTINCT was read off them too, by the
-    other 32) are this count within 2.6%, 63 of them within 1%: a K-major B read by 16 lanes along N takes 32
-    wavefronts a load (two phases of 8 rows in the same banks, each of two pairs), an
-    N-major one 4; a K-major A whose lanes along N all read one row, 2."""
+    fma_wavefronts) are this count within 2.6%, 63 of them within 1% (the rule was read off the first 32; the 32 of
+    tiles chosen after it and measured after (CHECK_TILES) broke its first pairing limit on 6 kernels of two tiles
+    (64x16x32 on 2 warps, 32x16x64 on 2), and MERGED_DISTINCT was then read off those 6 (the first 32 give the same
+    counts with a limit of 1, 2 or 4): the final rule is fitted to all 64, with no held-out test of the limit). A
+    K-major B read by 16 lanes along N takes 32 wavefronts a load (two pairs of phases, each phase 8 rows in the
+    same banks: 8 wavefronts), an N-major one 4; a K-major A whose lanes along N all read one row, 2."""
     vector = _where(k_major, _minimum(VECTOR_BYTES, bk * element_bytes),
                     _minimum(size * element_bytes, VECTOR_BYTES))  # fmt: skip
     phase = WAVEFRONT_BYTES // vector
@@ -113,7 +115,7 @@ def _operand_wavefronts(k_major: Any, rows: Any, size: Any, distinct: Any, bk: A
     return loads * per_load
 
 
-def fma_read_wavefronts(layout: FmaLayout, bk: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, warps: Any,
+def fma_read_wavefronts(layout: FmaLayout, bk: Any, element_bytes: int, a_m_major: Any, b_n_major: Any,
                         warp_size: int = 32) -> Any:  # fmt: skip
     """Shared-memory wavefronts one CTA's operand reads take per iteration, in Triton's FMA layout: warps x (A's +
     B's per warp, _operand_wavefronts). Lanes are numbered along N first, so p consecutive lanes span min(lanes_n, p)
@@ -123,4 +125,4 @@ def fma_read_wavefronts(layout: FmaLayout, bk: Any, element_bytes: int, a_m_majo
                             lambda p: _minimum(lm, _maximum(1, p // ln)), bk, element_bytes, warp_size)  # fmt: skip
     b = _operand_wavefronts(_not(b_n_major), layout.rn, layout.size, lambda p: _minimum(ln, p), bk, element_bytes,
                             warp_size)  # fmt: skip
-    return warps * (a + b)
+    return layout.warps_m * layout.warps_n * (a + b)

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
+from roofmodel.model.fma_layout import triton_fma_layout
 from roofmodel.model.footprint import FAMILIES
 from roofmodel.model.multicast import check_pair_cluster
 from roofmodel.model.problem import Tile
@@ -149,27 +150,12 @@ def triton_warps_v2(block_m: int, block_n: int, num_warps: int) -> tuple[int, in
     return wm, wn
 
 
-def balanced_thread_tile(bm: int, bn: int, threads: int) -> tuple[int, int] | None:
-    """The squarest per-thread tile (BM/tm, BN/tn) with tm x tn = threads, both powers of two
-    dividing the tile; rows first on ties. None where no split divides the tile."""
-    best: tuple[float, int, tuple[int, int]] | None = None
-    tm = 1
-    while tm <= threads:
-        tn = threads // tm
-        if tm * tn == threads and bm % tm == 0 and bn % tn == 0:
-            rm, rn = bm // tm, bn // tn
-            key = (abs(rm / rn - 1.0) if rm >= rn else abs(rn / rm - 1.0), -rm, (rm, rn))
-            if best is None or key[:2] < best[:2]:
-                best = key
-        tm *= 2
-    return best[2] if best else None
-
-
 def register_tile_for(family: str, bm: int, bn: int, warps: int, warp_size: int = 32) -> tuple[int, int] | None:
     """The register-level tile a Triton kernel of ``warps`` warps gives each thread, warp or
     warpgroup. Where there are more warps (threads) than instruction tiles, Triton replicates: the
     extra warps compute the same tile, so the register tile stays one instruction tile (16 x 8 for
-    mma.sync, 64 x 8 for wgmma, 1 x 1 for FMA). None where the layout cannot tile the CTA (wgmma
+    mma.sync, 64 x 8 for wgmma). FMA: the thread tile of Triton's layout (fma_layout.triton_fma_layout; 128x128 on
+    4 warps gives each thread 32 x 4, not the squarest split). None where the layout cannot tile the CTA (wgmma
     with warps that do not form whole warpgroups, or BM not a multiple of 64)."""
     if family == "wgmma":
         if warps % 4 or bm % WGMMA_ROWS:
@@ -187,8 +173,9 @@ def register_tile_for(family: str, bm: int, bn: int, warps: int, warp_size: int 
         return max(16, bm // wm), max(16, bn // wn)
     if family in TCGEN05:
         return tcgen05_tile(family, bm, bn)
-    if family == "fma":
-        return balanced_thread_tile(bm, bn, min(warp_size * warps, bm * bn)) or (1, 1)
+    if family == "fma":  # Triton's FMA layout (fma_layout): 64x64 on 4 warps gives each thread 8 x 4
+        layout = triton_fma_layout(bm, bn, warps, warp_size)
+        return int(layout.rm), int(layout.rn)
     raise ProblemError(f"unknown instruction family {family!r} (families: {', '.join(FAMILIES)})")
 
 

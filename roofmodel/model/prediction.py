@@ -354,7 +354,8 @@ def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: A
     (operand_read_factors): its copies are 16 bytes wide for a 32-bit operand and 8 for an 8-bit one
     (compiled PTX, docs/measurements/h100-2026-11-25/layout_mma_sync: cp.async.ca 8B), 2x. FMA has no
     layout of its own: Triton copies each operand in its global layout, 16 bytes at a time, and what its reads
-    then cost is fma_layout.fma_read_wavefronts'; a kernel of another compiler is assumed laid out for its reads."""
+    then cost is fma_layout.fma_read_wavefronts' (triton_fma_layout_applies); any other FMA kernel's reads are
+    charged their bytes over 128 (assumed laid out for its reads: unmeasured)."""
     tensor = _take(TENSOR_FAMILY, family)
     odd = _take(MN_MAJOR_16BIT_ONLY, family) & (element_bytes != 2)
     wide = 16.0 / element_bytes
@@ -621,10 +622,10 @@ def kernel_seconds(
     operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e
     # A Triton FMA kernel's reads, in its own layout, take the wavefronts their bank conflicts say (fma_layout), each
     # charged as 128 bytes; another compiler's are assumed conflict-free, their bytes over 128.
-    triton_fma = (family == FAMILIES.index("fma")) & triton
+    triton_fma = (family == FAMILIES.index("fma")) & triton_fma_layout_applies(machine, compiler, e)
     if triton_fma.any() if is_array(triton_fma) else triton_fma:
         layout = triton_fma_layout(bm, bn, warps, machine.warp_size)
-        reads = fma_read_wavefronts(layout, bk, e, a_m_major, b_n_major, warps, machine.warp_size) * WAVEFRONT_BYTES
+        reads = fma_read_wavefronts(layout, bk, e, a_m_major, b_n_major, machine.warp_size) * WAVEFRONT_BYTES
         operand = _where(triton_fma, reads, operand)
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
@@ -678,6 +679,23 @@ def kernel_seconds(
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
     )  # fmt: skip
+
+
+def triton_fma_layout_applies(machine: Machine, compiler: str, element_bytes: int) -> bool:
+    """Whether a kernel's FMA operand reads are fma_layout's wavefronts: a Triton kernel on an NVIDIA GPU (32 banks of
+    4 bytes; Triton lays an FMA dot out the same way on every NVIDIA target, with or without cp.async) with 4-byte
+    elements, the only ones measured (docs/measurements/h100-2026-11-27/fma_wavefronts). Elsewhere (another
+    compiler, AMD's LDS, fp64's DFMA or a 16-bit FMA dot) the reads are charged their bytes over 128, unmeasured."""
+    return compiler == "triton" and machine.nvidia_capability is not None and element_bytes == 4
+
+
+def fma_reads_note(config: KernelConfig, element_bytes: int, a_m_major: bool, b_n_major: bool, warp_size: int) -> str:
+    """What predict says of a Triton FMA kernel's operand reads: Triton's layout and the wavefronts it takes."""
+    lay = triton_fma_layout(config.bm, config.bn, config.warps, warp_size)
+    wavefronts = fma_read_wavefronts(lay, config.bk, element_bytes, a_m_major, b_n_major, warp_size)
+    return (f"{int(wavefronts):,} wavefronts of {WAVEFRONT_BYTES} B a CTA an iteration in Triton's FMA layout: "
+            f"{lay.size}x{lay.size} a thread, lanes {lay.lanes_m}x{lay.lanes_n}, each thread {lay.rm}x{lay.rn} of C; "
+            "K-major operands read along K with the bank conflicts fma_layout counts")  # fmt: skip
 
 
 def spill_frame_registers(footprint: dict[str, Any]) -> Any:
@@ -984,6 +1002,9 @@ def predict_kernel(
     )
     home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, tiles, ctas)
     fma_rate = rates.kernel_fma_per_s(config.instruction, config.compiler)
+    reads = (fma_reads_note(config, e, a_m, b_n, machine.warp_size)
+             if config.instruction == "fma" and triton_fma_layout_applies(machine, config.compiler, e)
+             else f"{config.instruction} tile {rm}x{rn}")  # fmt: skip
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{fma_rate / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}"
@@ -994,8 +1015,7 @@ def predict_kernel(
         )
         + "), "
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
-        "shared memory": f"operand reads ({config.instruction} tile {rm}x{rn}) and stage fills at "
-        f"{rates.smem_bps / 1e9:,.0f} GB/s{layout}",
+        "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}",
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
             f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth) where the L2 holds them"
