@@ -9,8 +9,9 @@ wavefronts and instructions of the LSU's shared-memory loads and stores and the 
 with, per kernel, the load wavefronts per CTA per main-loop iteration measured (ld wavefronts / (tiles x K / BK))
 and the model's (fma_read_wavefronts), and prints both.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_fma_wavefronts.py [--check] OUT.csv
-(--check: CHECK_TILES, the tiles that test the rule read off TILES' counts, instead of TILES.)
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_fma_wavefronts.py [--check | --check2] OUT.csv
+(--check: CHECK_TILES, the tiles that tested the rule first read off TILES' counts; --check2: CHECK2_TILES, the
+held-out test of the rule as fitted to both.)
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ TILES = ((64, 64, 32, 4), (32, 32, 32, 4), (128, 128, 32, 4), (128, 32, 64, 8), 
 # thread (4- and 8-byte loads), 4 lanes along N, BK 16 and 64, 256-wide tiles.
 CHECK_TILES = ((16, 16, 32, 4), (64, 16, 32, 2), (32, 64, 16, 4), (256, 32, 32, 8), (64, 64, 64, 8),
                (16, 128, 32, 4), (32, 16, 64, 2), (128, 256, 32, 8))  # fmt: skip
+# Chosen after the rule was fitted to TILES and CHECK_TILES (d5542dc) and before these were measured (--check2): a
+# held-out test of it, the pairing limit included (4 lanes along N, 2 elements per thread with 16 and 32 lanes).
+CHECK2_TILES = ((128, 16, 32, 4), (32, 32, 16, 2), (64, 32, 32, 8), (16, 32, 64, 4), (256, 16, 16, 4),
+                (32, 64, 32, 8), (64, 128, 64, 4), (128, 32, 16, 8))  # fmt: skip
 LAYOUTS = (("k", "n"), ("k", "k"), ("m", "n"), ("m", "k"))
 
 CHILD = """
@@ -62,10 +67,11 @@ def model_wavefronts(c: dict) -> int:
 
 
 def main() -> None:
-    check = "--check" in sys.argv[1:]
-    target = next(a for a in sys.argv[1:] if a != "--check")
+    flags = {"--check": CHECK_TILES, "--check2": CHECK2_TILES}
+    tiles = next((t for f, t in flags.items() if f in sys.argv[1:]), TILES)
+    target = next(a for a in sys.argv[1:] if a not in flags)
     cases = [dict(m=M, n=N, k=K, block_m=bm, block_n=bn, block_k=bk, num_warps=w, a_major=a, b_major=b)
-             for bm, bn, bk, w in (CHECK_TILES if check else TILES) for a, b in LAYOUTS]  # fmt: skip
+             for bm, bn, bk, w in tiles for a, b in LAYOUTS]  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         f = Path(tmp) / "cases.json"
         f.write_text(json.dumps(cases))
