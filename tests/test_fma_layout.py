@@ -67,25 +67,26 @@ def test_wavefronts_by_hand():
 
 def recorded() -> list[dict[str, str]]:
     rows = []
-    for name in ("fma_wavefronts.csv", "fma_wavefronts_check.csv"):
+    for name in ("fma_wavefronts.csv", "fma_wavefronts_check.csv", "fma_wavefronts_check2.csv"):
         with (DATA / name).open(newline="") as f:
             rows += list(csv.DictReader(f))
     return rows
 
 
 def test_wavefronts_against_nsight_compute_on_an_h100():
-    """Regression guard on recorded measurements, not a held-out test: the rule was fitted to all 64 (read off
-    fma_wavefronts.csv; fma_wavefronts_check.csv's 32, of tiles chosen before they were measured, broke its first
-    pairing limit on 6 kernels, off which MERGED_DISTINCT was read). All within 2.6%, 63 within 1%."""
+    """Regression guard on recorded measurements: the rule was fitted to the first 64 (read off fma_wavefronts.csv;
+    fma_wavefronts_check.csv's 32, of tiles chosen before they were measured, broke its first pairing limit on 6
+    kernels, off which MERGED_DISTINCT was read); fma_wavefronts_check2.csv's 32, of tiles chosen after the fit and
+    measured after it, were its held-out test (within 1.5%). All 96 within 2.6%, 94 within 1%."""
     rows = recorded()
-    assert len(rows) == 64
+    assert len(rows) == 96
     errors = []
     for r in rows:
         bm, bn, bk, w = (int(r[c]) for c in ("block_m", "block_n", "block_k", "num_warps"))
         model = fma_read_wavefronts(triton_fma_layout(bm, bn, w), bk, 4, r["a_major"] == "m", r["b_major"] == "n")
         errors.append(abs(model / float(r["ld_wavefronts_per_cta_iteration"]) - 1))
     assert max(errors) < 0.026
-    assert sum(e < 0.01 for e in errors) == 63
+    assert sum(e < 0.01 for e in errors) == 94
 
 
 tiles = st.tuples(st.sampled_from([16, 32, 64, 128, 256]), st.sampled_from([16, 32, 64, 128, 256]),
