@@ -13,8 +13,8 @@ instruction family and the register-level tile by the rules the compilers use:
   fp32 without tf32 is an FMA loop. Warps are laid out as Triton's
   ``warpsPerTileV3`` (wgmma: warpgroups along M while BLOCK_M > 16 x warps along M, then along N)
   and ``warpsPerTileV2`` (mma.sync: double the dimension with more 16 x 8 instruction tiles per
-  warp). The FMA layout is not Triton's blocked layout: each thread gets the squarest power-of-two
-  share of the tile (stated, not derived from the compiler).
+  warp). The FMA layout is Triton's blocked layout of the dot (fma_layout.triton_fma_layout: 4 x 4
+  elements a thread, lanes then warps along N first; checked against the compiled TTGIR).
 - CUTLASS (``cutlass_config``): ``sm90`` is the TMA warp-specialized cooperative kernel (wgmma,
   persistent, one producer and two consumer warpgroups splitting BM, 384 threads, the CUTLASS
   sm90 swizzled tile order); ``sm80`` the multistage mma.sync kernel with an explicit warp tile
