@@ -17,16 +17,12 @@ held-out test of the rule as fitted to both.)
 from __future__ import annotations
 
 import csv
-import json
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.gpu_ncu_check import ncu_rows
+from benchmarks.gpu_ncu_check import profile
 from roofmodel.model.fma_layout import fma_read_wavefronts, triton_fma_layout
 
 M = N = K = 2048
@@ -69,21 +65,15 @@ def model_wavefronts(c: dict) -> int:
 def main() -> None:
     flags = {"--check": CHECK_TILES, "--check2": CHECK2_TILES}
     tiles = next((t for f, t in flags.items() if f in sys.argv[1:]), TILES)
-    target = next(a for a in sys.argv[1:] if a not in flags)
+    targets = [a for a in sys.argv[1:] if a not in flags]
+    if len(targets) != 1:
+        raise SystemExit("usage: python benchmarks/gpu_fma_wavefronts.py [--check | --check2] OUT.csv")
     cases = [dict(m=M, n=N, k=K, block_m=bm, block_n=bn, block_k=bk, num_warps=w, a_major=a, b_major=b)
              for bm, bn, bk, w in tiles for a, b in LAYOUTS]  # fmt: skip
-    with tempfile.TemporaryDirectory() as tmp:
-        f = Path(tmp) / "cases.json"
-        f.write_text(json.dumps(cases))
-        cmd = ["ncu", "--clock-control", "none", "--metrics", ",".join(METRICS), "--csv", "-k",
-               "regex:_matmul_kernel", sys.executable, "-c", CHILD, str(f)]  # fmt: skip
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=500, env=dict(os.environ))
-        if out.returncode:
-            print(out.stdout[-3000:], out.stderr[-3000:])
-            raise SystemExit(out.returncode)
     rows = []
-    for c, launch in zip(cases, ncu_rows(out.stdout), strict=True):
-        counters = {r["Metric Name"]: float(r["Metric Value"].replace(",", "")) for r in launch}
+    for c, launch in zip(cases, profile(cases, False, METRICS, CHILD), strict=True):
+        # "name (unit)" -> value as ncu prints it, to name -> number
+        counters = {k.rsplit(" (", 1)[0]: float(v.replace(",", "")) for k, v in launch.items()}
         iterations = (M // c["block_m"]) * (N // c["block_n"]) * (K // c["block_k"])
         measured = counters["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] / iterations
         rows.append({**c, **counters, "ld_wavefronts_per_cta_iteration": round(measured, 1),
@@ -91,7 +81,7 @@ def main() -> None:
         r = rows[-1]
         print(f"{c['block_m']}x{c['block_n']}x{c['block_k']} w{c['num_warps']} A {c['a_major']} B {c['b_major']}: "
               f"measured {measured:,.0f}, model {r['model_wavefronts_per_cta_iteration']:,}", flush=True)  # fmt: skip
-    with open(target, "w", newline="") as f:
+    with open(targets[0], "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)

@@ -55,13 +55,16 @@ for c in json.load(open(sys.argv[1])):
 """
 
 
-def profile(cases: list[dict], mma_sync: bool) -> list[dict[str, str]]:
+def profile(cases: list[dict], mma_sync: bool, metrics: tuple[str, ...] = METRICS,
+            child: str = CHILD) -> list[dict[str, str]]:  # fmt: skip
+    """One launch of each case under ncu (``child`` launches them from a JSON file; mma.sync forced where
+    ``mma_sync``): per launch, in order, each of ``metrics`` as "name (unit)" -> value as ncu prints it."""
     with tempfile.TemporaryDirectory() as tmp:
         f = Path(tmp) / "cases.json"
         f.write_text(json.dumps(cases))
         env = dict(os.environ, DISABLE_MMA_V3="1") if mma_sync else dict(os.environ)
-        cmd = ["ncu", "--clock-control", "none", "--metrics", ",".join(METRICS), "--csv", "-k",
-               "regex:_matmul_kernel", sys.executable, "-c", CHILD, str(f)]  # fmt: skip
+        cmd = ["ncu", "--clock-control", "none", "--metrics", ",".join(metrics), "--csv", "-k",
+               "regex:_matmul_kernel", sys.executable, "-c", child, str(f)]  # fmt: skip
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=500, env=env)
         if out.returncode:
             print(out.stdout[-3000:], out.stderr[-3000:])

@@ -23,12 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import roofmodel.model.cta_model as cta_model
+from benchmarks.synchronous_wait_classes import DATA, READ  # the same read samples (through fresh9)
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 
-DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
-READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
-        "h100-2026-11-27/fresh8", "h100-2026-11-27/fresh9")  # fmt: skip
 BANDS = (0.0, 0.5, 0.7, 0.9, 1.01)
 
 

@@ -99,10 +99,10 @@ def sweep_records(spec: str) -> list[Any]:
     return records
 
 
-def judge(before_tree: Path, after_tree: Path, spec: str) -> tuple[tuple[float, ...], tuple[float, ...], int]:
-    """(before's figures, after's figures, kernels moved) on MACHINE:SAMPLE."""
+def judge(before_tree: Path, after_tree: Path, spec: str,
+          records: list[Any]) -> tuple[tuple[float, ...], tuple[float, ...], int]:  # fmt: skip
+    """(before's figures, after's figures, kernels moved) on MACHINE:SAMPLE, whose sweep kernels are ``records``."""
     machine, sample = spec.split(":", 1)
-    records = sweep_records(spec)
     old, new = predictions(before_tree, machine, sample, records), predictions(after_tree, machine, sample, records)
     moved = {id(r) for r, a, b in zip(records, old, new, strict=True) if a[0] != b[0]}
     touched = lambda row: id(row.record) in moved  # noqa: E731
@@ -120,8 +120,8 @@ def main() -> None:
     ap.add_argument("--after", help="the git revision of the model after it (default: the working tree)")
     ap.add_argument("--report", nargs="*", default=[], metavar="MACHINE:SAMPLE", help="printed, deciding nothing")
     args = ap.parse_args()
-    for spec in [*args.samples, *args.report]:
-        sweep_records(spec)  # every sample checked before anything is computed
+    # Every sample read and checked before anything is computed.
+    records = {spec: sweep_records(spec) for spec in [*args.samples, *args.report]}
     print(f"before: {revision_name(args.before)}; after: {revision_name(args.after)}")
     print("| sample | moved | before: median / p90, moved kernels, worst Spearman, worst pick, under 0.90; predict "
           "| after: the same | conditions |")  # fmt: skip
@@ -131,7 +131,7 @@ def main() -> None:
         tree = export(args.before, Path(tmp) / "before")
         after = REPO if args.after is None else export(args.after, Path(tmp) / "after")
         for spec in [*args.samples, *args.report]:
-            old, new, moved = judge(tree, after, spec)
+            old, new, moved = judge(tree, after, spec, records[spec])
             ok = conditions(old, new)
             decides = spec in args.samples
             verdicts.append(all(ok) if decides else True)

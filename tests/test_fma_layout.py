@@ -136,3 +136,22 @@ def test_predict_names_the_wavefronts_of_a_triton_fma_kernel(cli):
     )
     n_major = cli(*args, "--b-major", "n")
     assert "1,024 wavefronts of 128 B" in n_major.output
+
+
+def test_the_shared_memory_term_of_a_triton_fma_kernel_by_hand():
+    """The H100 (128 B/cycle/SM of shared memory, 132 SMs), 4096^3 fp32 on 64x64x32 tiles, 4 warps: 4,096 tiles,
+    32 on the busiest SM, 128 iterations each. Per iteration the reads take 4,608 wavefronts with B K-major (1,024
+    with B N-major: test_wavefronts_by_hand), 128 bytes each, and the stage fill (64 + 64) x 32 x 4 = 16,384 bytes
+    with no layout factor: (4,608 x 128 + 16,384) / 128 = 4,736 cycles (1,152 with B N-major)."""
+    from roofmodel.machine import load_machine
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+    from roofmodel.model.problem import Gemm
+
+    h100 = load_machine("h100")
+    gemm = Gemm(m=4096, n=4096, k=4096, dtype="fp32")
+    cfg = triton_config(h100, "fp32", block_m=64, block_n=64, block_k=32, num_warps=4, num_stages=3)
+    for b_major, cycles in (("k", 4736), ("n", 1152)):
+        p = predict_kernel(h100, gemm, cfg, a_major="k", b_major=b_major)
+        smem = next(t.seconds for t in p.terms if t.name == "shared memory")
+        assert smem == pytest.approx(32 * 128 * cycles / (p.clock_mhz * 1e6), rel=1e-12)

@@ -281,10 +281,18 @@ def overlap_norm(issued: bool) -> float:
 
 
 def issued_overlap(issued: Any, sm: Any, memory: Any) -> Any:
-    """The p-norm of the SM time and the memory time, p = overlap_norm(issued); numbers or numpy arrays."""
+    """The p-norm of the SM time and the memory time, p = overlap_norm(issued); numbers or numpy arrays (each
+    element takes its own norm only: the search's speed)."""
     if not _is_array(issued, sm, memory):
         return p_norm(overlap_norm(bool(issued)), sm, memory)
-    return _where(issued, p_norm(overlap_norm(True), sm, memory), p_norm(overlap_norm(False), sm, memory))
+    import numpy as np
+
+    iss, s, mem = np.broadcast_arrays(np.asarray(issued) != 0, np.asarray(sm, dtype=float),
+                                      np.asarray(memory, dtype=float))  # fmt: skip
+    out = np.empty(s.shape, dtype=float)
+    out[iss] = p_norm(overlap_norm(True), s[iss], mem[iss])
+    out[~iss] = p_norm(overlap_norm(False), s[~iss], mem[~iss])
+    return out
 
 
 def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
@@ -304,11 +312,7 @@ def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
     # NaN compares false: such elements take the full formula, as predict does.
     on = ~(bound < sm_a) | (iss != 0.0)
     if on.any():
-        mem, s_on, i_on = memory_seconds(d[on], l2a[on], c[on]), sm_a[on], iss[on] != 0.0
-        res = np.empty_like(s_on)
-        res[i_on] = p_norm(overlap_norm(True), s_on[i_on], mem[i_on])
-        res[~i_on] = p_norm(overlap_norm(False), s_on[~i_on], mem[~i_on])
-        out[on] = res
+        out[on] = issued_overlap(iss[on], sm_a[on], memory_seconds(d[on], l2a[on], c[on]))
     return out
 
 
@@ -323,13 +327,13 @@ def p_norm(p: float, *seconds: Any) -> Any:
     top = np.maximum.reduce(np.broadcast_arrays(*terms))
     if p == math.inf:  # the largest alone (what the formula gives, without its powers: the search's speed)
         out = np.where(top > 0, top, 0.0)
-    elif p == 4.0:  # the same norm without pow (the search's speed): x^4 as (x^2)^2, the root as two square roots
-        safe = np.where((top > 0) & np.isfinite(top), top, 1.0)
-        out = safe * np.sqrt(np.sqrt(sum(np.square(np.square(t / safe)) for t in terms))) * (top > 0)
-        out = np.where(np.isinf(top), np.inf, out)
     else:
         safe = np.where((top > 0) & np.isfinite(top), top, 1.0)
-        out = safe * sum((t / safe) ** p for t in terms) ** (1.0 / p) * (top > 0)
+        if p == 4.0:  # the same norm without pow (the search's speed): x^4 as (x^2)^2, the root as two square roots
+            root = np.sqrt(np.sqrt(sum(np.square(np.square(t / safe)) for t in terms)))
+        else:
+            root = sum((t / safe) ** p for t in terms) ** (1.0 / p)
+        out = safe * root * (top > 0)
         out = np.where(np.isinf(top), np.inf, out)  # an infinite term is an infinite norm, not inf / inf
     out = np.where(np.isnan(top), np.nan, out)  # NaN stays NaN (never 0)
     return out if _is_array(*seconds) else float(out[0])
