@@ -2,14 +2,15 @@
 prediction.synchronous_wait_cycles. For each kernel that loads an operand synchronously (Triton does not pipeline
 it: loaded one element at a time, or relaid through registers under wgmma), as compiled, the model is run three
 ways: every synchronous wait at the loaded latency (the model before 3b38542), every one at the unloaded latency,
-and the model's rule (unloaded only where both operands are loaded one element at a time). Printed per class (both
+and the model's rule (the unloaded latency raised toward the loaded one by the share of the stage's bytes that
+streams in beside the wait; the loaded one for a relaid operand). Printed per class (both
 operands element-wise, one element-wise and the other pipelined, relaid) and instruction, for the kernels whose
 largest term under the loaded latency is that wait ("latency"), and for all of the class: n and the median signed
 error (predicted / measured - 1) of each way.
 
     python benchmarks/synchronous_wait_classes.py [--machine h100] [SAMPLE ...]
 
-SAMPLE: a directory under docs/measurements (default: the H100's read broad sweeps, 2026-11-23 to fresh9); the
+SAMPLE: a directory under docs/measurements (default: the H100's read broad sweeps, 2026-11-23 to fresh11); the
 alignment check (h100-2026-11-25/alignment) is read for its align_check kernels.
 """
 
@@ -33,12 +34,13 @@ from roofmodel.model.problem import INPUT_BYTES
 
 DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
 READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
-        "h100-2026-11-27/fresh8", "h100-2026-11-27/fresh9")  # fmt: skip
+        "h100-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h100-2026-11-27/fresh10",
+        "h100-2026-11-27/fresh11")  # fmt: skip
 SETS = ("sweep", "align_check")
 RULE = prediction.synchronous_wait_cycles
 WAYS = {
-    "loaded": lambda plan, loaded, unloaded: loaded,
-    "unloaded": lambda plan, loaded, unloaded: unloaded,
+    "loaded": lambda plan, loaded, unloaded, pipelined: loaded,
+    "unloaded": lambda plan, loaded, unloaded, pipelined: unloaded,
     "rule": RULE,
 }
 

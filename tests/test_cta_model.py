@@ -142,20 +142,26 @@ def test_a_synchronous_load_waits_the_exposed_latency_then_its_stream():
     assert total(l2_bytes_per_cycle=64.0, exposed_latency_cycles=150.0) == pytest.approx(9.720e-6)
 
 
-def test_only_loads_with_nothing_in_flight_wait_the_unloaded_latency():
+def test_a_synchronous_load_waits_the_unloaded_latency_raised_by_the_bytes_in_flight_beside_it():
     from roofmodel.model.kernel import FAMILIES
-    from roofmodel.model.prediction import copy_plan, synchronous_wait_cycles
+    from roofmodel.model.prediction import copy_plan, pipelined_share, synchronous_wait_cycles
 
-    def wait(m: int, n: int, k: int, a_m_major: bool, b_n_major: bool, family: str = "wgmma", e: int = 2) -> float:
-        plan = copy_plan(True, FAMILIES.index(family), e, m, n, k, a_m_major, b_n_major, 128, 128)
-        return synchronous_wait_cycles(plan, 1170.0, 260.0)
+    def wait(m: int, n: int, k: int, a_m_major: bool, b_n_major: bool, family: str = "wgmma", e: int = 2,
+             bm: int = 128, bn: int = 128) -> float:  # fmt: skip
+        plan = copy_plan(True, FAMILIES.index(family), e, m, n, k, a_m_major, b_n_major, bm, bn)
+        return synchronous_wait_cycles(plan, 1170.0, 260.0, pipelined_share(plan, bm, bn))
 
-    # K = 2500 is not a multiple of 16 elements: both K-major operands are loaded one element at a time -> 260.
+    # K = 2500 is not a multiple of 16 elements: both K-major operands are loaded one element at a time, nothing
+    # streams beside them -> 260.
     assert wait(4096, 4096, 2500, False, False) == 260.0
-    # N = 4104 (8 mod 16): only the N-major B -> its element loads queue behind A's stages in flight: 1170.
-    assert wait(4096, 4104, 4096, False, True) == 1170.0
-    # fp8 with both operands MN-major under wgmma: relaid through registers 16 bytes at a time -> 1170; with M and
-    # N = 4100 as well, still relaid: 1170.
+    # N = 4104 (8 mod 16): only the N-major B; A's half of the stage streams in -> 260 + 910 x 1/2 = 715; with
+    # BM = 64 and BN = 192, A is a quarter: 260 + 910 / 4 = 487.5; with A element-wise instead (M-major, M = 4104)
+    # and B pipelined, B's three quarters: 260 + 910 x 3/4 = 942.5.
+    assert wait(4096, 4104, 4096, False, True) == 715.0
+    assert wait(4096, 4104, 4096, False, True, bm=64, bn=192) == 487.5
+    assert wait(4104, 4096, 4096, True, False, bm=64, bn=192) == 942.5
+    # fp8 with both operands MN-major under wgmma: relaid through registers 16 bytes at a time -> the loaded 1170;
+    # with M and N = 4100 as well, still relaid: 1170.
     assert wait(4096, 4096, 4096, True, True, e=1) == 1170.0
     assert wait(4100, 4100, 4096, True, True, e=1) == 1170.0
     # Under mma.sync, both MN-major operands unaligned (M, N = 4100), in fp8 or fp16: 260.

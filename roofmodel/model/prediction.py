@@ -483,31 +483,36 @@ class CopyPlan(NamedTuple):
         """Whether a load is not pipelined: its latency adds to each iteration."""
         return self.relaid | self.unaligned[0] | self.unaligned[1]
 
-    @property
-    def waits_unloaded(self) -> Any:
-        """Whether the synchronous loads wait the unloaded latency (synchronous_wait_cycles): both operands loaded one
-        element at a time, unpipelined (unaligned), and neither relaid."""
-        return self.unaligned[0] & self.unaligned[1] & _not(self.relaid)
+
+def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
+    """The share of a stage's bytes that streams in asynchronously (cp.async, its stages in flight): the rows of
+    the operands not loaded one element at a time over all of them, BM for A and ``b_rows`` for B (BN x B_SHARE).
+    1 where both are pipelined, 0 where both are element-wise. Numbers or numpy arrays."""
+    ua, ub = plan.unaligned
+    return (bm * _where(ua, 0.0, 1.0) + b_rows * _where(ub, 0.0, 1.0)) / (bm + b_rows)
 
 
-def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any) -> Any:
+def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any, pipelined: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
-    latency): the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit rate) where both
-    operands are loaded one element at a time and neither is relaid (CopyPlan.waits_unloaded), else the loaded
-    latency (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and 4.1 x (L2) on the H200).
+    latency): unloaded + (loaded - unloaded) x ``pipelined`` (pipelined_share: the share of the stage's bytes that
+    streams in asynchronously), the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit
+    rate) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
+    4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; the loaded latency where an operand is
+    relaid (an 8-bit operand under wgmma laid out again through registers).
 
-    An empirical rule, chosen on the read broad sweeps (H100: the sweep of 2026-11-23, fresh, fresh2-fresh8) and
-    judged on fresh9 (docs/validation.md; benchmarks/synchronous_wait_classes.py prints the figures). The loaded
-    latency was fitted on kernels that pipeline their stages, as the time Little's law divides over the stages in
-    flight; it cannot tell a latency that grows under load from a divisor that overstates the overlap, and it
-    absorbs what the model misses. Of the kernels whose synchronous wait is their largest term, those with both
-    operands element-wise are about 37% over with it (median, as compiled) and within 5% with the unloaded latency.
-    Those with one operand element-wise and the other pipelined are about 30% over with it and 20% under with the
-    unloaded one, on the sweeps and on the alignment check's (docs/measurements/h100-2026-11-25/alignment, 8-18%
-    over, 13-28% under): their wait lies between the two and keeps the loaded latency, which the regression guard of
-    the alignment check holds. A relaid 8-bit operand under wgmma keeps it too: the relaid kernels that the wait
-    binds are 15% over with it and 27% under without. Numbers or numpy arrays."""
-    return _where(plan.waits_unloaded, unloaded_cycles, loaded_cycles)
+    The loaded latency is the latency under the traffic of a kernel whose stages all stream in, fitted as the time
+    Little's law divides over the stages in flight. A load issued, waited on and stored before the MMAs with nothing
+    else in flight (both operands element-wise: pipelined 0) waits the unloaded latency; one beside an operand that
+    streams its stages waits between the two, here in proportion to that operand's bytes. No constant fitted. On the
+    read broad sweeps (H100: 2026-11-23 to fresh11; benchmarks/synchronous_wait_classes.py prints the figures), of the
+    kernels whose wait is their largest term: both operands element-wise -5.0% (mma.sync) and -3.0% (wgmma), median
+    signed, as compiled (+37% at the loaded latency); one element-wise and the other pipelined +13.5% and +1.4%
+    (+33.5% and +28.1% at the loaded latency, -20.2% and -25.4% at the unloaded one), and the alignment check's
+    (docs/measurements/h100-2026-11-25/alignment) +2.9% (+11.2%, -23.7%). The relaid kernels keep the loaded latency:
+    in proportion they would gain where the wait binds (+16.9% -> +6.9%) and lose as a class (-12.1% -> -15.3%),
+    their shared-memory side being undercharged (docs/model.md: where it still fails). Numbers or numpy arrays."""
+    scaled = unloaded_cycles + (loaded_cycles - unloaded_cycles) * pipelined
+    return _where(plan.relaid, loaded_cycles, scaled)
 
 
 def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> Any:
@@ -644,7 +649,8 @@ def kernel_seconds(
                                       rates.dram_loaded_latency_cycles)  # fmt: skip
         if rates.latency_known:
             exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
-                hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles))  # fmt: skip
+                hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles),
+                pipelined_share(plan, bm, bn * _take(B_SHARE, family)))  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
@@ -980,9 +986,15 @@ def predict_kernel(
            for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (plan.relaid and f != 1.0)}  # fmt: skip
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
-    unloaded_wait = rates.latency_known and bool(plan.waits_unloaded)
-    wait_kind = ("unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
-                 if unloaded_wait else "loaded latency")  # fmt: skip
+    piped = float(pipelined_share(plan, config.bm, config.bn * B_SHARE[family]))
+    wait_kind = (
+        "loaded latency"
+        if bool(plan.relaid) or not rates.latency_known
+        else "unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
+        if piped == 0.0
+        else f"unloaded latency raised {100 * piped:.0f}% of the way to the loaded one (the share of the stage's bytes "
+        "streaming in beside it: synchronous_wait_cycles)"
+    )
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_stream_bps
     served = float(cta_model.l2_stage_bytes(t.requested_bytes, tiles, k_it))
