@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh12 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh13 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -40,7 +40,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the issued overlap norm, ad62abe);
 --fresh11: FRESH11_SHAPES with a twelfth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh11;
     read 2026-11-27 to judge the FMA wavefronts, 55ab8bf);
---fresh12: FRESH12_SHAPES with a thirteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh12);
+--fresh12: FRESH12_SHAPES with a thirteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh12;
+    read 2026-11-27 to judge the proportional synchronous wait, e27b730);
+--fresh13: FRESH13_SHAPES with a fourteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh13);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -262,13 +264,29 @@ FRESH12_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3100x5500x1900", "odd", "holdout", 3100, 5500, 1900),
     ("small1472", "small", "holdout", 1472, 1472, 1472),
 ]
+# A thirteenth fresh sample (--fresh13, drawn 2026-11-27 after fresh12 was read): ten more shapes, none measured
+# before, all held out, a fourteenth seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-27/fresh13).
+FRESH13_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3904", "square", "holdout", 3904, 3904, 3904),
+    ("sq5760", "square", "holdout", 5760, 5760, 5760),
+    ("shortk304", "short_k", "holdout", 12800, 9216, 304),
+    ("longk28672", "long_k", "holdout", 1664, 1152, 28672),
+    ("skinny176", "skinny", "holdout", 176, 13312, 9728),
+    ("decode34", "decode", "holdout", 34, 22528, 6144),
+    ("decode56b", "decode", "holdout", 56, 13824, 9216),
+    ("odd4900x2500x3100", "odd", "holdout", 4900, 2500, 3100),
+    ("odd2100x6300x2700", "odd", "holdout", 2100, 6300, 2700),
+    ("small1856", "small", "holdout", 1856, 1856, 1856),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
                  "fresh5": (2026_11_29, FRESH5_SHAPES), "fresh6": (2026_11_30, FRESH6_SHAPES),
                  "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
                  "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES),
-                 "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES)}  # fmt: skip
+                 "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES),
+                 "fresh13": (2026_12_7, FRESH13_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -774,6 +792,7 @@ def main() -> None:
     ap.add_argument("--fresh10", action="store_true", help="FRESH10_SHAPES with an eleventh seed, as --fresh")
     ap.add_argument("--fresh11", action="store_true", help="FRESH11_SHAPES with a twelfth seed, as --fresh")
     ap.add_argument("--fresh12", action="store_true", help="FRESH12_SHAPES with a thirteenth seed, as --fresh")
+    ap.add_argument("--fresh13", action="store_true", help="FRESH13_SHAPES with a fourteenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
