@@ -73,6 +73,12 @@ class Latency(_Quantity):
     unit: Literal["cycles", "ns"]
 
 
+class Ratio(_Quantity):
+    """A ratio of two counts, named by its unit."""
+
+    unit: Literal["requests/sector"]
+
+
 class Clock(_Quantity):
     unit: Literal["MHz", "GHz"]
 
@@ -255,6 +261,11 @@ class L2Level(StrictModel):
     # where the file has it (else at ``bandwidth``, a wave's repeated ones at
     # ``shared_read_bandwidth``); the roofline's bounds keep the ceilings above. Optional; measured.
     gemm_bandwidth: RatedBandwidth | None = None
+    # The most line requests its tag stage serves per 32-byte sector its data path returns, each stage at its
+    # peak. One request carries the sectors one row of a copy holds in one 128-byte line, so a copy in rows
+    # shorter than a line asks for more requests per byte, and past this ratio the tag stage sets the rate
+    # (prediction.l2_request_factor). Optional: without it a request is taken to cost nothing beyond its bytes.
+    requests_per_sector: Ratio | None = None
     latency: Latency | None = None
     loaded_latency: Latency | None = None
     # An L2 split into slices each of which serves only its own group of SMs (MI300X: a 4 MB L2 per

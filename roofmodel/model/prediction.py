@@ -164,6 +164,9 @@ class Rates:
     # The L2's rate for a GEMM's requests (memory.l2.gemm_bandwidth), chip-wide B/s; None where the file
     # has none (then l2_bps, and l2_same_address_bps for a wave's repeated requests).
     l2_gemm_bps: float | None = None
+    # The most line requests the L2 serves per sector of its data rate (memory.l2.requests_per_sector); None where
+    # the file has none (no request bound).
+    l2_requests_per_sector: float | None = None
     # Where spilled registers live (cta_model.spill_home): the L2's capacity and, with a last-level cache,
     # its capacity and latency (cycles; None where the file has none). None where unused.
     l2_capacity_bytes: float | None = None
@@ -257,6 +260,9 @@ def machine_rates(
     def seconds(name: str) -> float:
         return (cycles.get(name) or 0.0) / clock_hz
 
+    requests_q = mem.l2.requests_per_sector
+    if requests_q is not None:
+        inputs.append(machine.input_of("memory.l2.requests_per_sector", requests_q))
     spill_bps = None
     spill_q = machine.kernel_costs.spill_bandwidth if machine.kernel_costs is not None else None
     if spill_q is not None:
@@ -299,6 +305,7 @@ def machine_rates(
         smem_bps=smem,
         spill_bps=spill_bps,
         l2_gemm_bps=gemm_l2,
+        l2_requests_per_sector=requests_q.value if requests_q is not None else None,
         l2_latency_cycles=lat_l2,
         dram_latency_cycles=lat_dram,
         triton_fma_per_s_per_sm=triton_fma,
@@ -655,6 +662,9 @@ def kernel_seconds(
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
     repeated = _maximum(0.0, requested - distinct)
+    # The operand requests, as bytes at the L2's data rate: more where their copies' runs bind its tag stage.
+    l2_requests = requested * l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major,
+                                                b_n_major)  # fmt: skip
     l2_rate = rates.l2_stream_bps
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
@@ -678,13 +688,42 @@ def kernel_seconds(
         # latencies; the L2 serves a CTA its share of the requested bytes (a cluster's multicast divides them).
         l2_bytes_per_cycle=l2_rate / clock if dram_latency_s is not None and math.isfinite(l2_rate) else None,
         l2_requested_bytes=requested,
-        l2_seconds=(requested + c_bytes) / rates.l2_gemm_bps
+        l2_seconds=(l2_requests + c_bytes) / rates.l2_gemm_bps
         if rates.l2_gemm_bps
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
     )  # fmt: skip
+
+
+# The L2's units: a request reads sectors of one 128-byte line (NVIDIA's L2: 32-byte sectors, four to a line).
+SECTOR_BYTES = 32
+LINE_BYTES = 128
+
+
+def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any) -> Any:
+    """Line requests per 32-byte sector of a stage's copies: each operand's tile rows are contiguous runs of
+    BK x e bytes (K-major) or BM x e / BN x e (MN-major); a run shorter than a 128-byte line is a request of its own
+    and a longer one a request per line, 32 / min(run bytes, 128) per sector, averaged over the operands' rows (BM
+    for A, ``b_rows`` for B, each BK elements long). 0.25 for runs of 128 bytes or more, 0.5 for 64-byte runs (fp16
+    with BK 32 K-major), 1 for 32-byte ones. Numbers or numpy arrays."""
+    run_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
+    run_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
+    return (bm * SECTOR_BYTES / run_a + b_rows * SECTOR_BYTES / run_b) / (bm + b_rows)
+
+
+def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any,
+                      b_n_major: Any) -> Any:  # fmt: skip
+    """max(1, copy_requests_per_sector / limit): how much longer than their bytes at the L2's data rate the
+    operand requests take where the tag stage, serving at most ``limit`` requests per sector of that rate
+    (memory.l2.requests_per_sector), binds first; 1 where the file has no limit. On the H100 (0.455) a kernel
+    whose operands are both copied in 64-byte runs takes 0.5 / 0.455 = 1.10 x; one with 128-byte runs on one
+    operand and 64-byte ones on the other (0.375) is not bound (benchmarks/gpu_row_check.py: the first kind's L2
+    throughput is its tag stage's, 76-95% of peak, the second's its data path's)."""
+    if limit is None:
+        return 1.0
+    return _maximum(copy_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major) / limit, 1.0)
 
 
 def triton_fma_layout_applies(machine: Machine, compiler: str, element_bytes: int) -> bool:
@@ -987,6 +1026,17 @@ def predict_kernel(
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     piped = float(pipelined_share(plan, config.bm, config.bn * B_SHARE[family]))
+    requests = float(copy_requests_per_sector(e, config.bm, config.bn * B_SHARE[family], config.bk, a_m, b_n))
+    request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, config.bn * B_SHARE[family],
+                                             config.bk, a_m, b_n))  # fmt: skip
+    l2_request_note = (
+        f"; the operands' copies ask {requests:.2f} line requests a sector (contiguous runs of A "
+        f"{(config.bm if a_m else config.bk) * e} B, of B {(config.bn if b_n else config.bk) * e} B: a request per "
+        f"run or {LINE_BYTES} B), past the {rates.l2_requests_per_sector:g} the L2's tag stage serves at that rate "
+        f"(memory.l2.requests_per_sector): their bytes take x{request_factor:.2f} (l2_request_factor)"
+        if request_factor > 1.0
+        else ""
+    )
     wait_kind = (
         "loaded latency"
         if bool(plan.relaid) or not rates.latency_known
@@ -1083,7 +1133,7 @@ def predict_kernel(
         "(less where the grid keeps too few bytes in flight)",
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
         + (
-            f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)"
+            f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)" + l2_request_note
             if rates.l2_gemm_bps
             else f"{rates.l2_bps / 1e9:,.0f} GB/s"
         )

@@ -1,0 +1,95 @@
+"""The L2's request bound: copies in runs shorter than a 128-byte line ask for more line requests per byte
+(prediction.copy_requests_per_sector), and past memory.l2.requests_per_sector the tag stage sets the L2's rate
+(prediction.l2_request_factor)."""
+
+from __future__ import annotations
+
+import csv
+import statistics
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from roofmodel.machine import load_machine
+from roofmodel.model.prediction import copy_requests_per_sector, l2_request_factor
+
+REPO = Path(__file__).resolve().parents[1]
+ROW_CHECKS = {gpu: REPO / f"docs/measurements/{gpu}-2026-11-27/row_check/row_check.csv" for gpu in ("h100", "h200")}
+ELEMENT_BYTES = {"fp16": 2, "tf32": 4}
+
+
+def test_requests_per_sector_by_hand():
+    # fp16 128x128x32, both K-major: runs of 32 x 2 = 64 B, a request per two sectors -> 0.5.
+    assert copy_requests_per_sector(2, 128, 128, 32, False, False) == 0.5
+    # B N-major: its runs are 128 x 2 = 256 B, a request per 128-byte line (4 sectors): (128 x 0.5 + 128 x 0.25) / 256.
+    assert copy_requests_per_sector(2, 128, 128, 32, False, True) == 0.375
+    # fp8 64x32x128, B N-major: A's runs 128 B (0.25), B's 32 B (1 request a sector): (64 x 0.25 + 32 x 1) / 96 = 0.5.
+    assert copy_requests_per_sector(1, 64, 32, 128, False, True) == 0.5
+    # BK 64 fp16: every run a whole line.
+    assert copy_requests_per_sector(2, 64, 256, 64, False, False) == 0.25
+
+
+def test_the_tag_stage_binds_only_past_its_ratio():
+    assert l2_request_factor(0.455, 2, 128, 128, 32, False, False) == pytest.approx(0.5 / 0.455)
+    assert l2_request_factor(0.455, 2, 128, 128, 32, False, True) == 1.0  # 0.375 < 0.455
+    assert l2_request_factor(None, 2, 128, 128, 32, False, False) == 1.0  # no figure, no bound
+    assert load_machine("h100").memory.l2.requests_per_sector.value == 0.455
+
+
+@given(
+    e=st.sampled_from([1, 2, 4]),
+    bm=st.sampled_from([16, 32, 64, 128, 256]),
+    bn=st.sampled_from([16, 32, 64, 128, 256]),
+    bk=st.sampled_from([16, 32, 64, 128]),
+    a_m=st.booleans(),
+    b_n=st.booleans(),
+)
+def test_longer_runs_never_ask_more_requests(e, bm, bn, bk, a_m, b_n):
+    q = copy_requests_per_sector(e, bm, bn, bk, a_m, b_n)
+    assert 0.25 <= q <= 32 / min(e * min(bm, bn, bk), 32)
+    assert copy_requests_per_sector(e, bm, bn, 2 * bk, a_m, b_n) <= q  # a larger BK: runs as long or longer
+    assert l2_request_factor(0.455, e, bm, bn, 2 * bk, a_m, b_n) <= l2_request_factor(0.455, e, bm, bn, bk, a_m, b_n)
+    assert l2_request_factor(0.455, e, bm, bn, bk, a_m, b_n) >= 1.0
+
+
+def test_predict_charges_the_requests_of_64_byte_runs():
+    # 4096^3 fp16, 128x128x32 on 8 warps: with B K-major both operands run 64 B (0.5 requests a sector), and the
+    # operand bytes take 0.5 / 0.455 of their time at the data rate; with B N-major (0.375) nothing changes. C
+    # (4096^2 x 2 B) is charged as before.
+    from roofmodel.model.prediction import predict
+    from roofmodel.model.problem import Gemm, Tile
+
+    h100 = load_machine("h100")
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    l2 = {}
+    for b_major in ("k", "n"):
+        p = predict(h100, g, Tile(bm=128, bn=128, bk=32), warps=8, b_major=b_major)
+        l2[b_major] = next(t.seconds for t in p.terms if t.name == "L2")
+    requested = 4096**3 / 128 * 2 * 32 * 2 / 32  # every tile's A and B panels: tiles x K/BK x (128 + 128) x 32 x 2 B
+    c = 4096 * 4096 * 2
+    assert l2["k"] / l2["n"] == pytest.approx((requested * 0.5 / 0.455 + c) / (requested + c), rel=1e-9)
+
+
+@pytest.mark.parametrize("gpu", sorted(ROW_CHECKS))
+def test_the_rule_against_nsight_computes_counts(gpu):
+    """Regression guard on the recorded row checks (benchmarks/gpu_row_check.py): for each of the 48 kernels the
+    rule's sectors per request are Nsight Compute's within 12%, the rule calls a kernel request-bound exactly where
+    the L2's tag stage is busier than its data path, and the machine file's ratio is the median of the counters'."""
+    with ROW_CHECKS[gpu].open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    limit = load_machine(gpu).memory.l2.requests_per_sector.value
+    ratios = []
+    for r in rows:
+        q = copy_requests_per_sector(ELEMENT_BYTES[r["dtype"]], int(r["block_m"]), int(r["block_n"]),
+                                     int(r["block_k"]), r["a_major"] == "m", r["b_major"] == "n")  # fmt: skip
+        sectors_per_request = float(r["lts__t_sectors_srcunit_tex_op_read.sum"]) / float(
+            r["lts__t_requests_srcunit_tex_op_read.sum"])  # fmt: skip
+        assert 1 / q == pytest.approx(sectors_per_request, rel=0.12), r
+        tag = float(r["lts__t_requests.avg.pct_of_peak_sustained_elapsed"])
+        data = float(r["lts__lts2xbar_cycles_active.avg.pct_of_peak_sustained_elapsed"])
+        assert (q > limit) == (tag > data), r
+        ratios.append((float(r["lts__t_requests.sum"]) / tag) / (float(r["lts__t_sectors.sum"]) / data))
+    assert len(rows) == 48
+    assert statistics.median(ratios) == pytest.approx(limit, abs=0.0005)
