@@ -260,7 +260,8 @@ def machine_rates(
     def seconds(name: str) -> float:
         return (cycles.get(name) or 0.0) / clock_hz
 
-    requests_q = mem.l2.requests_per_sector
+    # The request bound scales the L2 term at the GEMM rate only (l2_request_factor): an input where that rate is.
+    requests_q = mem.l2.requests_per_sector if gemm_l2 is not None else None
     if requests_q is not None:
         inputs.append(machine.input_of("memory.l2.requests_per_sector", requests_q))
     spill_bps = None
@@ -493,10 +494,12 @@ class CopyPlan(NamedTuple):
 
 def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
     """The share of a stage's bytes that streams in asynchronously (cp.async, its stages in flight): the rows of
-    the operands not loaded one element at a time over all of them, BM for A and ``b_rows`` for B (BN x B_SHARE).
-    1 where both are pipelined, 0 where both are element-wise. Numbers or numpy arrays."""
-    ua, ub = plan.unaligned
-    return (bm * _where(ua, 0.0, 1.0) + b_rows * _where(ub, 0.0, 1.0)) / (bm + b_rows)
+    the operands neither loaded one element at a time nor relaid through registers over all of them, BM for A and
+    ``b_rows`` for B (BN x B_SHARE). 1 where both are pipelined, 0 where neither is. Numbers or numpy arrays."""
+    (ua, ub), relaid = plan.unaligned, plan.relaid
+    sync_a = ua | (relaid & (plan.fa != 1.0))
+    sync_b = ub | (relaid & (plan.fb != 1.0))
+    return (bm * _where(sync_a, 0.0, 1.0) + b_rows * _where(sync_b, 0.0, 1.0)) / (bm + b_rows)
 
 
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any, pipelined: Any) -> Any:
@@ -511,13 +514,14 @@ def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles:
     Little's law divides over the stages in flight. A load issued, waited on and stored before the MMAs with nothing
     else in flight (both operands element-wise: pipelined 0) waits the unloaded latency; one beside an operand that
     streams its stages waits between the two, here in proportion to that operand's bytes. No constant fitted. On the
-    read broad sweeps (H100: 2026-11-23 to fresh11; benchmarks/synchronous_wait_classes.py prints the figures), of the
-    kernels whose wait is their largest term: both operands element-wise -5.0% (mma.sync) and -3.0% (wgmma), median
-    signed, as compiled (+37% at the loaded latency); one element-wise and the other pipelined +13.5% and +1.4%
-    (+33.5% and +28.1% at the loaded latency, -20.2% and -25.4% at the unloaded one), and the alignment check's
-    (docs/measurements/h100-2026-11-25/alignment) +2.9% (+11.2%, -23.7%). The relaid kernels keep the loaded latency:
-    in proportion they would gain where the wait binds (+16.9% -> +6.9%) and lose as a class (-12.1% -> -15.3%),
-    their shared-memory side being undercharged (docs/model.md: where it still fails). Numbers or numpy arrays."""
+    read broad sweeps (H100: 2026-11-23 to fresh11), with the model of ff50e52 (benchmarks/synchronous_wait_classes.py
+    prints the figures for the model as it is), of the kernels whose wait is their largest term: both operands
+    element-wise -5.0% (mma.sync) and -3.0% (wgmma), median signed, as compiled (+37% at the loaded latency); one
+    element-wise and the other pipelined +14.4% and +1.4% (+33.5% and +28.1% at the loaded latency, -18.8% and -25.4%
+    at the unloaded one), and the alignment check's (docs/measurements/h100-2026-11-25/alignment) +2.9% (+11.2%,
+    -23.7%). The relaid kernels keep the loaded latency: in proportion (the script's ``proportional`` column) they
+    would gain where the wait binds (+16.9% -> +7.3%, n = 90) and lose as a class (-12.0% -> -15.3%, n = 705), their
+    shared-memory side being undercharged (docs/model.md: where it still fails). Numbers or numpy arrays."""
     scaled = unloaded_cycles + (loaded_cycles - unloaded_cycles) * pipelined
     return _where(plan.relaid, loaded_cycles, scaled)
 
@@ -602,8 +606,10 @@ def kernel_seconds(
     """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
     given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
     iteration reads from and writes to shared memory (with the layout factors), spills at the
-    measured spill bandwidth (the shared-memory bandwidth where the file has none), the mean loaded latency from the raster model's hit rate (the unloaded one for a wait synchronous_wait_cycles names), C's bytes per tile, DRAM and
-    L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
+    measured spill bandwidth (the shared-memory bandwidth where the file has none), the mean loaded latency from the
+    raster model's hit rate (a synchronous load's wait: synchronous_wait_cycles), C's bytes per tile, DRAM and
+    L2 from the raster traffic (the operands' requested bytes times l2_request_factor where the file gives the L2's
+    requests per sector) (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
     hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
     ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
     (llc_read + C) / its bandwidth). Loads are synchronous where the CopyPlan says so (``compiler``:
@@ -657,7 +663,7 @@ def kernel_seconds(
         if rates.latency_known:
             exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
                 hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles),
-                pipelined_share(plan, bm, bn * _take(B_SHARE, family)))  # fmt: skip
+                pipelined_share(plan, bm, bn * b_share))  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
@@ -704,10 +710,12 @@ LINE_BYTES = 128
 
 def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any) -> Any:
     """Line requests per 32-byte sector of a stage's copies: each operand's tile rows are contiguous runs of
-    BK x e bytes (K-major) or BM x e / BN x e (MN-major); a run shorter than a 128-byte line is a request of its own
-    and a longer one a request per line, 32 / min(run bytes, 128) per sector, averaged over the operands' rows (BM
-    for A, ``b_rows`` for B, each BK elements long). 0.25 for runs of 128 bytes or more, 0.5 for 64-byte runs (fp16
-    with BK 32 K-major), 1 for 32-byte ones. Numbers or numpy arrays."""
+    BK x e bytes (K-major) or BM x e / ``b_rows`` x e (MN-major; ``b_rows``: the BN x B_SHARE columns of B a CTA
+    copies); a run shorter than a 128-byte line is a request of its own and a longer one a request per line, 32 /
+    min(run bytes, 128) per sector, averaged over the operands' bytes (BM and ``b_rows`` rows of BK elements). 0.25
+    for runs of 128 bytes or more, 0.5 for 64-byte runs (fp16 with BK 32 K-major), 1 for 32-byte ones. Every run is
+    taken to start on a line: a leading stride that is not a multiple of 128 bytes splits some runs over two lines
+    and asks more, which this does not count. Numbers or numpy arrays."""
     run_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
     run_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
     return (bm * SECTOR_BYTES / run_a + b_rows * SECTOR_BYTES / run_b) / (bm + b_rows)
@@ -716,11 +724,13 @@ def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, 
 def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any,
                       b_n_major: Any) -> Any:  # fmt: skip
     """max(1, copy_requests_per_sector / limit): how much longer than their bytes at the L2's data rate the
-    operand requests take where the tag stage, serving at most ``limit`` requests per sector of that rate
+    operand requests take where the tag stage, leaving the copies at most ``limit`` requests per sector of that rate
     (memory.l2.requests_per_sector), binds first; 1 where the file has no limit. On the H100 (0.455) a kernel
     whose operands are both copied in 64-byte runs takes 0.5 / 0.455 = 1.10 x; one with 128-byte runs on one
     operand and 64-byte ones on the other (0.375) is not bound (benchmarks/gpu_row_check.py: the first kind's L2
-    throughput is its tag stage's, 76-95% of peak, the second's its data path's)."""
+    throughput is its tag stage's, 76-95% of peak, the second's its data path's). Measured on Triton's cp.async
+    copies with runs of 64 bytes and more; applied as well to other compilers' copies (TMA's, assumed alike) and to
+    shorter runs (32-byte runs: 1 / 0.455 = 2.2 x), neither measured."""
     if limit is None:
         return 1.0
     return _maximum(copy_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major) / limit, 1.0)
@@ -1025,13 +1035,13 @@ def predict_kernel(
            for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (plan.relaid and f != 1.0)}  # fmt: skip
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
-    piped = float(pipelined_share(plan, config.bm, config.bn * B_SHARE[family]))
-    requests = float(copy_requests_per_sector(e, config.bm, config.bn * B_SHARE[family], config.bk, a_m, b_n))
-    request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, config.bn * B_SHARE[family],
-                                             config.bk, a_m, b_n))  # fmt: skip
+    b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
+    piped = float(pipelined_share(plan, config.bm, b_rows))
+    requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n))
+    request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n))
     l2_request_note = (
         f"; the operands' copies ask {requests:.2f} line requests a sector (contiguous runs of A "
-        f"{(config.bm if a_m else config.bk) * e} B, of B {(config.bn if b_n else config.bk) * e} B: a request per "
+        f"{(config.bm if a_m else config.bk) * e} B, of B {(b_rows if b_n else config.bk) * e:g} B: a request per "
         f"run or {LINE_BYTES} B), past the {rates.l2_requests_per_sector:g} the L2's tag stage serves at that rate "
         f"(memory.l2.requests_per_sector): their bytes take x{request_factor:.2f} (l2_request_factor)"
         if request_factor > 1.0
