@@ -261,9 +261,10 @@ class L2Level(StrictModel):
     # where the file has it (else at ``bandwidth``, a wave's repeated ones at
     # ``shared_read_bandwidth``); the roofline's bounds keep the ceilings above. Optional; measured.
     gemm_bandwidth: RatedBandwidth | None = None
-    # The most line requests its tag stage serves per 32-byte sector its data path returns, each stage at its
-    # peak. One request carries the sectors one row of a copy holds in one 128-byte line, so a copy in rows
-    # shorter than a line asks for more requests per byte, and past this ratio the tag stage sets the rate
+    # The most line requests its tag stage leaves a kernel's copies per 32-byte sector of its data rate: the
+    # two stages' peak ratio, less what the L2's other traffic takes (an effective limit, measured). One request
+    # carries the sectors one row of a copy holds in one 128-byte line, so a copy in rows shorter than a line
+    # asks for more requests per byte, and past this ratio the tag stage sets the rate
     # (prediction.l2_request_factor). Optional: without it a request is taken to cost nothing beyond its bytes.
     requests_per_sector: Ratio | None = None
     latency: Latency | None = None

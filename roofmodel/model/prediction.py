@@ -608,8 +608,8 @@ def kernel_seconds(
     iteration reads from and writes to shared memory (with the layout factors), spills at the
     measured spill bandwidth (the shared-memory bandwidth where the file has none), the mean loaded latency from the
     raster model's hit rate (a synchronous load's wait: synchronous_wait_cycles), C's bytes per tile, DRAM and
-    L2 from the raster traffic (the operands' requested bytes times l2_request_factor where the file gives the L2's
-    requests per sector) (``requested``, ``distinct``, ``dram_read`` bytes; the latency's
+    L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes, the operands' requests taking
+    l2_request_factor times their bytes' time where the file gives the L2's requests per sector; the latency's
     hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
     ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
     (llc_read + C) / its bandwidth). Loads are synchronous where the CopyPlan says so (``compiler``:
