@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh13 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh14 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -42,7 +42,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the FMA wavefronts, 55ab8bf);
 --fresh12: FRESH12_SHAPES with a thirteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh12;
     read 2026-11-27 to judge the proportional synchronous wait, e27b730);
---fresh13: FRESH13_SHAPES with a fourteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh13);
+--fresh13: FRESH13_SHAPES with a fourteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh13;
+    read 2026-11-27 to judge the L2's line requests, ff50e52);
+--fresh14: FRESH14_SHAPES with a fifteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh14);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -279,6 +281,21 @@ FRESH13_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2100x6300x2700", "odd", "holdout", 2100, 6300, 2700),
     ("small1856", "small", "holdout", 1856, 1856, 1856),
 ]
+# A fourteenth fresh sample (--fresh14, drawn 2026-11-27 after fresh13 was read): ten more shapes, none measured
+# before, all held out, a fifteenth seed; fixed in code before it was measured and committed unread, to judge the
+# next change to the model (docs/measurements/h100-2026-11-27/fresh14).
+FRESH14_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4160", "square", "holdout", 4160, 4160, 4160),
+    ("sq6016", "square", "holdout", 6016, 6016, 6016),
+    ("shortk272", "short_k", "holdout", 13312, 8192, 272),
+    ("longk25600", "long_k", "holdout", 1536, 1920, 25600),
+    ("skinny208", "skinny", "holdout", 208, 11264, 12800),
+    ("decode38", "decode", "holdout", 38, 19456, 7680),
+    ("decode62b", "decode", "holdout", 62, 16896, 5632),
+    ("odd5100x2300x3700", "odd", "holdout", 5100, 2300, 3700),
+    ("odd2300x5900x2500", "odd", "holdout", 2300, 5900, 2500),
+    ("small1984", "small", "holdout", 1984, 1984, 1984),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -286,7 +303,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
                  "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES),
                  "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES),
-                 "fresh13": (2026_12_7, FRESH13_SHAPES)}  # fmt: skip
+                 "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -793,6 +810,7 @@ def main() -> None:
     ap.add_argument("--fresh11", action="store_true", help="FRESH11_SHAPES with a twelfth seed, as --fresh")
     ap.add_argument("--fresh12", action="store_true", help="FRESH12_SHAPES with a thirteenth seed, as --fresh")
     ap.add_argument("--fresh13", action="store_true", help="FRESH13_SHAPES with a fourteenth seed, as --fresh")
+    ap.add_argument("--fresh14", action="store_true", help="FRESH14_SHAPES with a fifteenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")

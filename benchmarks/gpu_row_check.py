@@ -12,7 +12,9 @@ throughput as a share of its peak). Writes OUT.csv
 with, per kernel, the stage bytes each CTA copies per main-loop iteration and the counters per iteration, and prints
 the L2 requests and sectors the SMs read per 128 bytes copied.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_row_check.py OUT.csv
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_row_check.py [--size S] OUT.csv
+(--size: M = N = K = S instead of 4096; 4112 puts every fp16 row's start 32 bytes further into a 128-byte line than
+the last one's, so that some runs cross lines, which 4096 never does.)
 """
 
 from __future__ import annotations
@@ -64,8 +66,13 @@ def listed_metrics() -> tuple[str, ...]:
 
 
 def main() -> None:
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: python benchmarks/gpu_row_check.py OUT.csv")
+    global M, N, K
+    args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "--size" and args[1].isdigit():
+        M = N = K = int(args[1])
+        args = args[2:]
+    if len(args) != 1:
+        raise SystemExit("usage: python benchmarks/gpu_row_check.py [--size S] OUT.csv")
     metrics = listed_metrics()
     print("metrics:", ", ".join(metrics), flush=True)
     rows = []
@@ -76,7 +83,7 @@ def main() -> None:
                  for d, bks in BLOCK_K.items() for bk in bks for a, b in LAYOUTS]  # fmt: skip
         for c, launch in zip(cases, profile(cases, forced, metrics, CHILD), strict=True):
             counters = {k.rsplit(" (", 1)[0]: float(v.replace(",", "")) for k, v in launch.items() if v != "n/a"}
-            iterations = (M // c["block_m"]) * (N // c["block_n"]) * (K // c["block_k"])
+            iterations = -(-M // c["block_m"]) * -(-N // c["block_n"]) * -(-K // c["block_k"])
             e = ELEMENT_BYTES[c["dtype"]]
             stage = (c["block_m"] + c["block_n"]) * c["block_k"] * e
             per_iteration = {f"{k} per iteration": round(v / iterations, 2) for k, v in counters.items()
@@ -90,7 +97,7 @@ def main() -> None:
                   + "; ".join(f"{k.split('__')[1].split('.')[0]} {v:,.1f} ({v * 128 / stage:.2f} per 128 B)"
                               for k, v in l2.items()),
                   flush=True)  # fmt: skip
-    with open(sys.argv[1], "w", newline="") as f:
+    with open(args[0], "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(dict.fromkeys(k for r in rows for k in r)))
         w.writeheader()
         w.writerows(rows)
