@@ -331,6 +331,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh11", ("h100-2026-11-27/fresh11", "h200-2026-11-27/fresh11")),
     ("fresh12", ("h100-2026-11-27/fresh12", "h200-2026-11-27/fresh12")),
     ("fresh13", ("h100-2026-11-27/fresh13", "h200-2026-11-27/fresh13")),
+    ("fresh14", ("h100-2026-11-27/fresh14", "h200-2026-11-27/fresh14")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1106,7 +1107,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h200-2026-11-27/fresh9",
                    "h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10", "h100-2026-11-27/fresh11",
                    "h200-2026-11-27/fresh11", "h100-2026-11-27/fresh12", "h200-2026-11-27/fresh12",
-                   "h100-2026-11-27/fresh13", "h200-2026-11-27/fresh13")  # fmt: skip
+                   "h100-2026-11-27/fresh13", "h200-2026-11-27/fresh13", "h100-2026-11-27/fresh14",
+                   "h200-2026-11-27/fresh14")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
