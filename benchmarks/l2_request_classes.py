@@ -1,7 +1,8 @@
 """The L2's line requests, by class, on recorded broad samples: the figures behind prediction.l2_request_factor. Each
 sweep kernel that loads both operands 16 bytes at a time and does not spill is put in a class by the line requests
-per sector q its copies ask (prediction.copy_requests_per_sector: 0.25 for whole lines, 0.375 for 64-byte runs on one
-operand and whole lines on the other, 0.5 for 64-byte runs on both, more for shorter runs) against the machine
+per sector q its copies ask (prediction.copy_requests_per_sector, with the kernel's strides: 0.25 for whole lines,
+0.375 for 64-byte runs on one operand and whole lines on the other, 0.5 for 64-byte runs on both, more for shorter
+runs and for rows that do not start on a line) against the machine
 file's limit (memory.l2.requests_per_sector), and the model is run twice, as
 compiled: without the request bound (memory.l2.requests_per_sector taken away) and with it. Printed per class and
 instruction, for the kernels whose largest term without the bound is the L2 ("L2 binds") and for all of the class: n
@@ -58,8 +59,9 @@ def request_class(r, limit: float) -> str | None:
     plan = copy_plan(True, family, e, r.m, r.n, r.k, r.a_major == "m", r.b_major == "n", r.block_m, r.block_n)
     if bool(plan.narrow[0]) or bool(plan.narrow[1]):
         return None
-    q = float(copy_requests_per_sector(e, r.block_m, r.block_n * B_SHARE[family], r.block_k, r.a_major == "m",
-                                       r.b_major == "n"))  # fmt: skip
+    a_m, b_n = r.a_major == "m", r.b_major == "n"
+    q = float(copy_requests_per_sector(e, r.block_m, r.block_n * B_SHARE[family], r.block_k, a_m, b_n,
+                                       r.m if a_m else r.k, r.n if b_n else r.k))  # fmt: skip
     return q_class(q, limit)
 
 

@@ -670,7 +670,7 @@ def kernel_seconds(
     repeated = _maximum(0.0, requested - distinct)
     # The operand requests, as bytes at the L2's data rate: more where their copies' runs bind its tag stage.
     l2_requests = requested * l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major,
-                                                b_n_major)  # fmt: skip
+                                                b_n_major, _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
     l2_rate = rates.l2_stream_bps
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
@@ -708,21 +708,46 @@ SECTOR_BYTES = 32
 LINE_BYTES = 128
 
 
-def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any) -> Any:
+def run_lines(run_bytes: Any, stride_bytes: Any = None) -> Any:
+    """The mean number of 128-byte lines a contiguous run of ``run_bytes`` touches, where runs start every
+    ``stride_bytes`` (an operand's leading stride) and at multiples of their own length along it: their starts fall
+    uniformly on the multiples of G = gcd(stride, run, 128) within a line, and a run at offset o spans
+    ceil((o + run) / 128) lines. With R - 1 = 128 q + r: 1 + q + the share of offsets o >= 128 - r, that is
+    1 + q + (128 / G - ceil((128 - r) / G)) x G / 128. Aligned strides (multiples of 128 bytes, or None) and runs
+    that divide a line give 1 line a run (ceil(run / 128) for longer runs). Numbers or numpy arrays."""
+    import numpy as np  # the core imports numpy only where it computes on arrays (roofmodel.model.arrays)
+
+    run = np.asarray(run_bytes, dtype=np.int64)
+    stride = np.full_like(run, LINE_BYTES) if stride_bytes is None else np.asarray(stride_bytes, dtype=np.int64)
+    g = np.gcd(np.gcd(stride, run), LINE_BYTES)
+    q, r = np.divmod(run - 1, LINE_BYTES)
+    crossing = (LINE_BYTES // g - -((LINE_BYTES - r) // -g)) * g / LINE_BYTES
+    out = 1.0 + q + crossing
+    return out if is_array(run_bytes, stride_bytes) else float(out)
+
+
+def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any,
+                             stride_a: Any = None, stride_b: Any = None) -> Any:  # fmt: skip
     """Line requests per 32-byte sector of a stage's copies: each operand's tile rows are contiguous runs of
     BK x e bytes (K-major) or BM x e / ``b_rows`` x e (MN-major; ``b_rows``: the BN x B_SHARE columns of B a CTA
-    copies); a run shorter than a 128-byte line is a request of its own and a longer one a request per line, 32 /
-    min(run bytes, 128) per sector, averaged over the operands' bytes (BM and ``b_rows`` rows of BK elements). 0.25
-    for runs of 128 bytes or more, 0.5 for 64-byte runs (fp16 with BK 32 K-major), 1 for 32-byte ones. Every run is
-    taken to start on a line: a leading stride that is not a multiple of 128 bytes splits some runs over two lines
-    and asks more, which this does not count. Numbers or numpy arrays."""
-    run_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
-    run_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
-    return (bm * SECTOR_BYTES / run_a + b_rows * SECTOR_BYTES / run_b) / (bm + b_rows)
+    copies), requested 128 bytes at most at a time (a longer run in 128-byte pieces); a piece is a request per line it
+    touches (run_lines), run_lines x 32 / piece bytes per sector, averaged over the operands' bytes (BM and
+    ``b_rows`` rows of BK elements). ``stride_a``/``stride_b``: the operands' leading
+    strides in elements (K for a K-major operand, M or N for an MN-major one); None takes every run to start on a
+    line. Aligned: 0.25 for runs of 128 bytes or more, 0.5 for 64-byte runs (fp16 with BK 32 K-major), 1 for 32-byte
+    ones; fp16 rows 32 bytes apart in a line (K = 4112) take 64-byte runs to 0.625 and whole lines to 0.4375.
+    Numbers or numpy arrays."""
+    chunk_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
+    chunk_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
+    sa = None if stride_a is None else stride_a * element_bytes
+    sb = None if stride_b is None else stride_b * element_bytes
+    per_a = run_lines(chunk_a, sa) * SECTOR_BYTES / chunk_a
+    per_b = run_lines(chunk_b, sb) * SECTOR_BYTES / chunk_b
+    return (bm * per_a + b_rows * per_b) / (bm + b_rows)
 
 
 def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any,
-                      b_n_major: Any) -> Any:  # fmt: skip
+                      b_n_major: Any, stride_a: Any = None, stride_b: Any = None) -> Any:  # fmt: skip
     """max(1, copy_requests_per_sector / limit): how much longer than their bytes at the L2's data rate the
     operand requests take where the tag stage, leaving the copies at most ``limit`` requests per sector of that rate
     (memory.l2.requests_per_sector), binds first; 1 where the file has no limit. On the H100 (0.455) a kernel
@@ -730,10 +755,13 @@ def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: 
     operand and 64-byte ones on the other (0.375) is not bound (benchmarks/gpu_row_check.py: the first kind's L2
     throughput is its tag stage's, 76-95% of peak, the second's its data path's). Measured on Triton's cp.async
     copies with runs of 64 bytes and more; applied as well to other compilers' copies (TMA's, assumed alike) and to
-    shorter runs (32-byte runs: 1 / 0.455 = 2.2 x), neither measured."""
+    shorter runs (32-byte runs: 1 / 0.455 = 2.2 x), neither measured. ``stride_a``/``stride_b`` (elements): the
+    operands' leading strides, where rows that do not start on a line ask more (copy_requests_per_sector; the row
+    check at 4112, docs/measurements/h100-2026-11-27/row_check_4112); None takes them aligned."""
     if limit is None:
         return 1.0
-    return _maximum(copy_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major) / limit, 1.0)
+    q = copy_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major, stride_a, stride_b)
+    return _maximum(q / limit, 1.0)
 
 
 def triton_fma_layout_applies(machine: Machine, compiler: str, element_bytes: int) -> bool:
@@ -1037,12 +1065,21 @@ def predict_kernel(
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
     piped = float(pipelined_share(plan, config.bm, b_rows))
-    requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n))
-    request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n))
+    stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
+    requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n, stride_a, stride_b))
+    request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n,
+                                             stride_a, stride_b))  # fmt: skip
+    off_line = [x for x, st in (("A", stride_a), ("B", stride_b)) if st * e % LINE_BYTES]
+    off_note = (
+        f"; the rows of {' and '.join(off_line)} do not start on a line (stride not a multiple of {LINE_BYTES} B)"
+        if off_line
+        else ""
+    )
     l2_request_note = (
         f"; the operands' copies ask {requests:.2f} line requests a sector (contiguous runs of A "
         f"{(config.bm if a_m else config.bk) * e} B, of B {(b_rows if b_n else config.bk) * e:g} B: a request per "
-        f"run or {LINE_BYTES} B), past the {rates.l2_requests_per_sector:g} the L2's tag stage serves at that rate "
+        f"{LINE_BYTES} B or less and per line it touches{off_note}), past the {rates.l2_requests_per_sector:g} the L2's "
+        "tag stage serves at that rate "
         f"(memory.l2.requests_per_sector): their bytes take x{request_factor:.2f} (l2_request_factor)"
         if request_factor > 1.0
         else ""
