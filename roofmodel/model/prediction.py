@@ -711,19 +711,26 @@ LINE_BYTES = 128
 def run_lines(run_bytes: Any, stride_bytes: Any = None) -> Any:
     """The mean number of 128-byte lines a contiguous run of ``run_bytes`` touches, where runs start every
     ``stride_bytes`` (an operand's leading stride) and at multiples of their own length along it: their starts fall
-    uniformly on the multiples of G = gcd(stride, run, 128) within a line, and a run at offset o spans
-    ceil((o + run) / 128) lines. With R - 1 = 128 q + r: 1 + q + the share of offsets o >= 128 - r, that is
-    1 + q + (128 / G - ceil((128 - r) / G)) x G / 128. Aligned strides (multiples of 128 bytes, or None) and runs
-    that divide a line give 1 line a run (ceil(run / 128) for longer runs). Numbers or numpy arrays."""
+    uniformly on the multiples of G = gcd(stride, run, 128) within a line (a power of two: the lowest set bit of
+    either, at most 128), and a run at offset o spans ceil((o + run) / 128) lines. With R - 1 = 128 q + r, the
+    offsets at or past 128 - r are floor(r / G) of the 128 / G: 1 + q + floor(r / G) x G / 128 lines. Aligned strides
+    (multiples of 128 bytes, or None) and runs that divide a line give 1 line a run (ceil(run / 128) for longer
+    runs). Whole numbers of bytes, as numbers or numpy arrays."""
+    if not is_array(run_bytes, stride_bytes):
+        run = int(run_bytes)
+        g = min(run & -run, LINE_BYTES if stride_bytes is None else int(stride_bytes) & -int(stride_bytes) or LINE_BYTES,
+                LINE_BYTES)  # fmt: skip
+        q, r = divmod(run - 1, LINE_BYTES)
+        return 1.0 + q + (r // g) * g / LINE_BYTES
     import numpy as np  # the core imports numpy only where it computes on arrays (roofmodel.model.arrays)
 
-    run = np.asarray(run_bytes, dtype=np.int64)
-    stride = np.full_like(run, LINE_BYTES) if stride_bytes is None else np.asarray(stride_bytes, dtype=np.int64)
-    g = np.gcd(np.gcd(stride, run), LINE_BYTES)
+    run = np.asarray(run_bytes).astype(np.int64)
+    g = np.minimum(run & -run, LINE_BYTES)
+    if stride_bytes is not None:
+        stride = np.asarray(stride_bytes).astype(np.int64)
+        g = np.minimum(g, np.where(stride == 0, LINE_BYTES, stride & -stride))
     q, r = np.divmod(run - 1, LINE_BYTES)
-    crossing = (LINE_BYTES // g - -((LINE_BYTES - r) // -g)) * g / LINE_BYTES
-    out = 1.0 + q + crossing
-    return out if is_array(run_bytes, stride_bytes) else float(out)
+    return 1.0 + q + (r // g) * g / LINE_BYTES
 
 
 def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any,
@@ -739,11 +746,17 @@ def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, 
     Numbers or numpy arrays."""
     chunk_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
     chunk_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
-    sa = None if stride_a is None else stride_a * element_bytes
-    sb = None if stride_b is None else stride_b * element_bytes
-    per_a = run_lines(chunk_a, sa) * SECTOR_BYTES / chunk_a
-    per_b = run_lines(chunk_b, sb) * SECTOR_BYTES / chunk_b
+    per_a = _pieces_per_sector(chunk_a, stride_a, element_bytes)
+    per_b = _pieces_per_sector(chunk_b, stride_b, element_bytes)
     return (bm * per_a + b_rows * per_b) / (bm + b_rows)
+
+
+def _pieces_per_sector(piece_bytes: Any, stride: Any, element_bytes: int) -> Any:
+    """run_lines x 32 / piece bytes; 32 / piece bytes outright where the stride (elements) is None or a number whose
+    bytes are a multiple of a line (every piece on a line: the search's usual case, kept fast)."""
+    if stride is None or (not is_array(stride) and stride * element_bytes % LINE_BYTES == 0):
+        return SECTOR_BYTES / piece_bytes
+    return run_lines(piece_bytes, stride * element_bytes) * SECTOR_BYTES / piece_bytes
 
 
 def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any,
