@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.gpu_ncu_check import profile
+from benchmarks.gpu_ncu_check import CHILD, profile
 
 M = N = K = 4096
 FIXED = ("gpu__time_duration.sum", "sm__cycles_elapsed.avg", "l1tex__throughput.avg.pct_of_peak_sustained_elapsed",
@@ -44,16 +44,6 @@ TILES = (("wgmma", 128, 128, 8), ("wgmma", 64, 64, 4), ("mma.sync", 128, 64, 4))
 BLOCK_K = {"fp16": (32, 64), "tf32": (16, 32)}
 LAYOUTS = (("k", "k"), ("k", "n"), ("m", "n"), ("m", "k"))
 ELEMENT_BYTES = {"fp16": 2, "tf32": 4}
-
-CHILD = """
-import json, sys, torch
-from roofmodel.backends import triton_gemm as tg
-for c in json.load(open(sys.argv[1])):
-    a, b = tg.random_inputs(c['m'], c['n'], c['k'], c['dtype'], 'cuda', 7, c['a_major'], c['b_major'])
-    out = tg.output_for(a, b, c['dtype'])
-    tg.launch(a, b, out, c['dtype'], c['block_m'], c['block_n'], c['block_k'], 8, c['num_warps'], 3)
-    torch.cuda.synchronize()
-"""
 
 
 def listed_metrics() -> tuple[str, ...]:

@@ -145,3 +145,19 @@ def test_runs_that_do_not_start_on_a_line_against_nsight_compute():
             classified += 1
         checked += 1
     assert (checked, classified) == (30, 15)
+
+
+def test_run_lines_is_the_count_over_every_offset():
+    """Against an independent count: a run of R bytes starting at each multiple of gcd(stride, R, 128) within a line
+    touches ceil((o + R) / 128) lines; their mean is run_lines, for numbers and for arrays alike."""
+    import math
+
+    import numpy as np
+
+    for run in (16, 32, 48, 64, 96, 128, 192, 256, 512):
+        for stride in (None, 128, 200, 4600, 7600, 8192, 8224, 16448, 10200, 3):
+            g = math.gcd(math.gcd(128 if stride is None else stride, run), 128)
+            counted = sum(math.ceil((o + run) / 128) for o in range(0, 128, g)) / (128 // g)
+            assert run_lines(run, stride) == pytest.approx(counted)
+            as_array = run_lines(np.array([run, run]), None if stride is None else np.array([stride, stride]))
+            assert as_array[1] == pytest.approx(counted)

@@ -63,3 +63,14 @@ def next_pow2(x: Any) -> Any:
     while out < x:
         out *= 2
     return out
+
+
+def whole(x: Any) -> Any:
+    """A whole number of a number or an integer array of an array (floats that hold whole numbers, as the model's
+    byte counts do where a share such as B_SHARE multiplied them)."""
+    return x.astype(_np().int64) if is_array(x) else int(x)
+
+
+def lowest_set_bit(x: Any) -> Any:
+    """The largest power of two dividing a whole number x > 0 (x & -x), for a number or an integer array."""
+    return x & -x

@@ -28,10 +28,12 @@ from roofmodel.model import cta_model
 from roofmodel.model.arrays import ceil_div as _ceil_div
 from roofmodel.model.arrays import is_array
 from roofmodel.model.arrays import logical_not as _not
+from roofmodel.model.arrays import lowest_set_bit as _lowest_set_bit
 from roofmodel.model.arrays import maximum as _maximum
 from roofmodel.model.arrays import minimum as _minimum
 from roofmodel.model.arrays import take as _take
 from roofmodel.model.arrays import where as _where
+from roofmodel.model.arrays import whole as _whole
 from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resolve_clock
 from roofmodel.model.cta_model import CtaCosts, charged_spills, kernel_terms
 from roofmodel.model.fma_layout import WAVEFRONT_BYTES, fma_read_wavefronts, triton_fma_layout
@@ -716,20 +718,12 @@ def run_lines(run_bytes: Any, stride_bytes: Any = None) -> Any:
     offsets at or past 128 - r are floor(r / G) of the 128 / G: 1 + q + floor(r / G) x G / 128 lines. Aligned strides
     (multiples of 128 bytes, or None) and runs that divide a line give 1 line a run (ceil(run / 128) for longer
     runs). Whole numbers of bytes, as numbers or numpy arrays."""
-    if not is_array(run_bytes, stride_bytes):
-        run = int(run_bytes)
-        g = min(run & -run, LINE_BYTES if stride_bytes is None else int(stride_bytes) & -int(stride_bytes) or LINE_BYTES,
-                LINE_BYTES)  # fmt: skip
-        q, r = divmod(run - 1, LINE_BYTES)
-        return 1.0 + q + (r // g) * g / LINE_BYTES
-    import numpy as np  # the core imports numpy only where it computes on arrays (roofmodel.model.arrays)
-
-    run = np.asarray(run_bytes).astype(np.int64)
-    g = np.minimum(run & -run, LINE_BYTES)
+    run = _whole(run_bytes)
+    g = _minimum(_lowest_set_bit(run), LINE_BYTES)
     if stride_bytes is not None:
-        stride = np.asarray(stride_bytes).astype(np.int64)
-        g = np.minimum(g, np.where(stride == 0, LINE_BYTES, stride & -stride))
-    q, r = np.divmod(run - 1, LINE_BYTES)
+        stride = _whole(stride_bytes)
+        g = _minimum(g, _where(stride == 0, LINE_BYTES, _lowest_set_bit(stride)))
+    q, r = divmod(run - 1, LINE_BYTES)
     return 1.0 + q + (r // g) * g / LINE_BYTES
 
 
