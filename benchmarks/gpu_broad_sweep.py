@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh14 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh16 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -44,7 +44,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the proportional synchronous wait, e27b730);
 --fresh13: FRESH13_SHAPES with a fourteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh13;
     read 2026-11-27 to judge the L2's line requests, ff50e52);
---fresh14: FRESH14_SHAPES with a fifteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh14);
+--fresh14: FRESH14_SHAPES with a fifteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh14;
+    read 2026-11-27 to judge the rows off a line, b384e9b);
+--fresh15, --fresh16: FRESH15_SHAPES and FRESH16_SHAPES with a sixteenth and a seventeenth seed, all held out,
+    committed unread (docs/measurements/h100-2026-11-27/fresh15 and fresh16);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -296,6 +299,34 @@ FRESH14_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2300x5900x2500", "odd", "holdout", 2300, 5900, 2500),
     ("small1984", "small", "holdout", 1984, 1984, 1984),
 ]
+# A fifteenth and a sixteenth fresh sample (--fresh15, --fresh16, drawn 2026-11-27 after fresh14 was read): ten more
+# shapes each, none measured before, all held out, a sixteenth and a seventeenth seed; fixed in code before they were
+# measured and committed unread, to judge the next two changes to the model (docs/measurements/h100-2026-11-27/fresh15
+# and fresh16).
+FRESH15_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3392", "square", "holdout", 3392, 3392, 3392),
+    ("sq6272", "square", "holdout", 6272, 6272, 6272),
+    ("shortk336", "short_k", "holdout", 12544, 8448, 336),
+    ("longk23552", "long_k", "holdout", 1408, 1664, 23552),
+    ("skinny240", "skinny", "holdout", 240, 10752, 10240),
+    ("decode42", "decode", "holdout", 42, 17408, 7168),
+    ("decode58b", "decode", "holdout", 58, 14848, 8704),
+    ("odd5500x2700x3300", "odd", "holdout", 5500, 2700, 3300),
+    ("odd2700x6700x2300", "odd", "holdout", 2700, 6700, 2300),
+    ("small2112", "small", "holdout", 2112, 2112, 2112),
+]
+FRESH16_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3712", "square", "holdout", 3712, 3712, 3712),
+    ("sq6400", "square", "holdout", 6400, 6400, 6400),
+    ("shortk400", "short_k", "holdout", 11264, 10240, 400),
+    ("longk27648", "long_k", "holdout", 1280, 2304, 27648),
+    ("skinny144", "skinny", "holdout", 144, 15360, 11776),
+    ("decode46", "decode", "holdout", 46, 21504, 6400),
+    ("decode50b", "decode", "holdout", 50, 11776, 10752),
+    ("odd5300x2100x4100", "odd", "holdout", 5300, 2100, 4100),
+    ("odd1900x7100x3300", "odd", "holdout", 1900, 7100, 3300),
+    ("small1088", "small", "holdout", 1088, 1088, 1088),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -303,7 +334,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh7": (2026_12_1, FRESH7_SHAPES), "fresh8": (2026_12_2, FRESH8_SHAPES),
                  "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES),
                  "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES),
-                 "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES)}  # fmt: skip
+                 "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES),
+                 "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -811,6 +843,8 @@ def main() -> None:
     ap.add_argument("--fresh12", action="store_true", help="FRESH12_SHAPES with a thirteenth seed, as --fresh")
     ap.add_argument("--fresh13", action="store_true", help="FRESH13_SHAPES with a fourteenth seed, as --fresh")
     ap.add_argument("--fresh14", action="store_true", help="FRESH14_SHAPES with a fifteenth seed, as --fresh")
+    ap.add_argument("--fresh15", action="store_true", help="FRESH15_SHAPES with a sixteenth seed, as --fresh")
+    ap.add_argument("--fresh16", action="store_true", help="FRESH16_SHAPES with a seventeenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
