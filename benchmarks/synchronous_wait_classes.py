@@ -3,7 +3,8 @@ prediction.synchronous_wait_cycles. For each kernel that loads an operand synchr
 it: loaded one element at a time, or relaid through registers under wgmma), as compiled, the model is run three
 ways: every synchronous wait at the loaded latency (the model before 3b38542), every one at the unloaded latency,
 the model's rule (the unloaded latency raised toward the loaded one by the share of the stage's bytes that
-streams in beside the wait; the loaded one for a relaid operand), and that proportion for relaid operands too. Printed per class (both
+streams in beside the wait, for every class), and the rule before the fence queue (the loaded latency for a relaid
+operand: prediction.fenced_copies; the relaid kernels' fenced stores are charged either way). Printed per class (both
 operands element-wise, one element-wise and the other pipelined, relaid) and instruction, for the kernels whose
 largest term under the loaded latency is that wait ("latency"), and for all of the class: n and the median signed
 error (predicted / measured - 1) of each way.
@@ -42,8 +43,10 @@ WAYS = {
     "loaded": lambda plan, loaded, unloaded, pipelined: loaded,
     "unloaded": lambda plan, loaded, unloaded, pipelined: unloaded,
     "rule": RULE,
-    # the rule's proportion for every class, relaid operands included (they keep the loaded latency in the rule)
-    "proportional": lambda plan, loaded, unloaded, pipelined: unloaded + (loaded - unloaded) * pipelined,
+    # the rule before the relaid kernels' fenced stores were charged: they kept the loaded latency
+    "relaid loaded": lambda plan, loaded, unloaded, pipelined: (
+        loaded if bool(plan.relaid) else RULE(plan, loaded, unloaded, pipelined)
+    ),
 }
 
 
@@ -87,8 +90,8 @@ def main() -> None:
                     bound = max(parts, key=parts.__getitem__) == "latency"
             rows[(where, klass, r.instruction or "fma")].append({**errors, "bound": float(bound)})
     print(
-        "| kernels | class | instruction | n (wait binds) | loaded | unloaded | rule | proportional | n (all) | loaded | "
-        "unloaded | rule | proportional |"
+        "| kernels | class | instruction | n (wait binds) | loaded | unloaded | rule | relaid loaded | n (all) | loaded | "
+        "unloaded | rule | relaid loaded |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (where, klass, ins), v in sorted(rows.items()):

@@ -55,7 +55,7 @@ Per main-loop iteration (one BK step) of one CTA:
   across iterations: the load is issued, waited on and stored before the MMAs, and the whole L
   adds to the iteration (``exposed``) instead of bounding it: the unloaded latency, raised toward the
   loaded one by the share of the stage's bytes that streams in beside it (none where both operands are
-  loaded one element at a time), the loaded one for a relaid operand (prediction.synchronous_wait_cycles);
+  loaded one element at a time; prediction.synchronous_wait_cycles);
 - an ``iteration`` cost: a fixed part (barrier, wait) and a part per copy each thread issues for
   the next stage (address arithmetic, masks), both measured; a copy is 16 bytes, or one element
   where the operand's alignment is not known (``stage_copies_per_iter``).
@@ -66,10 +66,12 @@ turn, s = max(1, warps / 4) of them on each sub-partition covering each other; w
 runs asynchronously while its warps do that work, in transpose + exposed + max(spill, waits) + max(mma, smem,
 latency, iteration, mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose + spill, convert) per
-joint iteration.
+joint iteration. Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
+relaid through registers: prediction.fenced_copies), a CTA's fence waits behind the stores the other resident CTAs
+queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
-CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone) + epilogue). The busiest SM runs
+CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone + (c - 1) x queued) + epilogue) (round_cycles). The busiest SM runs
 ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), and the L2 term computed by the caller.
@@ -363,11 +365,34 @@ TERMS = (
 )  # fmt: skip
 
 
-def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any) -> Any:
-    """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs, each round
-    max(c x K/BK x pipes, edges + K/BK x alone), the last round of ``last`` CTAs."""
-    full = _max(c * k_it * pipes, edges + k_it * alone)
-    return (rounds - 1) * full + _max(last * k_it * pipes, edges + k_it * alone)
+def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0) -> Any:
+    """SM cycles of a round of ``cc`` resident CTAs: max(cc x K/BK x pipes, edges + K/BK x (alone + (cc - 1) x
+    queued)). ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles)."""
+    return _max(cc * k_it * pipes, edges + k_it * (alone + (cc - 1) * queued))
+
+
+def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any,
+                  queued: Any = 0.0) -> Any:  # fmt: skip
+    """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs (round_cycles), the last round of
+    ``last`` CTAs."""
+    full = round_cycles(c, k_it, pipes, alone, edges, queued)
+    return (rounds - 1) * full + round_cycles(last, k_it, pipes, alone, edges, queued)
+
+
+def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
+    """SM cycles each other resident CTA adds to one CTA's iteration where its warps store a copy into shared
+    memory and fence it before wgmma reads it (``fenced``): the other CTA's shared-memory time (``smem_cycles``:
+    its operand reads, fills and transposes), 0 elsewhere.
+
+    Such a loop (an operand Triton does not pipeline under wgmma: relaid through registers, or loaded one element
+    at a time) ends its stores with MEMBAR.ALL.CTA and FENCE.VIEW.ASYNC.S before its wgmma (compiled SASS, Triton
+    3.6 for sm_90a; a loop of cp.async copies alone has neither, nor has an mma.sync loop that stores its element-wise
+    copies, compiled for sm_80). The reading, from the times (no counter checked it): the membar returns once the
+    warp's stores are done, and the SM's shared-memory path serves the resident CTAs' stores in the order they were
+    issued, so a CTA waits behind those the others queued before its own; a round of c CTAs takes its chain plus
+    (c - 1) x the others' shared-memory time an iteration, where the pipes alone would say c x smem. Not fitted: on the read H100 sweeps the relaid fp8 wgmma kernels whose shared memory binds
+    were 15-20% too fast at 2 to 6 CTAs an SM and within 4% alone (benchmarks/fenced_copy_classes.py)."""
+    return _where(fenced, smem_cycles, 0.0)
 
 
 def kernel_terms(
@@ -414,6 +439,7 @@ def kernel_terms(
     spill_wait_cycles: Any = 0.0,
     exposed_latency_cycles: Any = None,
     issues_copies: Any = False,
+    fenced_copies: Any = False,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -428,6 +454,7 @@ def kernel_terms(
     waiting on its own local reloads, one after another (0 where not counted). ``exposed_latency_cycles``: what
     a synchronous load waits before its stage's bytes stream in (None: ``load_latency_cycles``). ``issues_copies``:
     where the SM and memory times combine by ISSUED_OVERLAP_NORM (mma.sync: prediction.ISSUES_OWN_COPIES).
+    ``fenced_copies``: where the warps store a synchronous copy and fence it before wgmma (fenced_queue_cycles).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -492,14 +519,12 @@ def kernel_terms(
     rounds = _ceil_div(per_sm, c)
     last = per_sm - (rounds - 1) * c
 
-    def round_cycles(cc: Any) -> Any:
-        return _max(cc * k_it * pipes, edges + k_it * alone)
-
-    sm_cycles = (rounds - 1) * round_cycles(c) + round_cycles(last)
+    queued = fenced_queue_cycles(fenced_copies, smem + transpose)
+    sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued)
     # A persistent kernel pays its prologue and epilogue once per SM, and never more than the
     # launch-per-tile kernel whose resident CTAs may already hide them.
     once = prologue + epilogue
-    sm_cycles = _where(persistent, _min(sm_cycles + once, _plain_rounds(c, last, rounds, k_it, pipes, alone, once)),
+    sm_cycles = _where(persistent, _min(sm_cycles + once, _plain_rounds(c, last, rounds, k_it, pipes, alone, once, queued)),
                        sm_cycles)  # fmt: skip
 
     active = _min(tiles, sms * ctas_per_sm)

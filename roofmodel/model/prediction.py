@@ -504,13 +504,25 @@ def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
     return (bm * _where(sync_a, 0.0, 1.0) + b_rows * _where(sync_b, 0.0, 1.0)) / (bm + b_rows)
 
 
+def fenced_copies(plan: CopyPlan, family: Any) -> Any:
+    """Whether the warps store a copy into shared memory and fence it before wgmma reads it, and the model charges
+    the queue that fence waits behind (cta_model.fenced_queue_cycles): an operand relaid through registers under
+    wgmma. An operand loaded one element at a time under wgmma is fenced the same way, but its stores' cost is the
+    request rule's 16 / element bytes, never measured; charging the queue on it took the read H100 sweeps' 16-bit
+    ones at 2 CTAs an SM from -19.3% to +9.3% (n = 134), at 3 or 4 from -14.6% to +14.0% (n = 58), and failed the
+    2026-11-24 sweep's third condition (the kernels it moves, 18.1% -> 22.3%): left out
+    (benchmarks/fenced_copy_classes.py prints it). Numbers or numpy arrays."""
+    return plan.relaid & _take(WARPGROUP, family)
+
+
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any, pipelined: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
     latency): unloaded + (loaded - unloaded) x ``pipelined`` (pipelined_share: the share of the stage's bytes that
     streams in asynchronously), the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit
     rate) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
-    4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; the loaded latency where an operand is
-    relaid (an 8-bit operand under wgmma laid out again through registers).
+    4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; an operand relaid through registers
+    (an 8-bit operand under wgmma laid out again) as one loaded one element at a time. ``plan`` is the kernel's
+    CopyPlan (kept for the callers that vary the rule by class: benchmarks/synchronous_wait_classes.py).
 
     The loaded latency is the latency under the traffic of a kernel whose stages all stream in, fitted as the time
     Little's law divides over the stages in flight. A load issued, waited on and stored before the MMAs with nothing
@@ -521,11 +533,11 @@ def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles:
     element-wise -5.0% (mma.sync) and -3.0% (wgmma), median signed, as compiled (+37% at the loaded latency); one
     element-wise and the other pipelined +14.4% and +1.4% (+33.5% and +28.1% at the loaded latency, -18.8% and -25.4%
     at the unloaded one), and the alignment check's (docs/measurements/h100-2026-11-25/alignment) +2.9% (+11.2%,
-    -23.7%). The relaid kernels keep the loaded latency: in proportion (the script's ``proportional`` column) they
-    would gain where the wait binds (+16.9% -> +7.3%, n = 90) and lose as a class (-12.0% -> -15.3%, n = 705), their
-    shared-memory side being undercharged (docs/model.md: where it still fails). Numbers or numpy arrays."""
-    scaled = unloaded_cycles + (loaded_cycles - unloaded_cycles) * pipelined
-    return _where(plan.relaid, loaded_cycles, scaled)
+    -23.7%). The relaid kernels kept the loaded latency until their fenced stores were charged the queue of the
+    other resident CTAs' (fenced_copies): in proportion alone they gained where the wait binds (+16.9% -> +7.3%,
+    n = 90) and lost as a class (-12.0% -> -15.3%, n = 705); with the queue the class is -2.9% (n = 654,
+    benchmarks/fenced_copy_classes.py). Numbers or numpy arrays."""
+    return unloaded_cycles + (loaded_cycles - unloaded_cycles) * pipelined
 
 
 def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> Any:
@@ -688,6 +700,7 @@ def kernel_seconds(
         spill_bytes_per_cycle=spill_rate,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous, exposed_latency_cycles=exposed,
         issues_copies=_take(ISSUES_OWN_COPIES, family),
+        fenced_copies=fenced_copies(plan, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -1091,9 +1104,17 @@ def predict_kernel(
         if request_factor > 1.0
         else ""
     )
+    resident = min(ctas, per_sm)
+    fence_note = (
+        f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA), and the SM's "
+        f"shared-memory path serves them in order: each of the {resident - 1} other resident CTAs adds its "
+        "shared-memory time to a CTA's iteration (fenced_queue_cycles)"
+        if bool(fenced_copies(plan, family)) and resident > 1
+        else ""
+    )
     wait_kind = (
         "loaded latency"
-        if bool(plan.relaid) or not rates.latency_known
+        if not rates.latency_known
         else "unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
         if piped == 0.0
         else f"unloaded latency raised {100 * piped:.0f}% of the way to the loaded one (the share of the stage's bytes "
@@ -1131,7 +1152,8 @@ def predict_kernel(
         )
         + "), "
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
-        "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}",
+        "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}"
+        + fence_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
             f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth) where the L2 holds them"

@@ -1,0 +1,108 @@
+"""Fenced copies, by class, on recorded broad samples: the figures behind cta_model.fenced_queue_cycles and
+prediction.fenced_copies. For each wgmma sweep kernel whose warps store an operand into shared memory and fence it
+before the wgmma (Triton does not pipeline it: relaid through registers, or loaded one element at a time), as
+compiled, the model is run four ways: before (the model of e55bbf6: no queue, a relaid operand's wait at the
+loaded latency), the queue alone (each other resident CTA's shared-memory time added to a CTA's iteration, the loaded
+wait kept), the rule (the queue for relaid operands and the proportional wait for every synchronous load), and the
+rule with the queue charged on element-wise operands too (tried, not taken). Printed per class, spills and CTAs
+per SM, for the kernels whose largest term in the rule is shared memory ("smem binds") and for all of the class:
+n and the median signed error (predicted / measured - 1) each way.
+
+    python benchmarks/fenced_copy_classes.py [--machine h100] [SAMPLE ...]
+
+SAMPLE: a directory under docs/measurements (default: the H100's read broad sweeps, 2026-11-23 to fresh14).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import roofmodel.model.prediction as prediction
+from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.machine import load_machine
+from roofmodel.model.kernel import FAMILIES
+from roofmodel.model.prediction import WARPGROUP, copy_plan
+from roofmodel.model.problem import INPUT_BYTES
+
+DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
+READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
+        *(f"h100-2026-11-27/fresh{i}" for i in range(8, 15)))  # fmt: skip
+RULE_FENCED, RULE_WAIT = prediction.fenced_copies, prediction.synchronous_wait_cycles
+
+
+def loaded_for_relaid(plan: Any, loaded: Any, unloaded: Any, pipelined: Any) -> Any:
+    """The wait before: the loaded latency for a relaid operand, the proportional one otherwise."""
+    return loaded if bool(plan.relaid) else RULE_WAIT(plan, loaded, unloaded, pipelined)
+
+
+WAYS = {
+    "before": (lambda plan, family: False, loaded_for_relaid),
+    "queue alone": (RULE_FENCED, loaded_for_relaid),
+    "rule": (RULE_FENCED, RULE_WAIT),
+    "element-wise too": (lambda plan, family: plan.synchronous & WARPGROUP[family], RULE_WAIT),
+}
+
+
+def fence_class(r: Any) -> str | None:
+    """The record's class (None: not a wgmma kernel, or every load pipelined), by Triton's copy rules."""
+    if r.instruction != "wgmma":
+        return None
+    plan = copy_plan(True, FAMILIES.index("wgmma"), INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m",
+                     r.b_major == "n", r.block_m, r.block_n)  # fmt: skip
+    if bool(plan.relaid):
+        return f"relaid {r.dtype}"
+    return f"element-wise {INPUT_BYTES[r.dtype] * 8}-bit" if bool(plan.synchronous) else None
+
+
+def residents(c: int) -> str:
+    return "1" if c == 1 else "2" if c == 2 else "3-4" if c <= 4 else "5+"
+
+
+def signed(v: list[float]) -> str:
+    return f"{100 * statistics.median(v):+.1f}%" if v else "-"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("samples", nargs="*", default=list(READ))
+    ap.add_argument("--machine", default="h100")
+    args = ap.parse_args()
+    ev = Evaluator(load_machine(args.machine), 1980.0)
+    rows: dict[tuple[str, str, str], list[dict[str, float]]] = defaultdict(list)
+    for sample in args.samples:
+        for r in read_broad_csv(DATA / sample / "broad.csv"):
+            if r.set != "sweep" or not r.time_ms or (klass := fence_class(r)) is None:
+                continue
+            errors: dict[str, float] = {}
+            for name, (fenced, wait) in WAYS.items():
+                prediction.fenced_copies, prediction.synchronous_wait_cycles = fenced, wait
+                try:
+                    terms, fp = ev._terms(r, True, None)
+                finally:
+                    prediction.fenced_copies, prediction.synchronous_wait_cycles = RULE_FENCED, RULE_WAIT
+                errors[name] = float(terms["total"]) / (r.time_ms * 1e-3) - 1
+                if name == "rule":
+                    parts = {k: float(v) for k, v in terms.items() if k not in ("total", "sm", "launch")}
+                    errors["bound"] = float(max(parts, key=parts.__getitem__) == "shared memory")
+            tiles = -(-r.m // r.block_m) * -(-r.n // r.block_n)
+            c = min(int(fp["ctas_per_sm"]), -(-tiles // ev.machine.sm_count.n))
+            rows[(klass, "spills" if r.spilled_registers else "-", residents(c))].append(errors)
+    head = " | ".join(WAYS)
+    print(f"| class | spills | CTAs/SM | n (smem binds) | {head} | n (all) | {head} |")
+    print("|---|---|---|---|" + "---|" * len(WAYS) + "---|" + "---|" * len(WAYS))
+    for key, v in sorted(rows.items()):
+        b = [x for x in v if x["bound"]]
+        cells = [f"{len(b)}", *(signed([x[w] for x in b]) for w in WAYS), f"{len(v)}",
+                 *(signed([x[w] for x in v]) for w in WAYS)]  # fmt: skip
+        print("| " + " | ".join(key) + " | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
