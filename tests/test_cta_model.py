@@ -399,6 +399,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh13", ("h100-2026-11-27/fresh13", "h200-2026-11-27/fresh13")),
     ("fresh14", ("h100-2026-11-27/fresh14", "h200-2026-11-27/fresh14")),
     ("fresh15", ("h100-2026-11-27/fresh15", "h200-2026-11-27/fresh15")),
+    ("fresh16", ("h100-2026-11-27/fresh16", "h200-2026-11-27/fresh16")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -615,7 +616,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "27/fresh11", "-fresh11"), ("h100", "h100", "27/fresh12", "-fresh12"),
      ("h200", "h200", "27/fresh12", "-fresh12"), ("h100", "h100", "27/fresh13", "-fresh13"),
      ("h200", "h200", "27/fresh13", "-fresh13"), ("h100", "h100", "27/fresh14", "-fresh14"),
-     ("h200", "h200", "27/fresh14", "-fresh14")],
+     ("h200", "h200", "27/fresh14", "-fresh14"), ("h100", "h100", "27/fresh15", "-fresh15"),
+     ("h200", "h200", "27/fresh15", "-fresh15")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1176,7 +1178,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h100-2026-11-27/fresh10", "h200-2026-11-27/fresh10", "h100-2026-11-27/fresh11",
                    "h200-2026-11-27/fresh11", "h100-2026-11-27/fresh12", "h200-2026-11-27/fresh12",
                    "h100-2026-11-27/fresh13", "h200-2026-11-27/fresh13", "h100-2026-11-27/fresh14",
-                   "h200-2026-11-27/fresh14")  # fmt: skip
+                   "h200-2026-11-27/fresh14", "h100-2026-11-27/fresh15", "h200-2026-11-27/fresh15",
+                   "h100-2026-11-27/fresh16", "h200-2026-11-27/fresh16")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
