@@ -617,7 +617,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "27/fresh12", "-fresh12"), ("h100", "h100", "27/fresh13", "-fresh13"),
      ("h200", "h200", "27/fresh13", "-fresh13"), ("h100", "h100", "27/fresh14", "-fresh14"),
      ("h200", "h200", "27/fresh14", "-fresh14"), ("h100", "h100", "27/fresh15", "-fresh15"),
-     ("h200", "h200", "27/fresh15", "-fresh15")],
+     ("h200", "h200", "27/fresh15", "-fresh15"), ("h100", "h100", "27/fresh16", "-fresh16"),
+     ("h200", "h200", "27/fresh16", "-fresh16")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and

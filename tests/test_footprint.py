@@ -294,38 +294,6 @@ def test_relaid_store_bank_conflicts_by_hand():
     assert float(copy_plan(False, wgmma, 1, 4096, 4096, 4096, True, False, 256, 64).fa) == 16.0
 
 
-def test_a_relaid_operand_loaded_element_wise_by_columns_by_hand():
-    """stage_fill_factors: an 8-bit MN-major operand under wgmma that is also loaded one element at a time (its
-    leading stride not a multiple of 16) is laid out 32 threads along its rows and the warps after them; where the
-    warps all fit along the rows (rows >= 32 x warps) each thread holds a column of BK elements and stores it 16
-    bytes at a time: the request rule's 16 / e alone, not the relaid bank conflicts on top of it."""
-    from roofmodel.model.prediction import copy_plan, stage_fill_factors
-
-    wgmma = FAMILIES.index("wgmma")
-
-    def fills(m, n, k, a_m, b_n, bm, bn, warps):
-        plan = copy_plan(True, wgmma, 1, m, n, k, a_m, b_n, bm, bn)
-        return tuple(float(f) for f in stage_fill_factors(plan, 1, warps, bm, bn))
-
-    # fp8 64x256 on 8 warps, B N-major at N = 6700 (element-wise) and A K-major at K = 2300 (element-wise): B's 256
-    # rows hold 8 warps of 32 threads -> 16 (its relaid factor at 256 rows would be 64); A is not relaid: 16.
-    assert fills(2700, 6700, 2300, False, True, 64, 256, 8) == (16.0, 16.0)
-    # The same tile at N = 6656 (aligned, relaid 16 bytes a thread along N): 64; A at K = 2304 copied whole: 1.
-    assert fills(2688, 6656, 2304, False, True, 64, 256, 8) == (1.0, 64.0)
-    # 128x128 on 8 warps, both MN-major and element-wise (M = 4300, N = 3300): 128 rows hold 4 warps, the other 4
-    # lie along K, so a thread's elements are 2 apart and stored one byte at a time: the relaid 32 stays.
-    assert fills(4300, 3300, 2700, True, True, 128, 128, 8) == (32.0, 32.0)
-    # On 4 warps the 128 rows hold them all: 16 each.
-    assert fills(4300, 3300, 2700, True, True, 128, 128, 4) == (16.0, 16.0)
-    # Arrays: the same rule element by element (the search's form).
-    import numpy as np
-
-    plan = copy_plan(True, wgmma, 1, 4300, 3300, 2700, np.array([True, True]), np.array([True, True]),
-                     np.array([128, 128]), np.array([128, 128]))  # fmt: skip
-    fa, fb = stage_fill_factors(plan, 1, np.array([8, 4]), np.array([128, 128]), np.array([128, 128]))
-    assert fa.tolist() == [32.0, 16.0] and fb.tolist() == [32.0, 16.0]
-
-
 def test_relaid_store_factor_in_the_time_by_hand():
     """The layout check's 4096^3 fp8 kernel, 128x128x128, 8 warps, 3 stages, under wgmma: per iteration
     it reads 128 x 128 x 128 x (1/64 + 1/128) = 49,152 B of operands (64-row wgmma tiles, 128 wide)

@@ -284,28 +284,6 @@ def test_the_main_loops_local_bytes_read_from_sass():
     assert main_loop_local_bytes(_SASS.replace("BRA 0x200", "BRA 0x400")) is None
 
 
-@needs_triton
-def test_a_relaid_operand_loaded_element_wise_is_stored_by_columns():
-    """What prediction.stage_fill_factors reads from Triton's layouts, in the compiled main loop (sm_90a): an fp8
-    B N-major relaid 16 bytes a thread along N is stored one byte at a time (64 STS.U8 a thread for 64x256x64 on 8
-    warps); at N = 6700 (loaded one element at a time, the warps all along N) each thread stores its column of B
-    along K 16 bytes at a time (4 STS.128, A's 16 bytes of elements one at a time); at 128x128 on 8 warps with both
-    operands MN-major and element-wise (the warps also along K) every store is one byte (STS.U8 only)."""
-    import re
-
-    from roofmodel.backends.triton_compile import CompileJob, compile_kernel, cuobjdump, main_loop
-
-    def stores(m, n, k, bm, bn, bk, warps, stages, a_major, b_major):
-        kernel = compile_kernel(CompileJob(m, n, k, "fp8", bm, bn, bk, warps, stages, a_major, b_major, 8, None), 90)
-        body = main_loop(cuobjdump(kernel.asm["cubin"], "-sass")) or []
-        ops = [re.sub(r"^@!?U?P\w+\s+", "", line.strip()).split()[0] for line in body if line.strip()]
-        return {op: ops.count(op) for op in ("STS.U8", "STS.128")}
-
-    assert stores(2688, 6656, 2304, 64, 256, 64, 8, 3, "k", "n") == {"STS.U8": 64, "STS.128": 0}
-    assert stores(2700, 6700, 2300, 64, 256, 64, 8, 3, "k", "n") == {"STS.U8": 16, "STS.128": 4}
-    assert stores(4300, 3300, 2700, 128, 128, 64, 8, 3, "m", "n") == {"STS.U8": 64, "STS.128": 0}
-
-
 def test_loop_opcodes_counts_a_pass_by_opcode():
     from roofmodel.backends.triton_compile import loop_opcodes, main_loop
 

@@ -575,31 +575,6 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     return CopyPlan(fa, fb, narrow, unaligned, relaid, single, gathered)
 
 
-def stage_fill_factors(plan: CopyPlan, element_bytes: int, warps: Any, bm: Any, b_rows: Any,
-                       warp_size: int = 32) -> tuple[Any, Any]:  # fmt: skip
-    """How many times their bytes over 128 the stores of each operand's stage take in shared-memory wavefronts
-    (A, B): the layout factor (layout_factors, relaid_store_factor), at least 16 / element bytes for an operand
-    copied one element per request (narrow), which costs its fill what an operand stored against the instruction's
-    layout costs. (A warp's element copies land together, 32 x e bytes a wavefront, which would say 4 / e; on the
-    training shapes 4 / e is the worse of the two, median |log error| 0.193 -> 0.196.)
-
-    One exception: an operand relaid under wgmma and also loaded one element at a time, whose warps all lie along
-    its rows (BM for an M-major A, ``b_rows`` for an N-major B, at least warp size x warps), costs its bytes (1).
-    Triton lays such an operand out one element a thread, 32 threads along its contiguous rows and the warps after
-    them (TTGIR sizePerThread [1, 1], threadsPerWarp 32 along M or N, Triton 3.6), so each thread holds a whole
-    column of BK elements along K and stores it 16 bytes at a time into the K-major tile (STS.128 in the compiled
-    loop: 4 a thread for fp8 64x256x64 on 8 warps with B N-major at N = 6700, against 64 STS.U8 at N = 6656). Where
-    the warps also lie along K, a thread's elements are that many apart and are stored one byte at a time (STS.U8)
-    into rows a warp's threads share banks in, as relaid_store_factor counts."""
-    wide = 16.0 / element_bytes
-
-    def factor(f: Any, narrow: Any, rows: Any) -> Any:
-        columns = plan.relaid & (f != 1.0) & narrow & (rows >= warp_size * warps)
-        return _where(columns, wide, _maximum(f, _where(narrow, wide, 1.0)))
-
-    return factor(plan.fa, plan.narrow[0], bm), factor(plan.fb, plan.narrow[1], b_rows)
-
-
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                     b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
     """kernel_footprint's arguments for how the operands reach shared memory (copy_plan): ``staged``,
@@ -658,10 +633,14 @@ def kernel_seconds(
     c = footprint["ctas_per_sm"]
     triton = triton_copies(machine, compiler)
     plan = copy_plan(triton, family, e, m, n, k, a_m_major, b_n_major, bm, bn, machine.warp_size)
-    na, nb = plan.narrow
+    fa, fb, (na, nb) = plan.fa, plan.fb, plan.narrow
+    # An operand copied one element per request (narrow) costs its fill what an operand stored
+    # against the instruction's layout costs: 16 / element bytes requests per 16 bytes. (A warp's
+    # element copies land together, 32 x e bytes a wavefront, which would say 4 / e; on the training
+    # shapes 4 / e is the worse of the two, median |log error| 0.193 -> 0.196.)
     wide = 16.0 / e
+    fill_a, fill_b = _maximum(fa, _where(na, wide, 1.0)), _maximum(fb, _where(nb, wide, 1.0))
     b_share = _take(B_SHARE, family)
-    fill_a, fill_b = stage_fill_factors(plan, e, warps, bm, bn * b_share, machine.warp_size)
     rows = _minimum(rm, _take(ROWS_PER_B_READ, family))
     # An operand read one element per thread (operand_read_factors) is read by the MMA warps themselves,
     # which wait on it before their MMAs: its reads go in series (kernel_terms' gathered bytes), the
@@ -1096,14 +1075,6 @@ def predict_kernel(
         )
         if fa != 1.0 or fb != 1.0 or ra != 1.0 or rb != 1.0
         else ""
-    )
-    fills = stage_fill_factors(plan, e, config.warps, config.bm, config.bn * B_SHARE[family], machine.warp_size)
-    layout += "".join(
-        f"; {x} is loaded one element at a time and its warps all lie along its {rows} rows: each thread stores a "
-        f"column of {config.bk} elements 16 bytes at a time, charged the one-element copies' x{float(ff):g}, not "
-        f"x{f:g} (stage_fill_factors)"
-        for x, f, ff, rows in (("A", fa, fills[0], config.bm), ("B", fb, fills[1], config.bn))
-        if float(ff) < f
     )
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     narrow = " and ".join(f"{x} ({major}-major)" for x, major, on in (("A", a_major, na), ("B", b_major, nb)) if on)
