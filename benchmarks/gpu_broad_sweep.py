@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh16 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh17 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -47,7 +47,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh14: FRESH14_SHAPES with a fifteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh14;
     read 2026-11-27 to judge the rows off a line, b384e9b);
 --fresh15, --fresh16: FRESH15_SHAPES and FRESH16_SHAPES with a sixteenth and a seventeenth seed, all held out,
-    committed unread (docs/measurements/h100-2026-11-27/fresh15 and fresh16);
+    committed unread (docs/measurements/h100-2026-11-27/fresh15 and fresh16; read 2026-11-27 to judge the fence queue,
+    30eed4a, and the columned relaid operand, ca7606e);
+--fresh17: FRESH17_SHAPES with an eighteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh17);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -327,6 +329,21 @@ FRESH16_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1900x7100x3300", "odd", "holdout", 1900, 7100, 3300),
     ("small1088", "small", "holdout", 1088, 1088, 1088),
 ]
+# A seventeenth fresh sample (--fresh17, drawn 2026-11-27 after fresh15 and fresh16 were read): ten more shapes, none
+# measured before, all held out, an eighteenth seed; fixed in code before it was measured and committed unread, to
+# judge the next change to the model (docs/measurements/h100-2026-11-27/fresh17).
+FRESH17_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3520", "square", "holdout", 3520, 3520, 3520),
+    ("sq5504", "square", "holdout", 5504, 5504, 5504),
+    ("shortk464", "short_k", "holdout", 10752, 9728, 464),
+    ("longk22016", "long_k", "holdout", 1920, 1408, 22016),
+    ("skinny272", "skinny", "holdout", 272, 13824, 8960),
+    ("decode18", "decode", "holdout", 18, 26624, 7680),
+    ("decode54b", "decode", "holdout", 54, 18944, 6912),
+    ("odd3700x2700x4300", "odd", "holdout", 3700, 2700, 4300),
+    ("odd6500x1700x2900", "odd", "holdout", 6500, 1700, 2900),
+    ("small1760", "small", "holdout", 1760, 1760, 1760),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -335,7 +352,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh9": (2026_12_3, FRESH9_SHAPES), "fresh10": (2026_12_4, FRESH10_SHAPES),
                  "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES),
                  "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES),
-                 "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES)}  # fmt: skip
+                 "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES),
+                 "fresh17": (2026_12_11, FRESH17_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -845,6 +863,7 @@ def main() -> None:
     ap.add_argument("--fresh14", action="store_true", help="FRESH14_SHAPES with a fifteenth seed, as --fresh")
     ap.add_argument("--fresh15", action="store_true", help="FRESH15_SHAPES with a sixteenth seed, as --fresh")
     ap.add_argument("--fresh16", action="store_true", help="FRESH16_SHAPES with a seventeenth seed, as --fresh")
+    ap.add_argument("--fresh17", action="store_true", help="FRESH17_SHAPES with an eighteenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
