@@ -5,8 +5,9 @@ compiled, the model is run four ways: before (the model of e55bbf6: no queue, a 
 loaded latency), the queue alone (each other resident CTA's shared-memory time added to a CTA's iteration, the loaded
 wait kept), the rule (the queue for relaid operands and the proportional wait for every synchronous load), and the
 rule with the queue charged on element-wise operands too (tried, not taken). Printed per class, spills and CTAs
-per SM, for the kernels whose largest term in the rule is shared memory ("smem binds") and for all of the class:
-n and the median signed error (predicted / measured - 1) each way.
+per SM, for the kernels whose largest term in the rule is shared memory ("smem binds"), for those whose largest is
+the latency ("wait binds": the queue overcharges them) and for all of the class: n and the median signed error
+(predicted / measured - 1) each way.
 
     python benchmarks/fenced_copy_classes.py [--machine h100] [SAMPLE ...]
 
@@ -90,17 +91,18 @@ def main() -> None:
                 errors[name] = float(terms["total"]) / (r.time_ms * 1e-3) - 1
                 if name == "rule":
                     parts = {k: float(v) for k, v in terms.items() if k not in ("total", "sm", "launch")}
-                    errors["bound"] = float(max(parts, key=parts.__getitem__) == "shared memory")
+                    largest = max(parts, key=parts.__getitem__)
+                    errors["bound"], errors["wait"] = float(largest == "shared memory"), float(largest == "latency")
             tiles = -(-r.m // r.block_m) * -(-r.n // r.block_n)
             c = min(int(fp["ctas_per_sm"]), -(-tiles // ev.machine.sm_count.n))
             rows[(klass, "spills" if r.spilled_registers else "-", residents(c))].append(errors)
     head = " | ".join(WAYS)
-    print(f"| class | spills | CTAs/SM | n (smem binds) | {head} | n (all) | {head} |")
-    print("|---|---|---|---|" + "---|" * len(WAYS) + "---|" + "---|" * len(WAYS))
+    print(f"| class | spills | CTAs/SM | n (smem binds) | {head} | n (wait binds) | {head} | n (all) | {head} |")
+    print("|---|---|---|" + ("---|" * (len(WAYS) + 1)) * 3)
     for key, v in sorted(rows.items()):
-        b = [x for x in v if x["bound"]]
-        cells = [f"{len(b)}", *(signed([x[w] for x in b]) for w in WAYS), f"{len(v)}",
-                 *(signed([x[w] for x in v]) for w in WAYS)]  # fmt: skip
+        cells = []
+        for subset in ([x for x in v if x["bound"]], [x for x in v if x["wait"]], v):
+            cells += [f"{len(subset)}", *(signed([x[w] for x in subset]) for w in WAYS)]
         print("| " + " | ".join(key) + " | " + " | ".join(cells) + " |")
 
 

@@ -1,6 +1,6 @@
 """What a synchronous load waits, by class, on recorded broad samples: the figures behind
 prediction.synchronous_wait_cycles. For each kernel that loads an operand synchronously (Triton does not pipeline
-it: loaded one element at a time, or relaid through registers under wgmma), as compiled, the model is run three
+it: loaded one element at a time, or relaid through registers under wgmma), as compiled, the model is run four
 ways: every synchronous wait at the loaded latency (the model before 3b38542), every one at the unloaded latency,
 the model's rule (the unloaded latency raised toward the loaded one by the share of the stage's bytes that
 streams in beside the wait, for every class), and the rule before the fence queue (the loaded latency for a relaid

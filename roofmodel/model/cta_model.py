@@ -367,7 +367,8 @@ TERMS = (
 
 def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0) -> Any:
     """SM cycles of a round of ``cc`` resident CTAs: max(cc x K/BK x pipes, edges + K/BK x (alone + (cc - 1) x
-    queued)). ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles)."""
+    queued)). ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last
+    round of fewer CTAs waits behind fewer."""
     return _max(cc * k_it * pipes, edges + k_it * (alone + (cc - 1) * queued))
 
 
@@ -381,17 +382,23 @@ def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: 
 
 def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
     """SM cycles each other resident CTA adds to one CTA's iteration where its warps store a copy into shared
-    memory and fence it before wgmma reads it (``fenced``): the other CTA's shared-memory time (``smem_cycles``:
-    its operand reads, fills and transposes), 0 elsewhere.
+    memory and fence it before wgmma reads it (``fenced``): the other CTA's whole shared-memory time (``smem_cycles``:
+    its stores, its wgmma's operand reads and its transposes), 0 elsewhere.
 
     Such a loop (an operand Triton does not pipeline under wgmma: relaid through registers, or loaded one element
-    at a time) ends its stores with MEMBAR.ALL.CTA and FENCE.VIEW.ASYNC.S before its wgmma (compiled SASS, Triton
-    3.6 for sm_90a; a loop of cp.async copies alone has neither, nor has an mma.sync loop that stores its element-wise
-    copies, compiled for sm_80). The reading, from the times (no counter checked it): the membar returns once the
-    warp's stores are done, and the SM's shared-memory path serves the resident CTAs' stores in the order they were
-    issued, so a CTA waits behind those the others queued before its own; a round of c CTAs takes its chain plus
-    (c - 1) x the others' shared-memory time an iteration, where the pipes alone would say c x smem. Not fitted: on the read H100 sweeps the relaid fp8 wgmma kernels whose shared memory binds
-    were 15-20% too fast at 2 to 6 CTAs an SM and within 4% alone (benchmarks/fenced_copy_classes.py)."""
+    at a time) ends its stores with MEMBAR.ALL.CTA and FENCE.VIEW.ASYNC.S before its wgmma and waits for its wgmma
+    to finish every iteration (compiled SASS, Triton 3.6 for sm_90a, the compiler of the measured kernels; its
+    loops of cp.async copies alone have neither fence, nor has an mma.sync loop; Triton 3.9's cp.async loops do
+    fence). The reading, from the times (no counter checked it): as if the membar returned once the warp's stores
+    are done and the SM's shared-memory path served the resident CTAs' work in the order it was issued, so that a
+    CTA waits behind what the others queued before its own; a round of c CTAs takes its chain plus (c - 1) x the
+    others' shared-memory time an iteration, where the pipes alone would say c x smem. Not fitted, but the quantity
+    (all of the others' shared-memory time, not their stores alone) and the class charged (prediction.fenced_copies)
+    were chosen on read data: on the read H100 sweeps the relaid fp8 wgmma kernels whose shared memory binds were
+    15-20% too fast at 2 to 10 CTAs an SM and within 4% alone; their stores alone would leave them 4-12% too fast
+    at 2 CTAs and more. Those whose wait binds it overcharges: +11.9% -> +27.2% at 2 CTAs an SM (n = 18), +3.0% ->
+    +25.7% at 3-4 (n = 5), where the others' work seems to hide under the wait (benchmarks/fenced_copy_classes.py
+    prints both)."""
     return _where(fenced, smem_cycles, 0.0)
 
 

@@ -506,12 +506,14 @@ def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
 
 def fenced_copies(plan: CopyPlan, family: Any) -> Any:
     """Whether the warps store a copy into shared memory and fence it before wgmma reads it, and the model charges
-    the queue that fence waits behind (cta_model.fenced_queue_cycles): an operand relaid through registers under
-    wgmma. An operand loaded one element at a time under wgmma is fenced the same way, but its stores' cost is the
-    request rule's 16 / element bytes, never measured; charging the queue on it took the read H100 sweeps' 16-bit
-    ones at 2 CTAs an SM from -19.3% to +9.3% (n = 134), at 3 or 4 from -14.6% to +14.0% (n = 58), and failed the
-    2026-11-24 sweep's third condition (the kernels it moves, 18.1% -> 22.3%): left out
-    (benchmarks/fenced_copy_classes.py prints it). Numbers or numpy arrays."""
+    the queue that fence waits behind (cta_model.fenced_queue_cycles): a kernel with an operand relaid through
+    registers under wgmma (the whole CTA's shared-memory time queues, an element-wise other operand's fill
+    included). A kernel whose operands are only loaded one element at a time is fenced the same way and behaved the
+    same before the rule (about right alone on an SM, 15-20% too fast at 2 or more), but is left out by a choice
+    made on read data: charging the queue on it took the read H100 sweeps' 16-bit ones at 2 CTAs an SM from -19.3%
+    to +9.3% (n = 134), at 3 or 4 from -14.6% to +14.0% (n = 58), and failed the 2026-11-24 sweep's third condition
+    (the kernels it moves, 18.1% -> 22.3%); benchmarks/fenced_copy_classes.py prints it. (Relaid implies wgmma:
+    synchronous_copy; the family test keeps the rule's scope explicit.) Numbers or numpy arrays."""
     return plan.relaid & _take(WARPGROUP, family)
 
 
@@ -1105,10 +1107,11 @@ def predict_kernel(
         else ""
     )
     resident = min(ctas, per_sm)
+    queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
     fence_note = (
-        f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA), and the SM's "
-        f"shared-memory path serves them in order: each of the {resident - 1} other resident CTAs adds its "
-        "shared-memory time to a CTA's iteration (fenced_queue_cycles)"
+        f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA): as if each CTA "
+        f"waited behind the shared-memory work the other resident CTAs queued first, each of the {resident - 1} "
+        f"others adds its {queued_cycles:,.0f} cycles an iteration to a CTA's (fenced_queue_cycles)"
         if bool(fenced_copies(plan, family)) and resident > 1
         else ""
     )
