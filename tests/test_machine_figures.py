@@ -144,7 +144,7 @@ def test_h100_measured_memory_figures_are_the_calibration_not_seed_001():
 def test_h100_l2_gemm_bandwidth_from_the_layout_checks():
     """memory.l2.gemm_bandwidth: requested bytes over time of the eight fp16 kernels of the small-tile
     layout checks (4096^3, 64x32 and 32x64 tiles: 8,192 tiles x 96 x 4,096 x 2 B, and C's 33.5 MB), the
-    median, recomputed from the committed measurements; the H200 borrows it (the same GH100 L2)."""
+    median, recomputed from the committed measurements; the H200's scales it by the two GPUs' calibrate runs."""
     import json
     import statistics
 
@@ -157,8 +157,19 @@ def test_h100_l2_gemm_bandwidth_from_the_layout_checks():
     requested = 8192 * (64 + 32) * 4096 * 2 + 4096 * 4096 * 2
     figure = load_machine("h100").memory.l2.gemm_bandwidth.measured
     assert requested / statistics.median(times) / 1e9 == pytest.approx(figure.value, abs=5)
+
+    # The H200's: the H100's x the two GPUs' ratio on the calibrate path's runs of the same eight kernels (their
+    # sixteen times each, median), docs/measurements/h200-2026-11-27/l2_gemm.
+    def calibrate_times(path):
+        runs = json.loads(path.read_text())["runs"]
+        return [float(t) for r in runs for t in r["how"].split("ms: ")[1].rstrip(")").split(",")]
+
+    h100_runs = calibrate_times(root / "l2_gemm.json")
+    h200_runs = calibrate_times(REPO / "docs" / "measurements" / "h200-2026-11-27" / "l2_gemm" / "l2_gemm.json")
+    assert len(h100_runs) == len(h200_runs) == 16
+    ratio = statistics.median(h100_runs) / statistics.median(h200_runs)
     h200 = load_machine("h200").memory.l2.gemm_bandwidth.measured
-    assert h200.value == figure.value and "not on an H200" in h200.source
+    assert h200.value == pytest.approx(figure.value * ratio, abs=1) and "NVIDIA H200, 2026-11-27" in h200.source
 
 
 def test_h100_latencies_are_stored_in_the_ns_they_were_measured_in():
