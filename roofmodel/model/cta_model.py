@@ -369,7 +369,9 @@ def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued:
     """SM cycles of a round of ``cc`` resident CTAs: max(cc x K/BK x pipes, edges + K/BK x (alone + (cc - 1) x
     queued)). ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last
     round of fewer CTAs waits behind fewer."""
-    return _max(cc * k_it * pipes, edges + k_it * (alone + (cc - 1) * queued))
+    if _is_array(queued) or queued:
+        alone = alone + (cc - 1) * queued
+    return _max(cc * k_it * pipes, edges + k_it * alone)
 
 
 def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any,
@@ -399,6 +401,8 @@ def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
     at 2 CTAs and more. Those whose wait binds it overcharges: +11.9% -> +27.2% at 2 CTAs an SM (n = 18), +3.0% ->
     +25.7% at 3-4 (n = 5), where the others' work seems to hide under the wait (benchmarks/fenced_copy_classes.py
     prints both)."""
+    if not (fenced.any() if _is_array(fenced) else fenced):  # none fenced (the search's 16- and 32-bit arrays)
+        return 0.0
     return _where(fenced, smem_cycles, 0.0)
 
 
