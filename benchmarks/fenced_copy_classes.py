@@ -16,8 +16,6 @@ SAMPLE: a directory under docs/measurements (default: the H100's read broad swee
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -26,15 +24,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import roofmodel.model.prediction as prediction
+from benchmarks.read_samples import DATA, read_h100, sample_args, signed
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel import FAMILIES
 from roofmodel.model.prediction import WARPGROUP, copy_plan
 from roofmodel.model.problem import INPUT_BYTES
 
-DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
-READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
-        *(f"h100-2026-11-27/fresh{i}" for i in range(8, 15)))  # fmt: skip
+READ = read_h100(14)
 RULE_FENCED, RULE_WAIT = prediction.fenced_copies, prediction.synchronous_wait_cycles
 
 
@@ -66,15 +63,8 @@ def residents(c: int) -> str:
     return "1" if c == 1 else "2" if c == 2 else "3-4" if c <= 4 else "5+"
 
 
-def signed(v: list[float]) -> str:
-    return f"{100 * statistics.median(v):+.1f}%" if v else "-"
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("samples", nargs="*", default=list(READ))
-    ap.add_argument("--machine", default="h100")
-    args = ap.parse_args()
+    args = sample_args(__doc__, list(READ))
     ev = Evaluator(load_machine(args.machine), 1980.0)
     rows: dict[tuple[str, str, str], list[dict[str, float]]] = defaultdict(list)
     for sample in args.samples:

@@ -12,7 +12,6 @@ fresh9).
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import math
 import statistics
@@ -23,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import roofmodel.model.cta_model as cta_model
-from benchmarks.synchronous_wait_classes import DATA, READ  # the same read samples (through fresh9)
+from benchmarks.read_samples import DATA, sample_args
+from benchmarks.synchronous_wait_classes import READ  # the same read samples
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 
@@ -31,10 +31,7 @@ BANDS = (0.0, 0.5, 0.7, 0.9, 1.01)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("samples", nargs="*", default=list(READ))
-    ap.add_argument("--machine", default="h100")
-    args = ap.parse_args()
+    args = sample_args(__doc__, list(READ))
     ev = Evaluator(load_machine(args.machine), 1980.0)
     model = cta_model.ISSUED_OVERLAP_NORM
     rows: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)

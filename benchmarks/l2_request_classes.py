@@ -15,24 +15,21 @@ SAMPLE: a directory under docs/measurements (default: the H100's read broad swee
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.read_samples import DATA, read_h100, sample_args, signed
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel import FAMILIES
 from roofmodel.model.prediction import B_SHARE, Rates, copy_plan, copy_requests_per_sector
 from roofmodel.model.problem import INPUT_BYTES
 
-DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
-READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
-        *(f"h100-2026-11-27/fresh{i}" for i in range(8, 14)))  # fmt: skip
+READ = read_h100(13)
 
 
 def q_class(q: float, limit: float) -> str:
@@ -65,15 +62,8 @@ def request_class(r, limit: float) -> str | None:
     return q_class(q, limit)
 
 
-def signed(v: list[float]) -> str:
-    return f"{100 * statistics.median(v):+.1f}%" if v else "-"
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("samples", nargs="*", default=list(READ))
-    ap.add_argument("--machine", default="h100")
-    args = ap.parse_args()
+    args = sample_args(__doc__, list(READ))
     machine = load_machine(args.machine)
     on, off = Evaluator(machine, 1980.0), WithoutRequests(machine, 1980.0)
     if machine.memory.l2.requests_per_sector is None:

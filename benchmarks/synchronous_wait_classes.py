@@ -17,8 +17,6 @@ alignment check (h100-2026-11-25/alignment) is read for its align_check kernels.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -27,16 +25,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import roofmodel.model.prediction as prediction
+from benchmarks.read_samples import DATA, read_h100, sample_args, signed
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel import FAMILIES
 from roofmodel.model.prediction import copy_plan
 from roofmodel.model.problem import INPUT_BYTES
 
-DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
-READ = ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
-        "h100-2026-11-27/fresh8", "h100-2026-11-27/fresh9", "h100-2026-11-27/fresh10",
-        "h100-2026-11-27/fresh11")  # fmt: skip
+READ = read_h100(11)
 SETS = ("sweep", "align_check")
 RULE = prediction.synchronous_wait_cycles
 WAYS = {
@@ -61,15 +57,8 @@ def wait_class(r: Any) -> str | None:
     return "both element-wise" if ua and ub else "one element-wise" if ua or ub else None
 
 
-def signed(v: list[float]) -> str:
-    return f"{100 * statistics.median(v):+.1f}%"
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("samples", nargs="*", default=[*READ, "h100-2026-11-25/alignment"])
-    ap.add_argument("--machine", default="h100")
-    args = ap.parse_args()
+    args = sample_args(__doc__, [*READ, "h100-2026-11-25/alignment"])
     ev = Evaluator(load_machine(args.machine), 1980.0)
     rows: dict[tuple[str, str, str], list[dict[str, float]]] = defaultdict(list)
     for sample in args.samples:

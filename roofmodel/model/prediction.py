@@ -497,10 +497,9 @@ class CopyPlan(NamedTuple):
 def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
     """The share of a stage's bytes that streams in asynchronously (cp.async, its stages in flight): the rows of
     the operands neither loaded one element at a time nor relaid through registers over all of them, BM for A and
-    ``b_rows`` for B (BN x B_SHARE). 1 where both are pipelined, 0 where neither is. Numbers or numpy arrays."""
-    (ua, ub), relaid = plan.unaligned, plan.relaid
-    sync_a = ua | (relaid & (plan.fa != 1.0))
-    sync_b = ub | (relaid & (plan.fb != 1.0))
+    ``b_rows`` for B (BN x B_SHARE): those CopyPlan.single keeps in one buffer. 1 where both are pipelined, 0 where
+    neither is. Numbers or numpy arrays."""
+    sync_a, sync_b = plan.single
     return (bm * _where(sync_a, 0.0, 1.0) + b_rows * _where(sync_b, 0.0, 1.0)) / (bm + b_rows)
 
 
@@ -1082,7 +1081,7 @@ def predict_kernel(
     narrow = " and ".join(f"{x} ({major}-major)" for x, major, on in (("A", a_major, na), ("B", b_major, nb)) if on)
     # Each operand Triton does not pipeline, once, with why.
     why = {x: "loaded one element at a time" if u else "8-bit, laid out again through registers"
-           for x, u, f in (("A", ua, fa), ("B", ub, fb)) if u or (plan.relaid and f != 1.0)}  # fmt: skip
+           for x, u, one in zip(("A", "B"), (ua, ub), plan.single, strict=True) if one}  # fmt: skip
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies

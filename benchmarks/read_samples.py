@@ -1,0 +1,31 @@
+"""What the class scripts (synchronous_wait_classes.py, issued_overlap_bands.py, l2_request_classes.py,
+fenced_copy_classes.py) share: where the recorded samples are, the H100's read broad sweeps up to a fresh sample,
+their command line and their median signed error."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
+
+
+def read_h100(last: int) -> tuple[str, ...]:
+    """The H100's read broad sweeps, 2026-11-23 to fresh{last} (each script keeps the set its figures were
+    printed on)."""
+    return ("h100-2026-11-23", "h100-2026-11-24", *(f"h100-2026-11-26/fresh{i}" for i in range(2, 8)),
+            *(f"h100-2026-11-27/fresh{i}" for i in range(8, last + 1)))  # fmt: skip
+
+
+def sample_args(doc: str, samples: list[str]) -> argparse.Namespace:
+    """SAMPLE ... (default ``samples``: directories under docs/measurements) and --machine (default h100)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("samples", nargs="*", default=samples)
+    ap.add_argument("--machine", default="h100")
+    return ap.parse_args()
+
+
+def signed(v: list[float]) -> str:
+    """The median of signed errors (predicted / measured - 1) as a percentage; "-" for none."""
+    return f"{100 * statistics.median(v):+.1f}%" if v else "-"
