@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh17 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh18 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -50,6 +50,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     committed unread (docs/measurements/h100-2026-11-27/fresh15 and fresh16; read 2026-11-27 to judge the fence queue,
     30eed4a, and the columned relaid operand, ca7606e);
 --fresh17: FRESH17_SHAPES with an eighteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh17);
+--fresh18: FRESH18_SHAPES with a nineteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh18);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -344,6 +345,21 @@ FRESH17_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6500x1700x2900", "odd", "holdout", 6500, 1700, 2900),
     ("small1760", "small", "holdout", 1760, 1760, 1760),
 ]
+# An eighteenth fresh sample (--fresh18, drawn 2026-11-27 while fresh17 is unread): ten more shapes, sizes drawn at
+# random per family (Python's random with the seed below, names checked against every earlier sample), all held
+# out, a nineteenth seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH18_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4736", "square", "holdout", 4736, 4736, 4736),
+    ("sq4992", "square", "holdout", 4992, 4992, 4992),
+    ("shortk432", "short_k", "holdout", 8704, 9216, 432),
+    ("longk32256", "long_k", "holdout", 1920, 1408, 32256),
+    ("skinny288", "skinny", "holdout", 288, 22016, 9984),
+    ("decode54", "decode", "holdout", 54, 20992, 11264),
+    ("decode26b", "decode", "holdout", 26, 14848, 9728),
+    ("odd6900x6900x4100", "odd", "holdout", 6900, 6900, 4100),
+    ("odd2100x2100x2900", "odd", "holdout", 2100, 2100, 2900),
+    ("small1568", "small", "holdout", 1568, 1568, 1568),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -353,7 +369,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES),
                  "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES),
                  "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES),
-                 "fresh17": (2026_12_11, FRESH17_SHAPES)}  # fmt: skip
+                 "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -864,6 +880,7 @@ def main() -> None:
     ap.add_argument("--fresh15", action="store_true", help="FRESH15_SHAPES with a sixteenth seed, as --fresh")
     ap.add_argument("--fresh16", action="store_true", help="FRESH16_SHAPES with a seventeenth seed, as --fresh")
     ap.add_argument("--fresh17", action="store_true", help="FRESH17_SHAPES with an eighteenth seed, as --fresh")
+    ap.add_argument("--fresh18", action="store_true", help="FRESH18_SHAPES with a nineteenth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
