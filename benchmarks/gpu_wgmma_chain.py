@@ -1,16 +1,18 @@
 """On an NVIDIA Hopper GPU: what a CTA's chain of wgmma costs per iteration with both operands already in shared
-memory, by tile (BM x BN x BK), warps, resident CTAs per SM, type and operand layout: the SM's tensor pipe fed by
-shared memory alone, with no load, no copy and no barrier in the loop.
+memory (the SM's tensor pipe fed by shared memory alone: no load, no copy, no barrier in the loop), by tile (BM 64-256,
+BN 16-256), warps (4, 8), CTAs per SM (1, 2, 4), type (fp16, tf32, fp8) and operand layout (B K- or N-major, A from
+shared memory or from registers). benchmarks/derive_wgmma_chain.py reads what it writes.
 
 Each Triton kernel loads its A (BM x BK) and B (BK x BN) tiles once, then runs ``acc = tl.dot(a, b, acc)`` ITERS
 times and stores acc. Triton 3.6 on sm_90a compiles the loop to BK / k wgmma.mma_async (m64nNk16 for 16-bit types,
 k8 for tf32, k32 for fp8) reading both operands through shared-memory descriptors, one commit group per iteration
-and ``wgmma.wait_group 1`` (the group before stays in flight); with ``--reg-a`` variants A is scaled once in
-registers first, and wgmma reads it from registers (one group per k step, three in flight). The grid is SMs x c
-programs, c CTAs resident on each SM; the time per iteration is the slope of the median time over two ITERS, and
-the SM cycles per CTA-iteration are slope x SM clock / c. Writes OUT/wgmma_chain.jsonl, a row per kernel.
+and ``wgmma.wait_group 1`` (the group before stays in flight); with ``reg_a`` A is scaled once in registers first,
+and wgmma reads it from registers (one group per k step, three in flight). The grid is SMs x c programs, c CTAs
+resident on each SM; the time per iteration is the slope of the median time over two ITERS, and the SM cycles per
+CTA-iteration are slope x SM clock / c. Writes OUT/wgmma_chain.jsonl (a row per kernel, with the PTX's wgmma shapes
+and whether A came from registers) and OUT/meta.json.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_wgmma_chain.py OUT
+Run (GPU): python benchmarks/gpu_wgmma_chain.py OUT
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import torch
 import triton
 import triton.language as tl
+
+# Per type: BK (four k steps of its wgmma) and element bytes.
+CHAIN_TYPES = {"fp16": (64, 2), "tf32": (32, 4), "fp8": (128, 1)}
 
 
 @triton.jit
@@ -45,24 +49,20 @@ def _chain(a_ptr, b_ptr, c_ptr, iters, BM: tl.constexpr, BN: tl.constexpr, BK: t
     tl.store(c_ptr + pid * BM * BN + rm[:, None] * BN + rn[None, :], acc)
 
 
-TYPES = {"fp16": (torch.float16, 64, 2), "tf32": (torch.float32, 32, 4), "fp8": (torch.float8_e4m3fn, 128, 1)}
 SMEM_PER_SM = 227 * 1024
 WGMMA = re.compile(r"wgmma\.mma_async\.sync\.aligned\.(m\d+n\d+k\d+)")
 # An operand A from registers: the accumulator's braces, then A's braces (a descriptor is a 64-bit register).
 RS = re.compile(r"wgmma\.mma_async[^;]*\}\s*,\s*\{")
 
 
-def clock_mhz() -> float:
-    out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm", "--format=csv,noheader,nounits"],
-                         capture_output=True, text=True).stdout  # fmt: skip
-    return float(out.split()[0])
-
-
-def configs() -> list[dict]:
+def chain_configs() -> list[dict[str, Any]]:
+    """Every tile the benchmark times: BM 64-256, BN 16-256, 4 or 8 warps (accumulators that fit: at most 128 a
+    thread), fp16 (B K- and N-major, A from shared memory or registers at BN 32 and 128), tf32 and fp8 (K-major),
+    1, 2 or 4 CTAs an SM where shared memory and registers allow."""
     out = []
     for dtype, layouts, reg_a, residents in (("fp16", ("k", "n"), (0, 1), (1, 2, 4)), ("tf32", ("k",), (0,), (1, 2)),
                                              ("fp8", ("k",), (0,), (1, 2))):  # fmt: skip
-        _, bk, e = TYPES[dtype]
+        bk, e = CHAIN_TYPES[dtype]
         for bm in (64, 128, 256):
             for bn in (16, 32, 64, 128, 256):
                 for warps in (4, 8):
@@ -80,42 +80,58 @@ def configs() -> list[dict]:
     return out
 
 
+def _clock_mhz() -> float | None:
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm", "--format=csv,noheader,nounits"],
+                             capture_output=True, text=True, check=True).stdout  # fmt: skip
+        return float(out.split()[0])
+    except (OSError, subprocess.CalledProcessError, ValueError, IndexError):
+        return None
+
+
+def time_chain(cfg: dict[str, Any], sms: int) -> dict[str, Any]:
+    """One configuration timed: ``cfg`` with the ITERS, the two median times, the SM clock sampled after them, the
+    seconds per iteration, the SM cycles per CTA-iteration and what the PTX says (instruction shapes, A from
+    registers); or ``cfg`` with ``error`` where Triton cannot compile or run it."""
+    import torch
+
+    dtypes = {"fp16": torch.float16, "tf32": torch.float32, "fp8": torch.float8_e4m3fn}
+    bk, e = CHAIN_TYPES[cfg["dtype"]]
+    bm, bn, c = cfg["bm"], cfg["bn"], cfg["ctas_per_sm"]
+    a = torch.randn(bm * bk, device="cuda").to(dtypes[cfg["dtype"]])
+    b = torch.randn(bk * bn, device="cuda").to(dtypes[cfg["dtype"]])
+    out = torch.empty(sms * c * bm * bn, device="cuda", dtype=torch.float32)
+    # SM cycles an iteration takes at 1024 FMA a cycle x 2 / e (fp16 2,048): ITERS long enough for ~200k cycles
+    ideal = bm * bn * bk * e / 4096
+    short = 16
+    long = short + int(min(16384, max(256, 200_000 / ideal)))
+
+    def run(iters: int) -> Any:
+        return _chain[(sms * c,)](a, b, out, iters, BM=bm, BN=bn, BK=bk, B_N_MAJOR=cfg["b_major"] == "n",
+                                  REG_A=bool(cfg["reg_a"]), num_warps=cfg["warps"], num_stages=1)  # fmt: skip
+
+    try:
+        ptx = run(short).asm["ptx"]
+        t0, t1 = (triton.testing.do_bench(lambda n=n: run(n), warmup=10, rep=rep, return_mode="median") * 1e-3
+                  for n, rep in ((short, 60), (long, 150)))  # fmt: skip
+    except Exception as exc:  # a configuration Triton cannot compile or run: said, not fatal
+        return {**cfg, "error": " ".join(str(exc).split())[:200]}
+    mhz = _clock_mhz()
+    slope = (t1 - t0) / (long - short)
+    return {**cfg, "iters": [short, long], "seconds": [t0, t1], "sm_clock_mhz": mhz, "seconds_per_iteration": slope,
+            "sm_cycles_per_cta_iteration": slope * mhz * 1e6 / c if mhz else None,
+            "instructions": sorted(set(WGMMA.findall(ptx))), "a_from_registers": bool(RS.search(ptx))}  # fmt: skip
+
+
 def main() -> None:
+    import torch
+
     out_dir = Path(sys.argv[1])
     out_dir.mkdir(parents=True, exist_ok=True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    path = out_dir / "wgmma_chain.jsonl"
-    with path.open("w") as f:
-        for cfg in configs():
-            torch_dtype, bk, e = TYPES[cfg["dtype"]]
-            bm, bn, c = cfg["bm"], cfg["bn"], cfg["ctas_per_sm"]
-            a = torch.randn(bm * bk, device="cuda").to(torch_dtype)
-            b = torch.randn(bk * bn, device="cuda").to(torch_dtype)
-            out = torch.empty(sms * c * bm * bn, device="cuda", dtype=torch.float32)
-            ideal = bm * bn * bk / 1024 / (e if cfg["dtype"] != "tf32" else 2)  # SM cycles at the dense peak
-            short = 16
-            long = short + int(min(16384, max(256, 200_000 / ideal)))
-
-            def run(iters: int, cfg: dict = cfg, a: torch.Tensor = a, b: torch.Tensor = b,
-                    out: torch.Tensor = out) -> Any:  # fmt: skip
-                return _chain[(sms * cfg["ctas_per_sm"],)](a, b, out, iters, BM=cfg["bm"], BN=cfg["bn"], BK=cfg["bk"],
-                                                    B_N_MAJOR=cfg["b_major"] == "n", REG_A=bool(cfg["reg_a"]),
-                                                    num_warps=cfg["warps"],
-                                                    num_stages=1)  # fmt: skip
-
-            try:
-                ptx = run(short).asm["ptx"]
-                t0, t1 = (triton.testing.do_bench(lambda n=n: run(n), warmup=10, rep=rep, return_mode="median") * 1e-3
-                          for n, rep in ((short, 60), (long, 150)))  # fmt: skip
-                mhz = clock_mhz()
-            except Exception as exc:  # a configuration Triton cannot compile or run: said, not fatal
-                row = {**cfg, "error": " ".join(str(exc).split())[:200]}
-            else:
-                slope = (t1 - t0) / (long - short)
-                row = {**cfg, "iters": [short, long], "seconds": [t0, t1], "sm_clock_mhz": mhz,
-                       "seconds_per_iteration": slope, "sm_cycles_per_cta_iteration": slope * mhz * 1e6 / c,
-                       "ideal_cycles": ideal, "instructions": sorted(set(WGMMA.findall(ptx))),
-                       "a_from_registers": bool(RS.search(ptx))}  # fmt: skip
+    with (out_dir / "wgmma_chain.jsonl").open("w") as f:
+        for cfg in chain_configs():
+            row = time_chain(cfg, sms)
             f.write(json.dumps(row) + "\n")
             f.flush()
             print(json.dumps(row), flush=True)

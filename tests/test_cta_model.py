@@ -708,6 +708,34 @@ def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
     assert spill_bandwidth(raw, derive.sweep_clock_hz(derive.SPILLS[0])) == pytest.approx(22.7, abs=0.05)
 
 
+def test_the_wgmma_chain_reads_operands_below_the_shared_memorys_rate():
+    """The wgmma chain recorded on the H100 (docs/measurements/h100-2026-11-27/wgmma_chain; benchmarks/
+    derive_wgmma_chain.py): where its operand reads bind they go at 117.5 B/cycle/SM (1.06-1.12 x their bytes at 128,
+    63 tiles), and where its MMAs bind fp16 reaches 1,829 FMA/cycle/SM at two CTAs an SM (0.89 of the peak, 1.25 x
+    compute.fp16's cuBLAS rate). A finding, not a model constant: charged alone, the slower reads put the 168
+    well-tuned kernels of 2026-11-22 at 8.3% median (6.6%), past their guard (docs/validation.md)."""
+    derive = _benchmark("derive_wgmma_chain")
+    rows = derive.read_rows(REPO / "docs" / "measurements" / "h100-2026-11-27" / "wgmma_chain")
+    assert len(rows) == 144 and not any(r.get("error") for r in rows)
+    # every tile compiled to one wgmma shape, with A from registers exactly where asked
+    assert all(r["a_from_registers"] == bool(r["reg_a"]) and len(r["instructions"]) == 1 for r in rows)
+    rate, tiles, lo, hi = derive.operand_rate(rows)
+    assert rate == pytest.approx(117.5, abs=0.05) and tiles == 63 and 1.05 < lo < hi < 1.13
+    fp16 = derive.tensor_rates(rows)[("fp16", 2)]
+    assert fp16[0] == pytest.approx(1829, abs=1) and fp16[1] == 5
+
+
+def test_wgmma_operand_bytes_by_hand():
+    derive = _benchmark("derive_wgmma_chain")
+    # 64x16x64 fp16 on 8 warps: two warpgroups side by side in N (m64n8k16), each reads all of A (8 KiB) and its
+    # half of B (1 KiB): 18 KiB an iteration
+    assert derive.operand_bytes(64, 16, 64, 8, 2) == 18432
+    # 128x32x64 on 4 warps: one warpgroup of 128 rows, A once (16 KiB), B once per 64 rows (2 x 4 KiB)
+    assert derive.operand_bytes(128, 32, 64, 4, 2) == 24576
+    assert derive.operand_bytes(128, 32, 64, 4, 2, a_from_registers=True) == 8192
+    assert derive.operand_bytes(96, 32, 64, 4, 2) == 0  # 96 rows: no wgmma tiling
+
+
 def test_spill_pairs_by_hand():
     from roofmodel.model.kernel_costs import KSweepKernel, spill_bandwidth, spill_pairs
 
