@@ -8,9 +8,10 @@ else in the loop) says, from its recorded rows: a finding, not a model constant 
 - the rate the tensor pipe reaches where the MMAs bind (the reads at most 1 / OPERAND_BOUND of them): FMA per SM
   cycle, per type and CTAs an SM, against the peak and against the machine file's measured (cuBLAS) rate.
 
-    python benchmarks/derive_wgmma_chain.py [DIR ...] [--machine h100]
+    python benchmarks/derive_wgmma_chain.py [DIR ...]
 
-DIR: a directory under docs/measurements holding wgmma_chain.jsonl (default: h100-2026-11-27/wgmma_chain).
+DIR: a directory under docs/measurements holding wgmma_chain.jsonl (default: the H100's and the H200's of
+2026-11-27); the machine file whose measured rates it is held to is the one its name begins with.
 """
 
 from __future__ import annotations
@@ -87,11 +88,10 @@ def tensor_rates(rows: list[dict]) -> dict[tuple[str, int], tuple[float, int]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("dirs", nargs="*", default=["h100-2026-11-27/wgmma_chain"])
-    ap.add_argument("--machine", default="h100")
+    ap.add_argument("dirs", nargs="*", default=["h100-2026-11-27/wgmma_chain", "h200-2026-11-27/wgmma_chain"])
     args = ap.parse_args()
-    machine = load_machine(args.machine)
     for d in args.dirs:
+        machine = load_machine(d.split("-")[0])
         rows = read_rows(DATA / d)
         rate, n, lo, hi = operand_rate(rows)
         print(f"{d}: {len(rows)} kernels; operand reads where they bind: {rate:.1f} B/cycle/SM over {n} tiles "

@@ -709,7 +709,7 @@ def test_the_spill_bandwidth_is_the_recorded_spill_pairs():
 
 
 def test_the_wgmma_chain_reads_operands_below_the_shared_memorys_rate():
-    """The wgmma chain recorded on the H100 (docs/measurements/h100-2026-11-27/wgmma_chain; benchmarks/
+    """The wgmma chain recorded on the H100 and the H200 (docs/measurements/h*-2026-11-27/wgmma_chain; benchmarks/
     derive_wgmma_chain.py): where its operand reads bind they go at 117.5 B/cycle/SM (1.06-1.12 x their bytes at 128,
     63 tiles), and where its MMAs bind fp16 reaches 1,829 FMA/cycle/SM at two CTAs an SM (0.89 of the peak, 1.25 x
     compute.fp16's cuBLAS rate). A finding, not a model constant: charged alone, the slower reads put the 168
@@ -723,6 +723,11 @@ def test_the_wgmma_chain_reads_operands_below_the_shared_memorys_rate():
     assert rate == pytest.approx(117.5, abs=0.05) and tiles == 63 and 1.05 < lo < hi < 1.13
     fp16 = derive.tensor_rates(rows)[("fp16", 2)]
     assert fp16[0] == pytest.approx(1829, abs=1) and fp16[1] == 5
+    # the H200's SMs are the H100's: 116.3 B/cycle/SM over the same 63 tiles, fp16 at 1,816
+    h200 = derive.read_rows(REPO / "docs" / "measurements" / "h200-2026-11-27" / "wgmma_chain")
+    assert len(h200) == 144 and not any(r.get("error") for r in h200)
+    assert derive.operand_rate(h200)[:2] == (pytest.approx(116.3, abs=0.05), 63)
+    assert derive.tensor_rates(h200)[("fp16", 2)][0] == pytest.approx(1816, abs=1)
 
 
 def test_wgmma_operand_bytes_by_hand():
