@@ -1,0 +1,96 @@
+"""On an NVIDIA GPU: the same Triton matmul tile with 1, 2, 3 and 4 CTAs resident on every SM, all in one round (a
+grid of exactly SMs x c tiles: M = BM x 12, N = BN x 11 x c on 132 SMs), each timed at two K so that the slope is
+the time one round of c CTAs takes per main-loop iteration. How that time grows with c is what the per-CTA model's
+round (cta_model.round_cycles: max(c x K/BK x pipes, edges + K/BK x (alone + (c - 1) x queued))) says it does; the
+ladder holds it to that per class of copy: operands loaded one element at a time (K not a multiple of 16, both
+K-major, or A only), relaid through registers (fp8 A M-major under wgmma), and copied 16 bytes at a time (the
+control). Each kernel is checked against torch.matmul before it is timed. Writes OUT/broad.csv in the broad sweep's
+columns (set ``ladder``, split ``ladder``), so that the model reads it as it reads a sweep, and OUT/meta.json.
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_resident_ladder.py OUT
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+# (label, dtype, BM, BN, BK, warps, stages, A major, B major, K offset): K = 2048 or 6144 plus the offset (8: not a
+# multiple of 16 elements, so a K-major operand is loaded one element at a time).
+CLASSES = (
+    ("element-wise both", "fp16", 128, 64, 64, 4, 3, "k", "k", 8),
+    ("element-wise both, 8 warps", "fp16", 128, 128, 64, 8, 3, "k", "k", 8),
+    ("element-wise A", "fp16", 64, 128, 64, 4, 3, "k", "n", 8),
+    ("element-wise both, bf16", "bf16", 64, 64, 64, 4, 4, "k", "k", 8),
+    ("aligned", "fp16", 128, 64, 64, 4, 3, "k", "k", 0),
+    ("aligned, 8 warps", "fp16", 128, 128, 64, 8, 3, "k", "k", 0),
+    ("relaid fp8", "fp8", 128, 64, 128, 4, 3, "m", "k", 0),
+    ("relaid fp8, 8 warps", "fp8", 128, 128, 128, 8, 3, "m", "k", 0),
+)
+RESIDENT = (1, 2, 3, 4)
+K_BASE = (2048, 6144)
+COLUMNS = ("set", "shape", "family", "split", "m", "n", "k", "dtype", "a_major", "b_major", "block_m", "block_n",
+           "block_k", "group_m", "num_warps", "num_stages", "force_mma_v2", "instruction", "registers_per_thread",
+           "spilled_registers", "shared_bytes", "status", "rel_error", "time_ms", "time_ms_2", "tflops",
+           "sm_clock_mhz", "sm_clock_mhz_2", "compile_s", "label", "ctas")  # fmt: skip
+
+
+def clock_mhz() -> float:
+    out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm", "--format=csv,noheader,nounits"],
+                         capture_output=True, text=True).stdout  # fmt: skip
+    return float(out.split()[0])
+
+
+def main() -> None:
+    import torch
+    import triton
+
+    from roofmodel.backends import triton_gemm as tg
+
+    out_dir = Path(sys.argv[1])
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    rows_of_grid = 12 if sms % 12 == 0 else 1
+    with (out_dir / "broad.csv").open("w", newline="") as f:
+        w = csv.DictWriter(f, COLUMNS)
+        w.writeheader()
+        for label, dtype, bm, bn, bk, warps, stages, a_major, b_major, offset in CLASSES:
+            for c in RESIDENT:
+                m, n = bm * rows_of_grid, bn * (sms // rows_of_grid) * c
+                for base in K_BASE:
+                    k = base + offset
+                    row = {"set": "ladder", "shape": f"ladder{m}x{n}x{k}", "family": "ladder", "split": "ladder",
+                           "m": m, "n": n, "k": k, "dtype": dtype, "a_major": a_major, "b_major": b_major,
+                           "block_m": bm, "block_n": bn, "block_k": bk, "group_m": 1, "num_warps": warps,
+                           "num_stages": stages, "force_mma_v2": 0, "label": label, "ctas": c}  # fmt: skip
+                    try:
+                        a, b = tg.random_inputs(m, n, k, dtype, "cuda", 1, a_major, b_major)
+                        out = tg.output_for(a, b, dtype)
+                        kern = tg.launch(a, b, out, dtype, bm, bn, bk, 1, warps, stages)
+                        ref = (a.float() @ b.float()).to(out.dtype).float()
+                        err = float((out.float() - ref).norm() / ref.norm())
+                        cfg = (dtype, bm, bn, bk, 1, warps, stages)
+                        ms = triton.testing.do_bench(lambda a=a, b=b, out=out, cfg=cfg: tg.launch(a, b, out, *cfg),
+                                                     warmup=10, rep=100, return_mode="median")  # fmt: skip
+                        facts = tg.compiled_facts(kern)
+                        ok = err < tg.TOLERANCE[dtype]
+                        row.update(facts, status="ok" if ok else "wrong", rel_error=err, time_ms=ms, time_ms_2=ms,
+                                   tflops=2 * m * n * k / (ms * 1e-3) / 1e12, sm_clock_mhz=clock_mhz())  # fmt: skip
+                        row["sm_clock_mhz_2"] = row["sm_clock_mhz"]
+                    except Exception as exc:  # said, not fatal: the other rungs still run
+                        row.update(status="failed: " + " ".join(str(exc).split())[:120], time_ms=0)
+                    w.writerow(row)
+                    f.flush()
+                    print(json.dumps({k: row.get(k) for k in ("label", "ctas", "k", "status", "time_ms",
+                                                               "registers_per_thread", "spilled_registers",
+                                                               "shared_bytes", "instruction")}), flush=True)  # fmt: skip
+    meta = {"device": torch.cuda.get_device_name(0), "sms": sms, "torch": torch.__version__,
+            "triton": triton.__version__, "how": __doc__.split("\n\n")[0].replace("\n", " ")}  # fmt: skip
+    (out_dir / "meta.json").write_text(json.dumps(meta, indent=1))
+
+
+if __name__ == "__main__":
+    main()
