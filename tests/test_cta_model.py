@@ -730,6 +730,26 @@ def test_the_wgmma_chain_reads_operands_below_the_shared_memorys_rate():
     assert derive.tensor_rates(h200)[("fp16", 2)][0] == pytest.approx(1816, abs=1)
 
 
+def test_the_resident_ladder_as_recorded():
+    """The resident ladder recorded on the H100 (docs/measurements/h100-2026-11-27/ladder, read by benchmarks/
+    read_resident_ladder.py), a regression guard labelled as such (nothing was fitted on it): the relaid fp8 tiles,
+    whose rounds the fence queue models, within 6% per iteration at 2-4 CTAs an SM; the element-wise tiles 9-15% slower
+    a round with a second CTA resident, which the model does not charge (docs/validation.md)."""
+    ladder = _benchmark("read_resident_ladder")
+    rungs = {(r["label"], r["c"]): r for r in ladder.ladder_rungs(REPO / "docs" / "measurements" / "h100-2026-11-27" /
+                                                                 "ladder")}  # fmt: skip
+    assert len(rungs) == 32
+    for label in ("relaid fp8", "relaid fp8, 8 warps"):
+        for c in (2, 3, 4):
+            r = rungs[(label, c)]
+            assert abs(r["predicted_s"] / r["measured_s"] - 1) < 0.065, (label, c)
+    for label in ("element-wise A", "element-wise both, bf16"):
+        one, two = rungs[(label, 1)], rungs[(label, 2)]
+        assert one["resident"] == two["resident"] == 2
+        assert 1.08 < two["measured_s"] / one["measured_s"] < 1.16
+        assert two["predicted_s"] / one["predicted_s"] < 1.21  # the model: the second CTA under the first's chain
+
+
 def test_wgmma_operand_bytes_by_hand():
     derive = _benchmark("derive_wgmma_chain")
     # 64x16x64 fp16 on 8 warps: two warpgroups side by side in N (m64n8k16), each reads all of A (8 KiB) and its
