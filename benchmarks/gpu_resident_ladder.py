@@ -7,7 +7,8 @@ K-major, or A only), relaid through registers (fp8 A M-major under wgmma), and c
 control). Each kernel is checked against torch.matmul before it is timed. Writes OUT/broad.csv in the broad sweep's
 columns (set ``ladder``, split ``ladder``), so that the model reads it as it reads a sweep, and OUT/meta.json.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_resident_ladder.py OUT
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_resident_ladder.py OUT [--element-wise]
+(--element-wise: the twelve fp16 tiles of ELEMENT_WISE_CLASSES instead, one and two CTAs an SM)
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ CLASSES = (
     ("relaid fp8", "fp8", 128, 64, 128, 4, 3, "m", "k", 0),
     ("relaid fp8, 8 warps", "fp8", 128, 128, 128, 8, 3, "m", "k", 0),
 )
+# --element-wise: more tiles loaded one element at a time (fp16, 4 warps), one and two CTAs an SM, so that what a
+# second resident CTA adds can be set against each tile's own terms.
+ELEMENT_WISE_CLASSES = tuple(
+    (f"element-wise {'both' if b == 'k' else 'A'} {bm}x{bn}x{bk} s{st}", "fp16", bm, bn, bk, 4, st, "k", b, 8)
+    for bm, bn, bk in ((64, 64, 32), (64, 64, 64), (64, 128, 32), (128, 64, 32), (64, 32, 64), (128, 32, 64))
+    for b, st in (("k", 2), ("n", 3))
+)  # fmt: skip
 RESIDENT = (1, 2, 3, 4)
 K_BASE = (2048, 6144)
 COLUMNS = ("set", "shape", "family", "split", "m", "n", "k", "dtype", "a_major", "b_major", "block_m", "block_n",
@@ -50,15 +58,17 @@ def main() -> None:
 
     from roofmodel.backends import triton_gemm as tg
 
-    out_dir = Path(sys.argv[1])
+    out_dir = Path(sys.argv[1])  # then --element-wise, if given
     out_dir.mkdir(parents=True, exist_ok=True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     rows_of_grid = 12 if sms % 12 == 0 else 1
     with (out_dir / "broad.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, COLUMNS)
         w.writeheader()
-        for label, dtype, bm, bn, bk, warps, stages, a_major, b_major, offset in CLASSES:
-            for c in RESIDENT:
+        element_wise = "--element-wise" in sys.argv[2:]
+        for label, dtype, bm, bn, bk, warps, stages, a_major, b_major, offset in (
+                ELEMENT_WISE_CLASSES if element_wise else CLASSES):  # fmt: skip
+            for c in (1, 2) if element_wise else RESIDENT:
                 m, n = bm * rows_of_grid, bn * (sms // rows_of_grid) * c
                 for base in K_BASE:
                     k = base + offset

@@ -5,7 +5,8 @@ launch: where the compiled kernel lets fewer CTAs reside than c, the SM runs the
 
     python benchmarks/read_resident_ladder.py [DIR] [--machine h100]
 
-DIR: a directory under docs/measurements holding the ladder's broad.csv (default: h100-2026-11-27/ladder).
+DIR: a directory under docs/measurements holding the ladder's broad.csv (default: h100-2026-11-27/ladder; the
+element-wise tiles of --element-wise: h100-2026-11-27/ladder_element_wise).
 """
 
 from __future__ import annotations
@@ -23,20 +24,26 @@ from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 
 
+def key(shape: str, dtype: str, *config: Any) -> tuple[Any, ...]:
+    """A ladder kernel's identity: its shape, type, tile, B's layout and stages (the label and c are in the CSV)."""
+    return (shape, dtype, *(str(x) for x in config))
+
+
 def ladder_rungs(directory: Path, machine: str = "h100", clock_mhz: float = 1980.0) -> list[dict[str, Any]]:
     """Per (class, c): label, c, resident (the model's CTAs an SM), measured and predicted seconds per iteration of
     the busiest SM, and the model's error on the longer K."""
     labels = {}
     with (directory / "broad.csv").open(newline="") as f:
         for r in csv.DictReader(f):
-            labels[(r["shape"], r["dtype"], int(r["block_m"]), int(r["block_n"]))] = (r["label"], int(r["ctas"]))
+            labels[key(r["shape"], r["dtype"], r["block_m"], r["block_n"], r["block_k"], r["b_major"],
+                       r["num_stages"])] = (r["label"], int(r["ctas"]))  # fmt: skip
     ev = Evaluator(load_machine(machine), clock_mhz)
     points: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
     for r in read_broad_csv(directory / "broad.csv"):
         terms, fp = ev._terms(r, True, None)
-        points.setdefault(labels[(r.shape, r.dtype, r.block_m, r.block_n)], []).append(
-            (r.k, r.time_ms * 1e-3, float(terms["total"]), int(fp["ctas_per_sm"]), r.block_k)
-        )
+        points.setdefault(
+            labels[key(r.shape, r.dtype, r.block_m, r.block_n, r.block_k, r.b_major, r.num_stages)], []
+        ).append((r.k, r.time_ms * 1e-3, float(terms["total"]), int(fp["ctas_per_sm"]), r.block_k))
     out = []
     for (label, c), v in points.items():
         (k1, m1, p1, resident, bk), (k2, m2, p2, _, _) = sorted(v)[:2]
