@@ -1,10 +1,12 @@
-"""On an NVIDIA GPU: the same Triton matmul tile with 1, 2, 3 and 4 CTAs resident on every SM, all in one round (a
-grid of exactly SMs x c tiles: M = BM x 12, N = BN x 11 x c on 132 SMs), each timed at two K so that the slope is
-the time one round of c CTAs takes per main-loop iteration. How that time grows with c is what the per-CTA model's
+"""On an NVIDIA GPU: the same Triton matmul tile with 1, 2, 3 and 4 tiles on every SM (a grid of exactly SMs x c
+tiles: M = BM x 12, N = BN x 11 x c on 132 SMs), each timed at two K so that the slope is the time the busiest SM
+takes per main-loop iteration: one round of c CTAs where c of them can reside, more rounds where fewer can (the
+compiled registers and shared memory in the CSV say which). How that time grows with c is what the per-CTA model's
 round (cta_model.round_cycles: max(c x K/BK x pipes, edges + K/BK x (alone + (c - 1) x queued))) says it does; the
 ladder holds it to that per class of copy: operands loaded one element at a time (K not a multiple of 16, both
 K-major, or A only), relaid through registers (fp8 A M-major under wgmma), and copied 16 bytes at a time (the
-control). Each kernel is checked against torch.matmul before it is timed. Writes OUT/broad.csv in the broad sweep's
+control). Each kernel is checked against torch.matmul (a kernel that fails is written with status "wrong") and
+timed once (one pass: time_ms_2 is left empty; the SM clock is one sample taken after the timing). Writes OUT/broad.csv in the broad sweep's
 columns (set ``ladder``, split ``ladder``), so that the model reads it as it reads a sweep, and OUT/meta.json.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_resident_ladder.py OUT [--element-wise]
@@ -87,9 +89,8 @@ def main() -> None:
                                                      warmup=10, rep=100, return_mode="median")  # fmt: skip
                         facts = tg.compiled_facts(kern)
                         ok = err < tg.TOLERANCE[dtype]
-                        row.update(facts, status="ok" if ok else "wrong", rel_error=err, time_ms=ms, time_ms_2=ms,
+                        row.update(facts, status="ok" if ok else "wrong", rel_error=err, time_ms=ms,
                                    tflops=2 * m * n * k / (ms * 1e-3) / 1e12, sm_clock_mhz=clock_mhz())  # fmt: skip
-                        row["sm_clock_mhz_2"] = row["sm_clock_mhz"]
                     except Exception as exc:  # said, not fatal: the other rungs still run
                         row.update(status="failed: " + " ".join(str(exc).split())[:120], time_ms=0)
                     w.writerow(row)

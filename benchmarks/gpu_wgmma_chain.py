@@ -1,15 +1,16 @@
 """On an NVIDIA Hopper GPU: what a CTA's chain of wgmma costs per iteration with both operands already in shared
 memory (the SM's tensor pipe fed by shared memory alone: no load, no copy, no barrier in the loop), by tile (BM 64-256,
-BN 16-256), warps (4, 8), CTAs per SM (1, 2, 4), type (fp16, tf32, fp8) and operand layout (B K- or N-major, A from
+BN 16-256), warps (4, 8), CTAs per SM (1 or 2; one where 8 warps), type (fp16, tf32, fp8) and operand layout (B K- or N-major, A from
 shared memory or from registers). benchmarks/derive_wgmma_chain.py reads what it writes.
 
 Each Triton kernel loads its A (BM x BK) and B (BK x BN) tiles once, then runs ``acc = tl.dot(a, b, acc)`` ITERS
-times and stores acc. Triton 3.6 on sm_90a compiles the loop to BK / k wgmma.mma_async (m64nNk16 for 16-bit types,
+times and stores acc. Triton 3.6 on sm_90a compiles the loop to BK / k wgmma.mma_async per 64 rows (m64nNk16 for 16-bit types,
 k8 for tf32, k32 for fp8) reading both operands through shared-memory descriptors, one commit group per iteration
 and ``wgmma.wait_group 1`` (the group before stays in flight); with ``reg_a`` A is scaled once in registers first,
 and wgmma reads it from registers (one group per k step, three in flight). The grid is SMs x c programs, c CTAs
 resident on each SM; the time per iteration is the slope of the median time over two ITERS, and the SM cycles per
-CTA-iteration are slope x SM clock / c. Writes OUT/wgmma_chain.jsonl (a row per kernel, with the PTX's wgmma shapes
+CTA-iteration are slope x SM clock / c, the clock one nvidia-smi sample taken after the timing (it ran 1,830-1,980 MHz
+on the H100, 1,770-1,980 on the H200: a few percent of noise in a row's cycles). Writes OUT/wgmma_chain.jsonl (a row per kernel, with the PTX's wgmma shapes
 and whether A came from registers) and OUT/meta.json.
 
 Run (GPU): python benchmarks/gpu_wgmma_chain.py OUT
@@ -58,9 +59,10 @@ RS = re.compile(r"wgmma\.mma_async[^;]*\}\s*,\s*\{")
 def chain_configs() -> list[dict[str, Any]]:
     """Every tile the benchmark times: BM 64-256, BN 16-256, 4 or 8 warps (accumulators that fit: at most 128 a
     thread), fp16 (B K- and N-major, A from shared memory or registers at BN 32 and 128), tf32 and fp8 (K-major),
-    1, 2 or 4 CTAs an SM where shared memory and registers allow."""
+    1 or 2 CTAs an SM where shared memory and registers allow (at most 168 registers a thread assumed: 8 warps get
+    one)."""
     out = []
-    for dtype, layouts, reg_a, residents in (("fp16", ("k", "n"), (0, 1), (1, 2, 4)), ("tf32", ("k",), (0,), (1, 2)),
+    for dtype, layouts, reg_a, residents in (("fp16", ("k", "n"), (0, 1), (1, 2)), ("tf32", ("k",), (0,), (1, 2)),
                                              ("fp8", ("k",), (0,), (1, 2))):  # fmt: skip
         bk, e = CHAIN_TYPES[dtype]
         for bm in (64, 128, 256):
@@ -101,7 +103,7 @@ def time_chain(cfg: dict[str, Any], sms: int) -> dict[str, Any]:
     a = torch.randn(bm * bk, device="cuda").to(dtypes[cfg["dtype"]])
     b = torch.randn(bk * bn, device="cuda").to(dtypes[cfg["dtype"]])
     out = torch.empty(sms * c * bm * bn, device="cuda", dtype=torch.float32)
-    # SM cycles an iteration takes at 1024 FMA a cycle x 2 / e (fp16 2,048): ITERS long enough for ~200k cycles
+    # SM cycles an iteration takes at 4,096 / e FMA a cycle (fp16 2,048): ITERS long enough for ~200k cycles
     ideal = bm * bn * bk * e / 4096
     short = 16
     long = short + int(min(16384, max(256, 200_000 / ideal)))
