@@ -503,6 +503,23 @@ def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
     return (bm * _where(sync_a, 0.0, 1.0) + b_rows * _where(sync_b, 0.0, 1.0)) / (bm + b_rows)
 
 
+def beside_share(pipelined: Any, resident: Any) -> Any:
+    """The share of the SM's traffic in flight beside a synchronous load, where ``resident`` CTAs share the SM (the
+    model's c: min(CTAs per SM, tiles per SM)) and each CTA streams ``pipelined`` (pipelined_share) of its stage
+    asynchronously: 1 - (1 - pipelined) / resident. The load is its own CTA's synchronous bytes, 1 / resident of
+    the SM's stages; everything else, the other resident CTAs' whole stages included, is in flight beside it.
+    ``pipelined`` alone where one CTA has the SM. Numbers or numpy arrays.
+
+    Found on the read H100 sweeps (2026-11-23 to fresh16) and the resident ladder (docs/measurements/h100-2026-11-27/
+    ladder, ladder_element_wise): a synchronous load's wait, measured as the time per iteration less the rest of a
+    CTA's chain, stays near 1,300-1,600 cycles at 2-5 CTAs an SM (element-wise 16-bit wgmma kernels, median per
+    resident count) where the stage's own share gave 450-740, and near the model's 950 alone. Not fitted: the
+    loaded latency is the fitted one, and the share is counted. On the read sweeps the synchronous kernels it moves
+    (1,286) went from 11.4% to 9.1% median |error| (-5.2% -> 0.0% signed): element-wise 16-bit at 2 CTAs an SM
+    -19.4% -> -7.6%, relaid fp8 at 5 or more -7.6% -> -1.1%; the ladder's element-wise rungs -23.2% -> -17.2%."""
+    return 1.0 - (1.0 - pipelined) / _maximum(resident, 1)
+
+
 def fenced_copies(plan: CopyPlan, family: Any) -> Any:
     """Whether the warps store a copy into shared memory and fence it before wgmma reads it, and the model charges
     the queue that fence waits behind (cta_model.fenced_queue_cycles): a kernel with an operand relaid through
@@ -518,8 +535,8 @@ def fenced_copies(plan: CopyPlan, family: Any) -> Any:
 
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any, pipelined: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
-    latency): unloaded + (loaded - unloaded) x ``pipelined`` (pipelined_share: the share of the stage's bytes that
-    streams in asynchronously), the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit
+    latency): unloaded + (loaded - unloaded) x ``pipelined`` (beside_share: the share of the SM's traffic in flight
+    beside the load, the stage's asynchronous bytes and the other resident CTAs'), the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit
     rate) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
     4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; an operand relaid through registers
     (an 8-bit operand under wgmma laid out again) as one loaded one element at a time. ``plan`` is the kernel's
@@ -676,9 +693,10 @@ def kernel_seconds(
         latency = mean_latency_cycles(hit_read, requested, rates.l2_loaded_latency_cycles,
                                       rates.dram_loaded_latency_cycles)  # fmt: skip
         if rates.latency_known:
+            resident = _minimum(c, _ceil_div(_ceil_div(m, bm) * _ceil_div(n, bn), sms))
             exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
                 hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles),
-                pipelined_share(plan, bm, bn * b_share))  # fmt: skip
+                beside_share(pipelined_share(plan, bm, bn * b_share), resident))  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
@@ -1086,6 +1104,7 @@ def predict_kernel(
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
     piped = float(pipelined_share(plan, config.bm, b_rows))
+    beside = float(beside_share(piped, min(ctas, per_sm)))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
     requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n, stride_a, stride_b))
     request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n,
@@ -1118,9 +1137,9 @@ def predict_kernel(
         "loaded latency"
         if not rates.latency_known
         else "unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
-        if piped == 0.0
-        else f"unloaded latency raised {100 * piped:.0f}% of the way to the loaded one (the share of the stage's bytes "
-        "streaming in beside it: synchronous_wait_cycles)"
+        if beside == 0.0
+        else f"unloaded latency raised {100 * beside:.0f}% of the way to the loaded one (the share of the SM's traffic "
+        "in flight beside it, the other resident CTAs' included: beside_share, synchronous_wait_cycles)"
     )
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_stream_bps
