@@ -638,7 +638,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "27/fresh13", "-fresh13"), ("h100", "h100", "27/fresh14", "-fresh14"),
      ("h200", "h200", "27/fresh14", "-fresh14"), ("h100", "h100", "27/fresh15", "-fresh15"),
      ("h200", "h200", "27/fresh15", "-fresh15"), ("h100", "h100", "27/fresh16", "-fresh16"),
-     ("h200", "h200", "27/fresh16", "-fresh16")],
+     ("h200", "h200", "27/fresh16", "-fresh16"), ("h100", "h100", "27/fresh17", "-fresh17"),
+     ("h200", "h200", "27/fresh17", "-fresh17")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -735,7 +736,7 @@ def test_the_resident_ladder_as_recorded():
     """The resident ladder recorded on the H100 (docs/measurements/h100-2026-11-27/ladder, read by benchmarks/
     read_resident_ladder.py), a regression guard labelled as such (nothing was fitted on it): the relaid fp8 tiles,
     whose rounds the fence queue models, within 6% per iteration at 2-4 CTAs an SM; the element-wise tiles 9-15% slower
-    a round with a second CTA resident, which the model does not charge (docs/validation.md)."""
+    a round with a second CTA resident, which the model charges 6% and 25% (docs/validation.md)."""
     ladder = _benchmark("read_resident_ladder")
     rungs = {(r["label"], r["c"]): r for r in ladder.ladder_rungs(REPO / "docs" / "measurements" / "h100-2026-11-27" /
                                                                  "ladder")}  # fmt: skip
@@ -748,7 +749,7 @@ def test_the_resident_ladder_as_recorded():
         one, two = rungs[(label, 1)], rungs[(label, 2)]
         assert one["resident"] == two["resident"] == 2
         assert 1.08 < two["measured_s"] / one["measured_s"] < 1.16
-        assert two["predicted_s"] / one["predicted_s"] < 1.21  # the model: the second CTA under the first's chain
+        assert two["predicted_s"] / one["predicted_s"] < 1.26  # the model: 0-25% (beside_share raises the wait)
     # the twelve element-wise tiles of --element-wise: a second CTA adds 0-11% a round; alone, the model 21-45% too
     # fast where both operands are loaded one element at a time
     more = ladder.ladder_rungs(REPO / "docs" / "measurements" / "h100-2026-11-27" / "ladder_element_wise")

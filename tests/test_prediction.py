@@ -164,20 +164,35 @@ def test_an_operand_triton_cannot_pipeline_costs_its_latency_every_iteration():
     assert n_major.shared_bytes == (4 * 128 + 64) * 64 * 2 and k_major.shared_bytes == 4 * (128 + 64) * 64 * 2
     assert n_major.seconds > 1.3 * k_major.seconds
     assert "B (loaded one element at a time) not pipelined" in {t.name: t.detail for t in n_major.terms}["latency"]
-    # A's 128 of the 192 rows stream in beside B's element loads: the wait is the unloaded latency raised 2/3 of
-    # the way to the loaded one (synchronous_wait_cycles).
-    assert "whole unloaded latency raised 67% of the way to the loaded one" in {
+    # A's 128 of the 192 rows stream in beside B's element loads, and a second resident CTA's whole stage: the wait
+    # is the unloaded latency raised 1 - (1 - 2/3) / 2 = 5/6 of the way to the loaded one (beside_share).
+    assert "whole unloaded latency raised 83% of the way to the loaded one" in {
         t.name: t.detail for t in n_major.terms}["latency"]  # fmt: skip
-    # With K = 2500 (not a multiple of 16 either) A K-major is loaded one element at a time too: nothing is
-    # pipelined, and the note names the unloaded latency that synchronous_wait_cycles charges.
+
+    # With K = 2500 (not a multiple of 16 either) A K-major is loaded one element at a time too: nothing of its own
+    # CTA is pipelined, but the second resident CTA's stage is in flight beside it: raised half way (beside_share).
     both = predict_kernel(h100, Gemm(m=3000, n=5000, k=2500, dtype="fp16"), cfg, b_major="n")
     assert both.unpipelined_operands == ["A", "B"]
-    assert "whole unloaded latency (memory.l2/dram.latency" in {t.name: t.detail for t in both.terms}["latency"]
+    assert "whole unloaded latency raised 50% of the way" in {t.name: t.detail for t in both.terms}["latency"]
     # tf32 copies 4 bytes a time: narrow, still pipelined; a stated kernel is assumed built for its alignment.
     tf32 = predict_kernel(h100, Gemm(m=3000, n=5000, k=2000, dtype="tf32"), cfg, b_major="n")
     assert tf32.narrow_operands == ["B"] and tf32.unpipelined_operands == []
     stated = predict(h100, g, Tile(bm=128, bn=64, bk=64), warps=4, stages=4, b_major="n")
     assert stated.unpipelined_operands == [] and stated.narrow_operands == []
+
+
+def test_the_traffic_beside_a_synchronous_load_by_hand():
+    """beside_share: the share of the SM's traffic in flight beside a CTA's synchronous bytes, 1 - (1 - p) / c."""
+    import numpy as np
+
+    from roofmodel.model.prediction import beside_share
+
+    assert beside_share(2 / 3, 1) == pytest.approx(2 / 3)  # alone: the stage's own pipelined share
+    assert beside_share(0.0, 1) == 0.0  # both operands element-wise, alone: the unloaded latency
+    assert beside_share(0.0, 2) == pytest.approx(0.5)  # the other CTA's whole stage beside it
+    assert beside_share(2 / 3, 2) == pytest.approx(5 / 6)
+    assert beside_share(1.0, 4) == 1.0
+    assert np.allclose(beside_share(np.array([0.0, 0.5]), np.array([4, 1])), [0.75, 0.5])
 
 
 def test_compute_term_is_wave_quantized_at_sm_granularity():

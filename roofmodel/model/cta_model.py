@@ -54,8 +54,9 @@ Per main-loop iteration (one BK step) of one CTA:
   elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
   across iterations: the load is issued, waited on and stored before the MMAs, and the whole L
   adds to the iteration (``exposed``) instead of bounding it: the unloaded latency, raised toward the
-  loaded one by the share of the stage's bytes that streams in beside it (none where both operands are
-  loaded one element at a time; prediction.synchronous_wait_cycles);
+  loaded one by the share of the SM's traffic in flight beside it, the stage's pipelined bytes and the other
+  resident CTAs' stages (prediction.beside_share, synchronous_wait_cycles; none where both operands are loaded
+  one element at a time and the CTA has the SM to itself);
 - an ``iteration`` cost: a fixed part (barrier, wait) and a part per copy each thread issues for
   the next stage (address arithmetic, masks), both measured; a copy is 16 bytes, or one element
   where the operand's alignment is not known (``stage_copies_per_iter``).

@@ -693,10 +693,12 @@ def kernel_seconds(
         latency = mean_latency_cycles(hit_read, requested, rates.l2_loaded_latency_cycles,
                                       rates.dram_loaded_latency_cycles)  # fmt: skip
         if rates.latency_known:
-            resident = _minimum(c, _ceil_div(_ceil_div(m, bm) * _ceil_div(n, bn), sms))
+            beside = pipelined_share(plan, bm, bn * b_share)
+            # Only a synchronous load waits (the search's aligned arrays skip the arithmetic: all pipelined, 1).
+            if any(x.any() if is_array(x) else x for x in plan.single):
+                beside = beside_share(beside, _minimum(c, _ceil_div(_ceil_div(m, bm) * _ceil_div(n, bn), sms)))
             exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
-                hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles),
-                beside_share(pipelined_share(plan, bm, bn * b_share), resident))  # fmt: skip
+                hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles), beside)  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
