@@ -2,8 +2,8 @@
 prediction.synchronous_wait_cycles. For each kernel that loads an operand synchronously (Triton does not pipeline
 it: loaded one element at a time, or relaid through registers under wgmma), as compiled, the model is run four
 ways: every synchronous wait at the loaded latency (the model before 3b38542), every one at the unloaded latency,
-the model's rule (the unloaded latency raised toward the loaded one by the share of the stage's bytes that
-streams in beside the wait, for every class), and the rule before the fence queue (the loaded latency for a relaid
+the model's rule (the unloaded latency raised toward the loaded one by the share of the SM's traffic in flight
+beside the wait, the other resident CTAs' stages included since 67769ce: prediction.beside_share; for every class), and the rule before the fence queue (the loaded latency for a relaid
 operand: prediction.fenced_copies; the relaid kernels' fenced stores are charged either way). Printed per class (both
 operands element-wise, one element-wise and the other pipelined, relaid) and instruction, for the kernels whose
 largest term under the loaded latency is that wait ("latency"), and for all of the class: n and the median signed

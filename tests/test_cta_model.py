@@ -745,11 +745,12 @@ def test_the_resident_ladder_as_recorded():
         for c in (2, 3, 4):
             r = rungs[(label, c)]
             assert abs(r["predicted_s"] / r["measured_s"] - 1) < 0.065, (label, c)
-    for label in ("element-wise A", "element-wise both, bf16"):
+    for label, model in (("element-wise A", 1.06), ("element-wise both, bf16", 1.25)):
         one, two = rungs[(label, 1)], rungs[(label, 2)]
         assert one["resident"] == two["resident"] == 2
         assert 1.08 < two["measured_s"] / one["measured_s"] < 1.16
-        assert two["predicted_s"] / one["predicted_s"] < 1.26  # the model: 0-25% (beside_share raises the wait)
+        # the model's second CTA (beside_share raises its wait; before it, 1.00 and 1.20)
+        assert two["predicted_s"] / one["predicted_s"] == pytest.approx(model, abs=0.01)
     # the twelve element-wise tiles of --element-wise: a second CTA adds 0-11% a round; alone, the model 21-45% too
     # fast where both operands are loaded one element at a time
     more = ladder.ladder_rungs(REPO / "docs" / "measurements" / "h100-2026-11-27" / "ladder_element_wise")

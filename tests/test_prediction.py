@@ -181,6 +181,29 @@ def test_an_operand_triton_cannot_pipeline_costs_its_latency_every_iteration():
     assert stated.unpipelined_operands == [] and stated.narrow_operands == []
 
 
+def test_a_synchronous_load_waits_behind_the_other_resident_ctas(monkeypatch):
+    """beside_share in the model: the same element-wise kernel (both operands one element at a time) takes longer
+    with a second CTA resident than the stage's own share would say, and exactly as long where it has its SM alone."""
+    import roofmodel.model.prediction as prediction
+    from roofmodel.model.kernel import triton_config
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "fp16", block_m=128, block_n=64, block_k=64, group_m=8, num_warps=4, num_stages=4)
+    shared = Gemm(m=3000, n=5000, k=2500, dtype="fp16")  # 24 x 79 tiles: two CTAs an SM
+    alone = Gemm(m=1000, n=1000, k=2500, dtype="fp16")  # 8 x 16 = 128 tiles on 132 SMs: one
+
+    def wait_and_total(g):
+        p = predict_kernel(h100, g, cfg, b_major="n")
+        return {t.name: t.seconds for t in p.terms}["latency"], p.seconds
+
+    rule = [wait_and_total(g) for g in (shared, alone)]
+    monkeypatch.setattr(prediction, "beside_share", lambda pipelined, resident: pipelined)
+    own = [wait_and_total(g) for g in (shared, alone)]
+    # shared: the wait from the unloaded latency to half way to the loaded one (1.50 x here), the kernel a little
+    # longer (its shared-memory pipe binds: 0.5%); alone: unchanged
+    assert rule[0][0] > 1.4 * own[0][0] and rule[0][1] > own[0][1] and rule[1] == own[1]
+
+
 def test_the_traffic_beside_a_synchronous_load_by_hand():
     """beside_share: the share of the SM's traffic in flight beside a CTA's synchronous bytes, 1 - (1 - p) / c."""
     import numpy as np

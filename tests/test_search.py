@@ -131,6 +131,8 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     ("h100", Gemm(m=2600, n=4100, k=3700, dtype="fp8"), "triton", "m", "k"),
     # Triton FMA kernels, whose reads are fma_layout's wavefronts (B K-major: bank conflicts)
     ("h100", Gemm(m=2048, n=2048, k=2048, dtype="fp32"), "triton", "k", "k"),
+    # fp8 B N-major: relaid (synchronous) under wgmma, pipelined under mma.sync, in one array (beside_share's rows)
+    ("h100", Gemm(m=4096, n=4096, k=4096, dtype="fp8"), "triton", "k", "n"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)

@@ -506,17 +506,24 @@ def pipelined_share(plan: CopyPlan, bm: Any, b_rows: Any) -> Any:
 def beside_share(pipelined: Any, resident: Any) -> Any:
     """The share of the SM's traffic in flight beside a synchronous load, where ``resident`` CTAs share the SM (the
     model's c: min(CTAs per SM, tiles per SM)) and each CTA streams ``pipelined`` (pipelined_share) of its stage
-    asynchronously: 1 - (1 - pipelined) / resident. The load is its own CTA's synchronous bytes, 1 / resident of
-    the SM's stages; everything else, the other resident CTAs' whole stages included, is in flight beside it.
-    ``pipelined`` alone where one CTA has the SM. Numbers or numpy arrays.
+    asynchronously: 1 - (1 - pipelined) / resident. The load is the (1 - pipelined) / resident of the SM's stage
+    bytes that are its own CTA's synchronous ones; everything else, the other resident CTAs' whole stages included,
+    is in flight beside it. ``pipelined`` where one CTA has the SM. Numbers or numpy arrays.
 
     Found on the read H100 sweeps (2026-11-23 to fresh16) and the resident ladder (docs/measurements/h100-2026-11-27/
-    ladder, ladder_element_wise): a synchronous load's wait, measured as the time per iteration less the rest of a
-    CTA's chain, stays near 1,300-1,600 cycles at 2-5 CTAs an SM (element-wise 16-bit wgmma kernels, median per
-    resident count) where the stage's own share gave 450-740, and near the model's 950 alone. Not fitted: the
-    loaded latency is the fitted one, and the share is counted. On the read sweeps the synchronous kernels it moves
-    (1,286) went from 11.4% to 9.1% median |error| (-5.2% -> 0.0% signed): element-wise 16-bit at 2 CTAs an SM
-    -19.4% -> -7.6%, relaid fp8 at 5 or more -7.6% -> -1.1%; the ladder's element-wise rungs -23.2% -> -17.2%."""
+    ladder, ladder_element_wise): the element-wise 16-bit wgmma kernels' wait, measured as the time per iteration less
+    the rest of a CTA's chain, stayed near 1,300-1,600 cycles at 2-5 CTAs an SM where the stage's own share gave
+    450-740 (the ladder: a second resident CTA costs an element-wise tile 0-15% of its round, which the model did not
+    charge). No constant fitted (the loaded latency is the fitted one), but the form was chosen on that read data:
+    one stage of each other CTA counted, its synchronous bytes counted as in flight, the raise linear, whether the
+    other SMs are busy not asked. Judged on fresh17, committed unread before it was written: passed (docs/
+    validation.md: the 85 H100 kernels it moves 9.9% -> 8.1%). What it costs, on the read sweeps to fresh11
+    (benchmarks/synchronous_wait_classes.py, median signed): the kernels with one operand element-wise and the other
+    pipelined, right before, are now too slow (mma.sync +1.9% -> +9.5%, n = 198; wgmma +1.7% -> +9.1%, n = 109), while
+    those with both element-wise gain (wgmma -12.7% -> -7.6%, n = 542; mma.sync +1.5% -> +2.4%, n = 715) and the
+    relaid ones go -3.3% -> -0.3% (n = 705). The
+    rule rises with c where the measured wait stayed flat from 2 to 5 CTAs. Every round of a kernel takes the c of
+    its full rounds: a last round of fewer CTAs is charged the same share (the fence queue counts it by its own)."""
     return 1.0 - (1.0 - pipelined) / _maximum(resident, 1)
 
 
@@ -541,6 +548,9 @@ def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles:
     4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; an operand relaid through registers
     (an 8-bit operand under wgmma laid out again) as one loaded one element at a time. ``plan`` is the kernel's
     CopyPlan (kept for the callers that vary the rule by class: benchmarks/synchronous_wait_classes.py).
+
+    (The figures below were taken before beside_share, 67769ce, when ``pipelined`` was the stage's own share: 0 meant
+    the unloaded latency whatever the CTAs an SM; it now does only where the CTA has the SM to itself.)
 
     The loaded latency is the latency under the traffic of a kernel whose stages all stream in, fitted as the time
     Little's law divides over the stages in flight. A load issued, waited on and stored before the MMAs with nothing
@@ -1141,7 +1151,12 @@ def predict_kernel(
         else "unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
         if beside == 0.0
         else f"unloaded latency raised {100 * beside:.0f}% of the way to the loaded one (the share of the SM's traffic "
-        "in flight beside it, the other resident CTAs' included: beside_share, synchronous_wait_cycles)"
+        + (
+            "in flight beside it, the other resident CTAs' included"
+            if min(ctas, per_sm) > 1
+            else "in flight beside it, the CTA alone on its SM"
+        )
+        + ": beside_share, synchronous_wait_cycles)"
     )
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_stream_bps
