@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from roofmodel.machine import load_machine
-from roofmodel.model.kernel import register_tile_for
-from roofmodel.model.tiling import WGMMA_ROWS
+from roofmodel.model.kernel import FAMILIES, register_tile_for
+from roofmodel.model.prediction import ROWS_PER_B_READ, smem_operand_bytes
 
 DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
 ELEMENT_BYTES = {"fp16": 2, "tf32": 4, "fp8": 1}
@@ -42,14 +42,16 @@ def read_rows(directory: Path) -> list[dict]:
 
 
 def operand_bytes(bm: int, bn: int, bk: int, warps: int, element_bytes: int, a_from_registers: bool = False) -> float:
-    """Bytes a CTA's wgmma read from shared memory an iteration: BM x BN x BK x (1 / min(rm, 64) + 1 / rn) x element
-    bytes, (rm, rn) the warpgroup tile (kernel.register_tile_for); A from registers drops its 1 / rn. 0 where wgmma
-    cannot tile the CTA."""
+    """Bytes a CTA's wgmma read from shared memory an iteration, counted as the model counts them
+    (prediction.smem_operand_bytes: A once per column of warpgroups, B once per 64 rows of a warpgroup's tile), the
+    warpgroup tile (rm, rn) from kernel.register_tile_for; A read from registers adds nothing. 0 where wgmma cannot
+    tile the CTA."""
     tile = register_tile_for("wgmma", bm, bn, warps)
     if tile is None:
         return 0.0
     rm, rn = tile
-    return bm * bn * bk * (1.0 / min(rm, WGMMA_ROWS) + (0.0 if a_from_registers else 1.0 / rn)) * element_bytes
+    rows = min(rm, ROWS_PER_B_READ[FAMILIES.index("wgmma")])
+    return float(smem_operand_bytes(bm, bn, bk, element_bytes, rows, rn, 0.0 if a_from_registers else 1.0))
 
 
 def _timed(rows: list[dict]) -> list[tuple[dict, float, float]]:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import csv
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from benchmarks.gpu_broad_sweep import COLUMNS as SWEEP_COLUMNS
 
 # (label, dtype, BM, BN, BK, warps, stages, A major, B major, K offset): K = 2048 or 6144 plus the offset (8: not a
 # multiple of 16 elements, so a K-major operand is loaded one element at a time).
@@ -42,22 +43,14 @@ ELEMENT_WISE_CLASSES = tuple(
 )  # fmt: skip
 RESIDENT = (1, 2, 3, 4)
 K_BASE = (2048, 6144)
-COLUMNS = ("set", "shape", "family", "split", "m", "n", "k", "dtype", "a_major", "b_major", "block_m", "block_n",
-           "block_k", "group_m", "num_warps", "num_stages", "force_mma_v2", "instruction", "registers_per_thread",
-           "spilled_registers", "shared_bytes", "status", "rel_error", "time_ms", "time_ms_2", "tflops",
-           "sm_clock_mhz", "sm_clock_mhz_2", "compile_s", "label", "ctas")  # fmt: skip
-
-
-def clock_mhz() -> float:
-    out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm", "--format=csv,noheader,nounits"],
-                         capture_output=True, text=True).stdout  # fmt: skip
-    return float(out.split()[0])
+COLUMNS = (*SWEEP_COLUMNS, "label", "ctas")
 
 
 def main() -> None:
     import torch
     import triton
 
+    from benchmarks.gpu_wgmma_chain import sm_clock_mhz
     from roofmodel.backends import triton_gemm as tg
 
     out_dir = Path(sys.argv[1])  # then --element-wise, if given
@@ -90,7 +83,7 @@ def main() -> None:
                         facts = tg.compiled_facts(kern)
                         ok = err < tg.TOLERANCE[dtype]
                         row.update(facts, status="ok" if ok else "wrong", rel_error=err, time_ms=ms,
-                                   tflops=2 * m * n * k / (ms * 1e-3) / 1e12, sm_clock_mhz=clock_mhz())  # fmt: skip
+                                   tflops=2 * m * n * k / (ms * 1e-3) / 1e12, sm_clock_mhz=sm_clock_mhz())  # fmt: skip
                     except Exception as exc:  # said, not fatal: the other rungs still run
                         row.update(status="failed: " + " ".join(str(exc).split())[:120], time_ms=0)
                     w.writerow(row)

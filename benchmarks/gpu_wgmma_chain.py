@@ -82,7 +82,8 @@ def chain_configs() -> list[dict[str, Any]]:
     return out
 
 
-def _clock_mhz() -> float | None:
+def sm_clock_mhz() -> float | None:
+    """One nvidia-smi sample of the SM clock (MHz); None where it cannot be read."""
     try:
         out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm", "--format=csv,noheader,nounits"],
                              capture_output=True, text=True, check=True).stdout  # fmt: skip
@@ -118,7 +119,7 @@ def time_chain(cfg: dict[str, Any], sms: int) -> dict[str, Any]:
                   for n, rep in ((short, 60), (long, 150)))  # fmt: skip
     except Exception as exc:  # a configuration Triton cannot compile or run: said, not fatal
         return {**cfg, "error": " ".join(str(exc).split())[:200]}
-    mhz = _clock_mhz()
+    mhz = sm_clock_mhz()
     slope = (t1 - t0) / (long - short)
     return {**cfg, "iters": [short, long], "seconds": [t0, t1], "sm_clock_mhz": mhz, "seconds_per_iteration": slope,
             "sm_cycles_per_cta_iteration": slope * mhz * 1e6 / c if mhz else None,

@@ -216,6 +216,10 @@ def test_the_traffic_beside_a_synchronous_load_by_hand():
     assert beside_share(2 / 3, 2) == pytest.approx(5 / 6)
     assert beside_share(1.0, 4) == 1.0
     assert np.allclose(beside_share(np.array([0.0, 0.5]), np.array([4, 1])), [0.75, 0.5])
+    # c: what an SM holds at once, never more than its share of the tiles (132 SMs)
+    from roofmodel.model.cta_model import resident_ctas
+
+    assert resident_ctas(4, 128, 132) == 1 and resident_ctas(2, 1896, 132) == 2 and resident_ctas(4, 300, 132) == 3
 
 
 def test_compute_term_is_wave_quantized_at_sm_granularity():

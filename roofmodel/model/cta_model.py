@@ -366,6 +366,11 @@ TERMS = (
 )  # fmt: skip
 
 
+def resident_ctas(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
+    """CTAs an SM runs at once: min(the CTAs its resources hold, ceil(tiles / SMs)). Numbers or numpy arrays."""
+    return _min(ctas_per_sm, _ceil_div(tiles, sms))
+
+
 def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0) -> Any:
     """SM cycles of a round of ``cc`` resident CTAs: max(cc x K/BK x pipes, edges + K/BK x (alone + (cc - 1) x
     queued)). ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last
@@ -527,7 +532,7 @@ def kernel_terms(
     edges = _where(persistent, 0.0, prologue + epilogue)
 
     per_sm = _ceil_div(tiles, sms)
-    c = _min(ctas_per_sm, per_sm)
+    c = resident_ctas(ctas_per_sm, tiles, sms)
     rounds = _ceil_div(per_sm, c)
     last = per_sm - (rounds - 1) * c
 

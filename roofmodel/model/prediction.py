@@ -375,6 +375,15 @@ def layout_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: A
     return fa, fb
 
 
+def smem_operand_bytes(bm: Any, bn: Any, bk: Any, element_bytes: int, rows: Any, rn: Any, read_a: Any = 1.0,
+                       read_b: Any = 1.0) -> Any:  # fmt: skip
+    """Bytes a CTA's MMAs read from shared memory per iteration: BM x BN x BK x (read_b / rows + read_a / rn) x
+    element bytes. B is read once per ``rows`` rows of the register tile (min(rm, the rows one instruction reads B
+    for: ROWS_PER_B_READ)), A once per ``rn`` columns; ``read_a``/``read_b`` 0 for an operand the MMA warps read
+    otherwise (operand_read_factors' gathered reads). Numbers or numpy arrays."""
+    return bm * bn * bk * (read_b / rows + read_a / rn) * element_bytes
+
+
 def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
     """How many times more shared-memory wavefronts each operand's reads take than their bytes over
     128 (1: none). mma.sync's operands come through ldmatrix, 128 bytes a wavefront, but
@@ -521,8 +530,7 @@ def beside_share(pipelined: Any, resident: Any) -> Any:
     (benchmarks/synchronous_wait_classes.py, median signed): the kernels with one operand element-wise and the other
     pipelined, right before, are now too slow (mma.sync +1.9% -> +9.5%, n = 198; wgmma +1.7% -> +9.1%, n = 109), while
     those with both element-wise gain (wgmma -12.7% -> -7.6%, n = 542; mma.sync +1.5% -> +2.4%, n = 715) and the
-    relaid ones go -3.3% -> -0.3% (n = 705). The
-    rule rises with c where the measured wait stayed flat from 2 to 5 CTAs. Every round of a kernel takes the c of
+    relaid ones go -3.3% -> -0.3% (n = 705). The rule rises with c where the measured wait stayed flat from 2 to 5 CTAs. Every round of a kernel takes the c of
     its full rounds: a last round of fewer CTAs is charged the same share (the fence queue counts it by its own)."""
     return 1.0 - (1.0 - pipelined) / _maximum(resident, 1)
 
@@ -543,8 +551,8 @@ def fenced_copies(plan: CopyPlan, family: Any) -> Any:
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any, pipelined: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
     latency): unloaded + (loaded - unloaded) x ``pipelined`` (beside_share: the share of the SM's traffic in flight
-    beside the load, the stage's asynchronous bytes and the other resident CTAs'), the unloaded latency (memory.*.latency, the pointer chase's, at the kernel's L2 hit
-    rate) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
+    beside the load, the stage's asynchronous bytes and the other resident CTAs'), the unloaded latency
+    (memory.*.latency, the pointer chase's, at the kernel's L2 hit rate) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
     4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; an operand relaid through registers
     (an 8-bit operand under wgmma laid out again) as one loaded one element at a time. ``plan`` is the kernel's
     CopyPlan (kept for the callers that vary the rule by class: benchmarks/synchronous_wait_classes.py).
@@ -679,7 +687,7 @@ def kernel_seconds(
         ra, rb = operand_read_factors(family, e, a_m_major, b_n_major)
         gathered = bm * bn * bk * (_where(rb != 1.0, rb, 0.0) / rows + _where(ra != 1.0, ra, 0.0) / rn) * e
         piped_a, piped_b = _where(ra != 1.0, 0.0, 1.0), _where(rb != 1.0, 0.0, 1.0)
-    operand = bm * bn * bk * (piped_b / rows + piped_a / rn) * e
+    operand = smem_operand_bytes(bm, bn, bk, e, rows, rn, piped_a, piped_b)
     # A Triton FMA kernel's reads, in its own layout, take the wavefronts their bank conflicts say (fma_layout), each
     # charged as 128 bytes; another compiler's are assumed conflict-free, their bytes over 128.
     triton_fma = (family == FAMILIES.index("fma")) & triton_fma_layout_applies(machine, compiler, e)
@@ -706,7 +714,7 @@ def kernel_seconds(
             beside = pipelined_share(plan, bm, bn * b_share)
             # Only a synchronous load waits (the search's aligned arrays skip the arithmetic: all pipelined, 1).
             if any(x.any() if is_array(x) else x for x in plan.single):
-                beside = beside_share(beside, _minimum(c, _ceil_div(_ceil_div(m, bm) * _ceil_div(n, bn), sms)))
+                beside = beside_share(beside, cta_model.resident_ctas(c, _ceil_div(m, bm) * _ceil_div(n, bn), sms))
             exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
                 hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles), beside)  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
@@ -1115,8 +1123,8 @@ def predict_kernel(
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
-    piped = float(pipelined_share(plan, config.bm, b_rows))
-    beside = float(beside_share(piped, min(ctas, per_sm)))
+    resident = int(cta_model.resident_ctas(ctas, tiles, sms))
+    beside = float(beside_share(pipelined_share(plan, config.bm, b_rows), resident))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
     requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n, stride_a, stride_b))
     request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n,
@@ -1136,7 +1144,6 @@ def predict_kernel(
         if request_factor > 1.0
         else ""
     )
-    resident = min(ctas, per_sm)
     queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
     fence_note = (
         f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA): as if each CTA "
@@ -1153,7 +1160,7 @@ def predict_kernel(
         else f"unloaded latency raised {100 * beside:.0f}% of the way to the loaded one (the share of the SM's traffic "
         + (
             "in flight beside it, the other resident CTAs' included"
-            if min(ctas, per_sm) > 1
+            if resident > 1
             else "in flight beside it, the CTA alone on its SM"
         )
         + ": beside_share, synchronous_wait_cycles)"
