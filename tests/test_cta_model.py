@@ -1381,62 +1381,88 @@ def test_spill_home_scalar_and_vectorized_agree():
 
 
 def test_predict_homes_a_heavy_spillers_frames_beyond_the_l2():
-    """A kernel whose resident frames outgrow the L2 is slower than the measured spill rate says, and its spills
-    term says why; one whose frames fit is charged as before, and neither reads the L2's capacity unless it spills."""
+    """A kernel whose resident frames outgrow what the L2 holds is slower than the measured spill rate says, and its
+    spills term says why; one whose frames fit is charged as before, and neither reads the L2's capacity unless it
+    spills. A wgmma kernel's frames are reused in turn (prediction.cyclic_frames): past the L2's reuse capacity
+    (29.3 MiB on the H100) they miss it along the measured ramp (cta_model.reuse_miss_share); without that figure in
+    the file, uniformly (1 - capacity / frames)."""
     from roofmodel.model.kernel import triton_config
 
     m = load_machine("h100")
     g = Gemm(m=2600, n=4100, k=3700, dtype="fp8")
     cfg = triton_config(m, "fp8", block_m=256, block_n=128, block_k=256, group_m=8, num_warps=4, num_stages=2)
+    assert cfg.instruction == "wgmma"
     heavy = predict_kernel(m, g, cfg, regs=255, spilled=3154)
     term = next(t for t in heavy.terms if t.name == "spills")
-    # 3,154 x 4 B x 128 threads x 264 resident CTAs = 406.6 MiB; 1 - 50 / 406.6 = 87.7% reach DRAM, whose
-    # 3,067 GB/s over 132 SMs at 1,830 MHz is 12.70 B/cycle/SM: 12.70 / 0.877 = 14.5 B/cycle/SM against 24.1
-    assert "= 406.6 MiB) outgrow the L2 (50 MiB)" in term.detail and "87.7% reach DRAM (12.7 B/cycle/SM" in term.detail
-    assert "= 14.5 B/cycle/SM" in term.detail and "round trip" not in term.detail  # no waits counted: none scaled
-    assert any(i.field == "memory.l2.capacity" for i in heavy.inputs)
-    # the same kernel on an L2 a hundred times larger holds its frames: the measured rate throughout, faster
-    big_l2 = m.model_copy(
-        update={
-            "memory": m.memory.model_copy(
-                update={
-                    "l2": m.memory.l2.model_copy(
-                        update={"capacity": m.memory.l2.capacity.model_copy(update={"value": 5000.0})}
-                    )
-                }
-            )
-        }
+    # 3,154 x 4 B x 128 threads x 264 resident CTAs = 406.6 MiB, past the L2's 50 MiB: every reload misses it, and
+    # DRAM's 3,067 GB/s over 132 SMs at 1,830 MHz is 12.70 B/cycle/SM against the measured 24.1
+    assert "= 406.6 MiB) reused in turn, they pass what the L2 holds of such frames (29.3 MiB" in term.detail
+    assert "100.0% reach DRAM (12.7 B/cycle/SM" in term.detail
+    assert "= 12.7 B/cycle/SM" in term.detail and "round trip" not in term.detail  # no waits counted: none scaled
+    assert {"memory.l2.capacity", "memory.l2.reuse_capacity"} <= {i.field for i in heavy.inputs}
+    # without the reuse capacity, uniform reuse: 1 - 50 / 406.6 = 87.7% reach DRAM, 12.70 / 0.877 = 14.5
+    l2 = m.memory.l2
+    uniform = m.model_copy(
+        update={"memory": m.memory.model_copy(update={"l2": l2.model_copy(update={"reuse_capacity": None})})}
     )
-    flat = predict_kernel(big_l2, g, cfg, regs=255, spilled=3154)
-    assert "fit the L2" in next(t for t in flat.terms if t.name == "spills").detail
-    flat_term = next(t for t in flat.terms if t.name == "spills")
-    assert term.seconds / flat_term.seconds == pytest.approx(24.1 / (12.70 / (1 - 50 / 406.6)), rel=2e-3)
-    # the counted loop's waits take the mean latency over the L2's: (0.123 x 131.3 + 0.877 x 288.1) / 131.3 = 2.05
+    u = next(t for t in predict_kernel(uniform, g, cfg, regs=255, spilled=3154).terms if t.name == "spills")
+    assert "= 406.6 MiB) outgrow the L2 (50 MiB)" in u.detail and "87.7% reach DRAM (12.7 B/cycle/SM" in u.detail
+    assert "= 14.5 B/cycle/SM" in u.detail
+    assert term.seconds / u.seconds == pytest.approx(1 / (1 - 50 / 406.6), rel=2e-3)
+    # the same kernel on an L2 a hundred times larger (and no reuse capacity) holds its frames: the measured rate
+    # throughout, faster
+    big = l2.model_copy(update={"capacity": l2.capacity.model_copy(update={"value": 5000.0}), "reuse_capacity": None})
+    big_l2 = m.model_copy(update={"memory": m.memory.model_copy(update={"l2": big})})
+    flat_term = next(t for t in predict_kernel(big_l2, g, cfg, regs=255, spilled=3154).terms if t.name == "spills")
+    assert "fit the L2 (5000 MiB)" in flat_term.detail
+    assert term.seconds / flat_term.seconds == pytest.approx(24.1 / 12.70, rel=2e-3)
+    # the counted loop's waits take DRAM's latency over the L2's, every reload missing: 288.1 / 131.3 = 2.19
     waits = predict_kernel(m, g, cfg, regs=255, spilled=3154, loop_local_bytes=26956, loop_local_waits=497)
-    assert "a reload's round trip is 2.05 x kernel_costs.spill_wait" in next(
+    assert "a reload's round trip is 2.19 x kernel_costs.spill_wait" in next(
         t for t in waits.terms if t.name == "spills").detail  # fmt: skip
     # a loop that touches 16 B a thread reuses 2 registers' worth: 1 MiB of frames, which the L2 holds
     few = predict_kernel(m, g, cfg, regs=255, spilled=3154, loop_local_bytes=16, loop_local_waits=3)
-    assert "fit the L2" in next(t for t in few.terms if t.name == "spills").detail
+    few_term = next(t for t in few.terms if t.name == "spills")
+    assert "fit what the L2 holds of frames reused in turn (29.3 MiB)" in few_term.detail
     light = predict_kernel(m, g, cfg, regs=255, spilled=8)
-    assert "fit the L2" in next(t for t in light.terms if t.name == "spills").detail
+    assert "fit what the L2 holds" in next(t for t in light.terms if t.name == "spills").detail
     none = predict_kernel(m, g, cfg, regs=200, spilled=0)
-    assert not any(i.field == "memory.l2.capacity" for i in none.inputs)
+    assert not any(i.field in ("memory.l2.capacity", "memory.l2.reuse_capacity") for i in none.inputs)
+
+
+def test_reuse_miss_share_by_hand():
+    """cta_model.reuse_miss_share: none up to the reuse capacity H, all from the capacity C on, linear between
+    (H = 29.3, C = 50 MiB: at 40 MiB (40 - 29.3) / 20.7 = 51.7%), where uniform reuse (cache_miss_share) misses
+    none; l2_frame_miss_share takes it only where the frames are reused in turn and the file gives H."""
+    import numpy as np
+
+    from roofmodel.model.cta_model import cache_miss_share, l2_frame_miss_share, reuse_miss_share
+
+    mib = 2**20
+    assert reuse_miss_share(20 * mib, 29.3 * mib, 50 * mib) == 0.0
+    assert reuse_miss_share(40 * mib, 29.3 * mib, 50 * mib) == pytest.approx(10.7 / 20.7)
+    assert reuse_miss_share(50 * mib, 29.3 * mib, 50 * mib) == 1.0 == reuse_miss_share(400 * mib, 29.3 * mib, 50 * mib)
+    assert cache_miss_share(40 * mib, 50 * mib) == 0.0
+    f = np.array([20.0, 40.0, 60.0]) * mib
+    both = l2_frame_miss_share(f, 50 * mib, 29.3 * mib, np.array([True, True, False]))
+    assert both == pytest.approx([0.0, 10.7 / 20.7, 1 - 50 / 60])
+    assert l2_frame_miss_share(40 * mib, 50 * mib, None, True) == 0.0  # no reuse capacity in the file: uniform
+    assert l2_frame_miss_share(40 * mib, 50 * mib, 29.3 * mib, False) == 0.0
 
 
 def test_a_small_grid_homes_its_spills_over_the_sms_it_fills():
     """DRAM's bandwidth beyond the L2 is shared among the SMs the grid fills, not all of them: 1024^2 in 128x128
-    tiles is 64 CTAs on 64 SMs. 4,000 spilled x 4 B x 256 threads x 64 CTAs = 250 MiB: 80% misses the 50 MiB L2,
-    and DRAM's 3,067 GB/s over 64 SMs at 1,830 MHz is 26.2 B/cycle/SM, so 26.2 / 0.8 = 32.7 > 24.1: the measured
-    spill rate still binds (over all 132 SMs it would have been 12.7 / 0.8 = 15.9)."""
+    tiles is 64 CTAs on 64 SMs. 4,000 spilled x 4 B x 256 threads x 64 CTAs = 250 MiB, a wgmma kernel's frames
+    reused in turn past the L2's 50 MiB: all of it misses, and DRAM's 3,067 GB/s over 64 SMs at 1,830 MHz is 26.2
+    B/cycle/SM > 24.1: the measured spill rate still binds (over all 132 SMs it would have been 12.7)."""
     from roofmodel.model.kernel import triton_config
 
     m = load_machine("h100")
     cfg = triton_config(m, "fp16", block_m=128, block_n=128, block_k=32, group_m=8, num_warps=8, num_stages=2)
     p = predict_kernel(m, Gemm(m=1024, n=1024, k=8192, dtype="fp16"), cfg, regs=64, spilled=4000)
     term = next(t for t in p.terms if t.name == "spills").detail
-    assert "x 64 resident CTAs = 250.0 MiB) outgrow the L2" in term
-    assert "80.0% reach DRAM (26.2 B/cycle/SM over 64 SMs)" in term and "= 24.1 B/cycle/SM" in term
+    assert "x 64 resident CTAs = 250.0 MiB) reused in turn" in term
+    assert "100.0% reach DRAM (26.2 B/cycle/SM over 64 SMs)" in term and "= 24.1 B/cycle/SM" in term
     assert 3067e9 / (64 * 1.83e9) == pytest.approx(26.2, abs=0.05)
 
 

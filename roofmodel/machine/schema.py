@@ -269,12 +269,23 @@ class L2Level(StrictModel):
     requests_per_sector: Ratio | None = None
     latency: Latency | None = None
     loaded_latency: Latency | None = None
+    # The largest set of bytes that every SM reloads and stores in turn (each line once a pass, all the others
+    # between: a spilling kernel's local frames, reused once a main-loop iteration) that the L2 still serves
+    # without misses; past it the misses rise to all of them at ``capacity`` (cta_model.reuse_miss_share).
+    # Optional; measured (benchmarks/gpu_spill_frames.py). Absent: misses are 1 - capacity / set beyond capacity.
+    reuse_capacity: Capacity | None = None
     # An L2 split into slices each of which serves only its own group of SMs (MI300X: a 4 MB L2 per
     # XCD of 38 CUs): ``capacity`` and ``bandwidth`` are the chip's totals, each slice holds
     # capacity / partitions, and CTAs are dealt to the slices in launch order (AMD: workgroup i to XCD
     # i mod 8), so a slice sees every partitions-th tile. Absent: one L2 that every SM shares.
     private_partitions: Count | None = None
     partition_dispatch: Literal["round_robin"] = "round_robin"
+
+    @model_validator(mode="after")
+    def _reuse_within_capacity(self) -> L2Level:
+        if self.reuse_capacity is not None and not self.reuse_capacity.bytes < self.capacity.bytes:
+            raise ValueError("reuse_capacity must be less than capacity")
+        return self
 
 
 class LlcLevel(StrictModel):

@@ -203,11 +203,37 @@ def cache_miss_share(frame_bytes: Any, capacity_bytes: float) -> Any:
     return _max(0.0, 1.0 - capacity_bytes / _max(frame_bytes, 1.0))
 
 
-def level_miss_shares(frame_bytes: Any, l2_capacity_bytes: float, capacities: tuple[float, ...]) -> list[Any]:
+def reuse_miss_share(frame_bytes: Any, hold_bytes: float, capacity_bytes: float) -> Any:
+    """Share of the reloads and stores a cache misses when the chip's SMs reuse frames of F bytes in turn, each line
+    once a pass with every other line between (a spilling loop's accumulators, stored and reloaded once an
+    iteration): clip((F - H) / (C - H), 0, 1), none up to H (``hold_bytes``: the L2's measured reuse_capacity), all
+    of them from the capacity C on, linear between. Measured (benchmarks/gpu_spill_frames.py, docs/measurements/
+    h100-2026-11-27/spill_frames: 132 or 528 programs each reloading and storing its own share of F; no more than
+    5% missed up to 27.8 and 37.1 MiB, 95% or more from 47.4 and 57.8 MiB, on an L2 of 50 MiB; H is the mean start
+    of the ramps through the two patterns' half-miss points, benchmarks/derive_spill_frames.py), where uniform reuse
+    (cache_miss_share) says a sixth of the reloads miss at 60 MiB: under such a cycle the lines evicted are the
+    ones reused next. Numbers or numpy arrays."""
+    return _min(1.0, _max(0.0, (frame_bytes - hold_bytes) / (capacity_bytes - hold_bytes)))
+
+
+def l2_frame_miss_share(frame_bytes: Any, l2_capacity_bytes: float, l2_hold_bytes: float | None, cyclic: Any) -> Any:
+    """The L2's miss share of spill frames: reuse_miss_share where the frames are reused in turn (``cyclic``: a
+    bool or a numpy mask) and the file measures the L2's reuse capacity (``l2_hold_bytes``), else
+    cache_miss_share. Numbers or numpy arrays."""
+    uniform = cache_miss_share(frame_bytes, l2_capacity_bytes)
+    if l2_hold_bytes is None or not (cyclic.any() if _is_array(cyclic) else cyclic):
+        return uniform
+    return _where(cyclic, reuse_miss_share(frame_bytes, l2_hold_bytes, l2_capacity_bytes), uniform)
+
+
+def level_miss_shares(frame_bytes: Any, l2_capacity_bytes: float, capacities: tuple[float, ...],
+                      l2_miss: Any = None) -> list[Any]:  # fmt: skip
     """The share of spill traffic that reaches each level beyond the L2 (their capacities in order, DRAM's
-    infinite): the L2's miss share (cache_miss_share), then at each cache the lesser of what reached it and what
-    it misses itself (a cache smaller than the one before it holds nothing more). Numbers or numpy arrays."""
-    shares, miss = [], cache_miss_share(frame_bytes, l2_capacity_bytes)
+    infinite): the L2's miss share (``l2_miss``, l2_frame_miss_share's; cache_miss_share where not given), then at
+    each cache the lesser of what reached it and what it misses itself (a cache smaller than the one before it holds
+    nothing more). Numbers or numpy arrays."""
+    shares = []
+    miss = cache_miss_share(frame_bytes, l2_capacity_bytes) if l2_miss is None else l2_miss
     for capacity in capacities:
         shares.append(miss)
         miss = _min(miss, cache_miss_share(frame_bytes, capacity)) if math.isfinite(capacity) else 0.0
@@ -220,16 +246,18 @@ def spill_home(
     beyond: tuple[tuple[float, float, float | None], ...],
     l2_capacity_bytes: float,
     l2_latency: float | None,
+    l2_miss: Any = None,
 ) -> tuple[Any, Any]:
     """Where spilled registers live, and what that costs: (bytes per cycle per SM the spills move at, the factor
     on a reload's round trip). ``spill_bytes_per_cycle`` is the measured rate of spills the L2 holds; the share
     that misses it also crosses each level ``beyond`` it, given as (capacity bytes, that level's bytes per cycle
     per SM, its latency or None) out to DRAM (capacity infinite), each reached by level_miss_shares' share
-    miss_i: the rate is 1 / max(1 / spill rate, miss_i / rate_i) over the levels. A reload's round trip, measured
+    miss_i (the L2's ``l2_miss`` where given: l2_frame_miss_share): the rate is 1 / max(1 / spill rate, miss_i /
+    rate_i) over the levels. A reload's round trip, measured
     where the spills fit the L2, is scaled by the mean latency over the L2's: (hit x L2 + sum of (miss_i -
     miss_{i+1}) x latency_i) / L2, with 1 where a latency is unknown (the wait stays as measured). Numbers or
     numpy arrays; latencies in any one unit."""
-    shares = level_miss_shares(frame_bytes, l2_capacity_bytes, tuple(c for c, _, _ in beyond))
+    shares = level_miss_shares(frame_bytes, l2_capacity_bytes, tuple(c for c, _, _ in beyond), l2_miss)
     seconds_per_byte = 1.0 / spill_bytes_per_cycle
     mean_latency = (1.0 - (shares[0] if shares else 0.0)) * (l2_latency or 0.0)
     known = l2_latency is not None

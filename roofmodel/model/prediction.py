@@ -172,6 +172,9 @@ class Rates:
     # Where spilled registers live (cta_model.spill_home): the L2's capacity and, with a last-level cache,
     # its capacity and latency (cycles; None where the file has none). None where unused.
     l2_capacity_bytes: float | None = None
+    # The most bytes of frames reused in turn that the L2 serves without misses (memory.l2.reuse_capacity); None
+    # where the file has none (misses 1 - capacity / frames).
+    l2_reuse_bytes: float | None = None
     llc_capacity_bytes: float | None = None
     llc_latency_cycles: float | None = None
 
@@ -313,6 +316,7 @@ def machine_rates(
         dram_latency_cycles=lat_dram,
         triton_fma_per_s_per_sm=triton_fma,
         l2_capacity_bytes=mem.l2.capacity.bytes,
+        l2_reuse_bytes=mem.l2.reuse_capacity.bytes if mem.l2.reuse_capacity is not None else None,
         llc_capacity_bytes=mem.llc.capacity.bytes if mem.llc is not None else None,
         llc_latency_cycles=units.latency_cycles(mem.llc.latency.value, mem.llc.latency.unit, clock_hz)
         if mem.llc is not None and mem.llc.latency is not None
@@ -702,7 +706,7 @@ def kernel_seconds(
     counted = footprint.get("loop_counted", False)
     spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton") & _not(counted))
     spill_rate, reload_factor = spill_rates(rates, footprint, warps * machine.warp_size,
-                                            _ceil_div(m, bm) * _ceil_div(n, bn), c, sms)  # fmt: skip
+                                            _ceil_div(m, bm) * _ceil_div(n, bn), c, sms, family)  # fmt: skip
     latency = 0.0
     exposed = None
     dram_latency_s = None
@@ -866,20 +870,43 @@ def spill_home_levels(rates: Rates, active_sms: Any) -> tuple[tuple[str, float, 
     return tuple(out)
 
 
+def cyclic_frames(family: Any) -> Any:
+    """Whether a kernel's spilled loop registers are reused in turn, each once an iteration with every other frame
+    of the chip touched between (cta_model.reuse_miss_share): a wgmma kernel's, whose loop spills only where the
+    accumulators and what the rule adds to them pass the allocation (footprint.kernel_footprint's fits_loop), so
+    that what it stores and reloads are accumulators, every one once a wgmma. FMA and mma.sync loops keep uniform
+    reuse (cache_miss_share): their frames' order was not measured, and on the read H100 sweeps (2026-11-23 to
+    fresh17, as compiled, median signed) the rule made those it would move too slow (FMA -11.4% -> +19.1%, n = 123;
+    mma.sync, whose reload count was fitted before frames were homed, +5.5% -> +25.2%, n = 753) where it takes
+    wgmma's from -35.5% to -8.0% (n = 371; |error| 35.5% -> 13.3%): a choice made on read data. tcgen05 keeps its
+    accumulators in tensor memory: not cyclic. Numbers or numpy arrays."""
+    return family == FAMILIES.index("wgmma")
+
+
 def spill_rates(
-    rates: Rates, footprint: dict[str, Any], threads_per_cta: Any, tiles: Any, ctas_per_sm: Any, sms: int
+    rates: Rates,
+    footprint: dict[str, Any],
+    threads_per_cta: Any,
+    tiles: Any,
+    ctas_per_sm: Any,
+    sms: int,
+    family: Any = None,
 ) -> tuple[Any, Any]:
     """cta_model.spill_home for a machine's rates: the bytes per cycle per SM spills move at and the factor on a
     reload's round trip. The frames are the loop's spilled registers (spill_frame_registers) x 4 B x threads x
     the CTAs resident at once (min(tiles, CTAs per SM x SMs)); the levels beyond the L2 share their bandwidth
-    among the SMs the grid fills (min(tiles, SMs)). Only where the file measures the spill bandwidth (the rate of
-    spills the L2 holds) and names the L2's capacity; elsewhere the shared-memory bandwidth stands in, unhomed."""
+    among the SMs the grid fills (min(tiles, SMs)); the L2 misses the frames a ``family`` reuses in turn
+    (cyclic_frames) by its measured reuse capacity (l2_frame_miss_share). Only where the file measures the spill
+    bandwidth (the rate of spills the L2 holds) and names the L2's capacity; elsewhere the shared-memory bandwidth
+    stands in, unhomed."""
     measured = (rates.spill_bps or rates.smem_bps) / (sms * rates.clock_hz)
     if rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return measured, 1.0
     frames = spill_frame_bytes(footprint, threads_per_cta, tiles, ctas_per_sm, sms)
     beyond = tuple((cap, rate, lat) for _, cap, rate, lat in spill_home_levels(rates, _minimum(tiles, sms)))
-    return cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles)
+    cyclic = False if family is None else cyclic_frames(family)
+    l2_miss = cta_model.l2_frame_miss_share(frames, rates.l2_capacity_bytes, rates.l2_reuse_bytes, cyclic)
+    return cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles, l2_miss)
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
@@ -1182,7 +1209,8 @@ def predict_kernel(
         if math.isfinite(l2_rate) and latency_known
         else ""
     )
-    home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, tiles, ctas)
+    home_note, home_inputs = spill_home_note(machine, rates, fp, config.warps, tiles, ctas,
+                                             FAMILIES.index(config.instruction))  # fmt: skip
     fma_rate = rates.kernel_fma_per_s(config.instruction, config.compiler)
     reads = (fma_reads_note(config, e, a_m, b_n, machine.warp_size)
              if config.instruction == "fma" and triton_fma_layout_applies(machine, config.compiler, e)
@@ -1307,11 +1335,11 @@ def predict_kernel(
 
 
 def spill_home_note(
-    machine: Machine, rates: Rates, fp: dict[str, Any], warps: int, tiles: int, ctas_per_sm: int
+    machine: Machine, rates: Rates, fp: dict[str, Any], warps: int, tiles: int, ctas_per_sm: int, family: int
 ) -> tuple[str, list[Input]]:
     """What the spills term's detail adds about where the spilled registers the loop reuses live (spill_rates),
-    and the capacities (and a last-level cache's latency) it read: nothing where no spill is charged in the
-    loop or the file measures no spill bandwidth."""
+    and the capacities (and a last-level cache's latency, the L2's reuse capacity) it read: nothing where no spill
+    is charged in the loop or the file measures no spill bandwidth."""
     frame_registers = float(spill_frame_registers(fp))
     if not frame_registers or rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return "", []
@@ -1326,13 +1354,22 @@ def spill_home_note(
     resident = min(tiles, ctas_per_sm * sms)
     frames = float(spill_frame_bytes(fp, threads, tiles, ctas_per_sm, sms))
     l2 = rates.l2_capacity_bytes
+    hold = rates.l2_reuse_bytes if bool(cyclic_frames(family)) else None
+    if hold is not None:
+        used.append(machine.input_of("memory.l2.reuse_capacity", mem.l2.reuse_capacity))
     where = (f"; the spilled registers its loop reuses ({frame_registers:,.0f} a thread x 4 B x {threads} threads x "
              f"{resident} resident CTAs = {frames / 2**20:,.1f} MiB)")  # fmt: skip
-    if frames <= l2:
-        return f"{where} fit the L2 ({l2 / 2**20:g} MiB)", used
-    rate, factor = (float(x) for x in spill_rates(rates, fp, threads, tiles, ctas_per_sm, sms))
+    if frames <= (l2 if hold is None else hold):
+        held = (
+            f"fit the L2 ({l2 / 2**20:g} MiB)"
+            if hold is None
+            else f"fit what the L2 holds of frames reused in turn ({hold / 2**20:g} MiB)"
+        )
+        return f"{where} {held}", used
+    l2_miss = cta_model.l2_frame_miss_share(frames, l2, hold, hold is not None)
+    rate, factor = (float(x) for x in spill_rates(rates, fp, threads, tiles, ctas_per_sm, sms, family))
     levels = spill_home_levels(rates, min(tiles, sms))
-    shares = [float(x) for x in cta_model.level_miss_shares(frames, l2, tuple(c for _, c, _, _ in levels))]
+    shares = [float(x) for x in cta_model.level_miss_shares(frames, l2, tuple(c for _, c, _, _ in levels), l2_miss)]
     reach = ", ".join(f"{share:.1%} reach {name} ({per_sm:.1f} B/cycle/SM over {min(tiles, sms)} SMs)"
                       for (name, _, per_sm, _), share in zip(levels, shares, strict=True))  # fmt: skip
     waits = int(fp.get("loop_waits", 0))
@@ -1342,8 +1379,14 @@ def spill_home_note(
         if waits and rates.costs.spill_wait_s and factor != 1.0
         else ""
     )
+    if hold is not None:
+        misses = (f"reused in turn, they pass what the L2 holds of such frames ({hold / 2**20:g} MiB, "
+                  f"memory.l2.reuse_capacity): (frames - that) / ({l2 / 2**20:g} MiB - that) of the traffic misses it, "
+                  f"all of it from the L2's capacity on (cta_model.reuse_miss_share)")  # fmt: skip
+    else:
+        misses = f"outgrow the L2 ({l2 / 2**20:g} MiB): 1 - L2 / frames of the traffic misses it"
     return (
-        f"{where} outgrow the L2 ({l2 / 2**20:g} MiB): 1 - L2 / frames of the traffic misses it; {reach}; "
+        f"{where} {misses}; {reach}; "
         f"so spills move at 1 / max(1 / {rates.spill_bps / (sms * rates.clock_hz):.1f}, share / rate) = {rate:.1f} "
         f"B/cycle/SM{round_trip} (cta_model.spill_home)",
         used,

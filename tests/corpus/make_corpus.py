@@ -80,6 +80,10 @@ CASES = {
         H100.replace("value: 227, unit: KiB", "value: 300, unit: KiB"),
         "max_per_block must not exceed",
     ),
+    "l2-reuse-over-capacity": (
+        H100.replace("reuse_capacity: {value: 29.3, unit: MiB", "reuse_capacity: {value: 60, unit: MiB"),
+        "reuse_capacity must be less than capacity",
+    ),
     "rated-without-any": (
         H100.replace(
             """    bandwidth:
@@ -92,7 +96,7 @@ CASES = {
     ),
     "schema-version-2": (H100.replace("schema_version: 1", "schema_version: 2"), "schema_version"),
     # base chains
-    "base-unknown": ("base: h200\nname: x\n", "unknown machine 'h200'"),
+    "base-unknown": ("base: b300\nname: x\n", "unknown machine 'b300'"),
     "base-not-a-string": ("base: [h100]\nname: x\n", "base: must be a machine name or path"),
     "base-missing-file": ("base: ./does-not-exist.yaml\nname: x\n", "no such file"),
     "base-self-loop": ("base: base-self-loop.yaml\nname: x\n", "base chain loops"),
