@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh18 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh19 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -50,7 +50,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     committed unread (docs/measurements/h100-2026-11-27/fresh15 and fresh16; read 2026-11-27 to judge the fence queue,
     30eed4a, and the columned relaid operand, ca7606e);
 --fresh17: FRESH17_SHAPES with an eighteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh17);
---fresh18: FRESH18_SHAPES with a nineteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh18);
+--fresh18: FRESH18_SHAPES with a nineteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh18;
+    read 2026-11-27 to judge the spill frames reused in turn, 39e6bda);
+--fresh19: FRESH19_SHAPES with a twentieth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh19);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -360,6 +362,24 @@ FRESH18_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2100x2100x2900", "odd", "holdout", 2100, 2100, 2900),
     ("small1568", "small", "holdout", 1568, 1568, 1568),
 ]
+# A nineteenth fresh sample (--fresh19, drawn 2026-11-27 after fresh18 was read): ten more shapes, sizes drawn at
+# random per family with the seed below (Python's random: square 2048-6144 by 64; short K 256-640 by 16 on M, N
+# 6144-12288 by 256; long K 12288-32768 by 256 on M, N 1024-2560 by 128; skinny M 256-512 by 16, N 8192-24576 by 512,
+# K 4096-12288 by 128; decode M 2-64, N 8192-28672 by 512, K 4096-12288 by 256; odd 1000-7000 by 100; small 1024-2048
+# by 32; a name or size an earlier sample holds drawn again: shortk400 once), all held out, a twentieth seed; fixed in
+# code before it was measured and committed unread, to judge the next change to the model.
+FRESH19_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4352", "square", "holdout", 4352, 4352, 4352),
+    ("sq4928", "square", "holdout", 4928, 4928, 4928),
+    ("shortk544", "short_k", "holdout", 12288, 9728, 544),
+    ("longk31488", "long_k", "holdout", 1152, 1024, 31488),
+    ("skinny432", "skinny", "holdout", 432, 14848, 9216),
+    ("decode52c", "decode", "holdout", 52, 27136, 5888),
+    ("decode5d", "decode", "holdout", 5, 8192, 4864),
+    ("odd6600x1600x5700", "odd", "holdout", 6600, 1600, 5700),
+    ("odd5400x6700x6600", "odd", "holdout", 5400, 6700, 6600),
+    ("small1440", "small", "holdout", 1440, 1440, 1440),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -369,7 +389,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh11": (2026_12_5, FRESH11_SHAPES), "fresh12": (2026_12_6, FRESH12_SHAPES),
                  "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES),
                  "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES),
-                 "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES)}  # fmt: skip
+                 "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES),
+                 "fresh19": (2026_12_13, FRESH19_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -881,6 +902,7 @@ def main() -> None:
     ap.add_argument("--fresh16", action="store_true", help="FRESH16_SHAPES with a seventeenth seed, as --fresh")
     ap.add_argument("--fresh17", action="store_true", help="FRESH17_SHAPES with an eighteenth seed, as --fresh")
     ap.add_argument("--fresh18", action="store_true", help="FRESH18_SHAPES with a nineteenth seed, as --fresh")
+    ap.add_argument("--fresh19", action="store_true", help="FRESH19_SHAPES with a twentieth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
