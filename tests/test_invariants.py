@@ -42,7 +42,11 @@ def random_machine(draw):
         data["memory"]["smem"][key]["value"] = data["memory"]["smem"]["capacity_per_sm"]["value"] * (
             1.0 if key == "capacity_per_sm" else draw(st.floats(0.3, 1.0))
         )
-    scale(data["memory"]["l2"]["capacity"])
+    l2 = data["memory"]["l2"]
+    before = l2["capacity"]["value"]
+    scale(l2["capacity"])
+    if "reuse_capacity" in l2:  # what the L2 holds of frames reused in turn scales with it
+        l2["reuse_capacity"]["value"] *= l2["capacity"]["value"] / before
     scale(data["sm_count"], integral=True)
     scale(data["clocks"]["boost"])
     for pipe in data["compute"].values():
