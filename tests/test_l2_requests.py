@@ -161,3 +161,73 @@ def test_run_lines_is_the_count_over_every_offset():
             assert run_lines(run, stride) == pytest.approx(counted)
             as_array = run_lines(np.array([run, run]), None if stride is None else np.array([stride, stride]))
             assert as_array[1] == pytest.approx(counted)
+
+
+# DRAM's request bound (memory.dram.requests_per_sector, prediction.dram_request_seconds): the same requests, counted
+# over the bytes DRAM serves, against the rate the path from DRAM serves them (benchmarks/gpu_dram_runs.py).
+DRAM_RUNS = REPO / "docs/measurements/h200-2026-11-29/dram_runs"
+
+
+def test_dram_requests_by_hand():
+    from roofmodel.model.prediction import SECTOR_BYTES, dram_request_seconds, machine_rates
+
+    h200 = load_machine("h200")
+    r = machine_rates(h200, "fp16", bandwidth="measured", clock=1980)
+    # 0.323 requests a sector of the measured 4,308.8 GB/s: 43.5 G requests a second.
+    assert r.dram_requests_per_s == pytest.approx(0.323 * 4308.8e9 / 32)
+    # A decode GEMM, 16 x 28672 x 8192 fp16, B K-major at BK 32: B's runs are 64 B (0.5 a sector), A's too; A's
+    # bytes weigh 16 / (16 + 28672). 470 MB of B and 0.9 MB of C at 0.5 and 0.25 requests a sector.
+    m, n, k = 16, 28672, 8192
+    read, c = (m + n) * k * 2.0, m * n * 2.0
+    s = dram_request_seconds(r.dram_requests_per_s, 2, m, n, k, 64, 128, 32, False, False, read, c)
+    assert s == pytest.approx((read * 0.5 + c * 0.25) / SECTOR_BYTES / r.dram_requests_per_s)
+    # its bytes would take read / 4,308.8 GB/s: the requests take 0.5 / 0.323 = 1.55 x that
+    assert s / ((read + c) / r.dram_bps) == pytest.approx(0.5 / 0.323, rel=0.01)
+    # BK 64 (128-byte runs, 0.25 a sector): under the limit, the bytes bind
+    assert (
+        dram_request_seconds(r.dram_requests_per_s, 2, m, n, k, 64, 128, 64, False, False, read, c)
+        < (read + c) / r.dram_bps
+    )
+    # B N-major at BN 32 (64-byte runs) asks what K-major BK 32 asks (A's runs, 128 B at BK 64, weigh 16 / 28,688)
+    n_major = dram_request_seconds(r.dram_requests_per_s, 2, m, n, k, 64, 32, 64, False, True, read, c)
+    assert n_major == pytest.approx(s, rel=1e-3) and n_major < s
+    # no figure (the H100's file, for now): no bound
+    assert machine_rates(load_machine("h100"), "fp16").dram_requests_per_s is None
+    assert dram_request_seconds(None, 2, m, n, k, 64, 128, 32, False, False, read, c) == 0.0
+
+
+def test_the_h200_figure_is_what_its_run_derives():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("derive", REPO / "benchmarks" / "derive_dram_requests.py")
+    derive = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(derive)
+    with (DRAM_RUNS / "runs.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    h200 = load_machine("h200")
+    limit, est = derive.requests_per_sector(rows, h200.memory.dram.bandwidth.measured.value)
+    assert round(limit, 3) == h200.memory.dram.requests_per_sector.value and len(est) == 36
+    # the bound says the medians of both sub-line run lengths within 4%, and leaves whole lines to the bytes
+    for run in (32, 64):
+        measured = statistics.median(float(r["gb_per_s"]) for r in derive.usable(rows) if int(r["run_bytes"]) == run)
+        assert limit * 4308.8 * run / 32 == pytest.approx(measured, rel=0.04)
+    assert limit < 0.25 * 1.5 and limit > 0.25  # lines (0.25 a sector) are never bound
+
+
+def test_predict_charges_dram_requests_of_short_runs():
+    # The decode GEMM above on the H200, 64x128 tiles on 4 warps, 4 stages: BK 32 with B K-major asks 64-byte runs
+    # and its DRAM term is the requests' time; BK 64 (128-byte runs) is the bytes'. predict's note says which.
+    from roofmodel.model.prediction import predict
+    from roofmodel.model.problem import Gemm, Tile
+
+    h200 = load_machine("h200")
+    g = Gemm(m=16, n=28672, k=8192, dtype="fp16")
+    dram, notes = {}, {}
+    for bk in (32, 64):
+        p = predict(h200, g, Tile(bm=64, bn=128, bk=bk), warps=4, stages=4, b_major="k")
+        term = next(t for t in p.terms if t.name == "DRAM")
+        dram[bk], notes[bk] = term.seconds, term.detail
+    assert dram[32] / dram[64] == pytest.approx(0.5 / 0.323, rel=0.02)
+    assert "memory.dram.requests_per_sector" in notes[32] and "requests_per_sector" not in notes[64]
+    p = predict(h200, g, Tile(bm=64, bn=128, bk=32), warps=4, stages=4, b_major="k")
+    assert "memory.dram.requests_per_sector" in {i.field for i in p.inputs}

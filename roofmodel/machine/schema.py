@@ -245,6 +245,17 @@ class DramLevel(StrictModel):
     # The latency a load sees while the chip streams at full rate (queues included); the per-CTA
     # time model (cta_model.py) uses it for pipeline fill and Little's law. Optional.
     loaded_latency: Latency | None = None
+    # The most line requests per 32-byte sector of ``bandwidth.measured`` that the path from DRAM serves: a copy
+    # in runs shorter than a 128-byte line asks one request per run (32 / run bytes a sector), and past this ratio
+    # its DRAM reads go at the requests' rate (prediction.dram_request_seconds). Optional; measured
+    # (benchmarks/gpu_dram_runs.py), and read against bandwidth.measured, which it needs.
+    requests_per_sector: Ratio | None = None
+
+    @model_validator(mode="after")
+    def _requests_need_the_measured_rate(self) -> DramLevel:
+        if self.requests_per_sector is not None and self.bandwidth.measured is None:
+            raise ValueError("requests_per_sector is read against bandwidth.measured: give that too")
+        return self
 
 
 class L2Level(StrictModel):

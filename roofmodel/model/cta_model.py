@@ -485,6 +485,7 @@ def kernel_terms(
     exposed_latency_cycles: Any = None,
     issues_copies: Any = False,
     fenced_copies: Any = False,
+    dram_request_seconds: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -500,6 +501,8 @@ def kernel_terms(
     a synchronous load waits before its stage's bytes stream in (None: ``load_latency_cycles``). ``issues_copies``:
     where the SM and memory times combine by ISSUED_OVERLAP_NORM (mma.sync: prediction.ISSUES_OWN_COPIES).
     ``fenced_copies``: where the warps store a synchronous copy and fence it before wgmma (fenced_queue_cycles).
+    ``dram_request_seconds``: the time the path from DRAM takes to serve the kernel's line requests
+    (prediction.dram_request_seconds; 0 where not counted): the DRAM term is the longer of it and the bytes' time.
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -576,7 +579,8 @@ def kernel_terms(
     dram_reach = dram_bps
     if dram_latency_s:
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
-    dram = dram_bytes / dram_reach
+    # Reads in runs shorter than a line: the requests' rate may bind before the bytes' (dram_request_seconds).
+    dram = _max(dram_bytes / dram_reach, dram_request_seconds)
     sm_s = sm_cycles / clock_hz
     total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=issues_copies)
 

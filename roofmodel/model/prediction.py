@@ -169,6 +169,9 @@ class Rates:
     # The most line requests the L2 serves per sector of its data rate (memory.l2.requests_per_sector); None where
     # the file has none (no request bound).
     l2_requests_per_sector: float | None = None
+    # The line requests per second the path from DRAM serves (memory.dram.requests_per_sector x its measured rate /
+    # 32 B); None where the file has none (no request bound on DRAM).
+    dram_requests_per_s: float | None = None
     # Where spilled registers live (cta_model.spill_home): the L2's capacity and, with a last-level cache,
     # its capacity and latency (cycles; None where the file has none). None where unused.
     l2_capacity_bytes: float | None = None
@@ -269,6 +272,14 @@ def machine_rates(
     requests_q = mem.l2.requests_per_sector if gemm_l2 is not None else None
     if requests_q is not None:
         inputs.append(machine.input_of("memory.l2.requests_per_sector", requests_q))
+    dram_requests_per_s = None
+    dram_q = mem.dram.requests_per_sector
+    measured_dram = level_bandwidth(machine, "dram", "measured", clock_hz)
+    if dram_q is not None and measured_dram is not None and measured_dram.quantity is not None:
+        inputs.append(machine.input_of("memory.dram.requests_per_sector", dram_q))
+        if bandwidth != "measured":  # the ratio is read against the measured rate, whichever rate the bytes take
+            inputs.append(machine.input_of("memory.dram.bandwidth.measured", measured_dram.quantity))
+        dram_requests_per_s = dram_q.value * measured_dram.gb_per_s * 1e9 / SECTOR_BYTES
     spill_bps = None
     spill_q = machine.kernel_costs.spill_bandwidth if machine.kernel_costs is not None else None
     if spill_q is not None:
@@ -312,6 +323,7 @@ def machine_rates(
         spill_bps=spill_bps,
         l2_gemm_bps=gemm_l2,
         l2_requests_per_sector=requests_q.value if requests_q is not None else None,
+        dram_requests_per_s=dram_requests_per_s,
         l2_latency_cycles=lat_l2,
         dram_latency_cycles=lat_dram,
         triton_fma_per_s_per_sm=triton_fma,
@@ -729,6 +741,8 @@ def kernel_seconds(
     l2_requests = requested * l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major,
                                                 b_n_major, _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
     l2_rate = rates.l2_stream_bps
+    dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, k, bm, bn * b_share, bk, a_m_major,
+                                         b_n_major, dram_read, c_bytes)  # fmt: skip
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
@@ -747,6 +761,7 @@ def kernel_seconds(
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
+        dram_request_seconds=dram_requests,
         dram_latency_s=dram_latency_s,
         # A stage streams in at the SM's share of the L2 (cta_model.stage_stream_cycles), where the file gives
         # latencies; the L2 serves a CTA its share of the requested bytes (a cluster's multicast divides them).
@@ -794,11 +809,42 @@ def copy_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, 
     line. Aligned: 0.25 for runs of 128 bytes or more, 0.5 for 64-byte runs (fp16 with BK 32 K-major), 1 for 32-byte
     ones; fp16 rows 32 bytes apart in a line (K = 4112) take 64-byte runs to 0.625 and whole lines to 0.4375.
     Numbers or numpy arrays."""
+    per_a, per_b = operand_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major, stride_a, stride_b)
+    return (bm * per_a + b_rows * per_b) / (bm + b_rows)
+
+
+def operand_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any,
+                                stride_a: Any = None, stride_b: Any = None) -> tuple[Any, Any]:  # fmt: skip
+    """(A's, B's) line requests per 32-byte sector of their copies: run_lines x 32 / piece bytes, a piece being a
+    tile row's run (BK x e K-major, BM x e or ``b_rows`` x e MN-major) up to a 128-byte line
+    (copy_requests_per_sector's terms). Numbers or numpy arrays."""
     chunk_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
     chunk_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
-    per_a = _pieces_per_sector(chunk_a, stride_a, element_bytes)
-    per_b = _pieces_per_sector(chunk_b, stride_b, element_bytes)
-    return (bm * per_a + b_rows * per_b) / (bm + b_rows)
+    return _pieces_per_sector(chunk_a, stride_a, element_bytes), _pieces_per_sector(chunk_b, stride_b, element_bytes)
+
+
+# C leaves the L2 for DRAM as whole lines (its partial-line stores merge in the L2 before they are written back).
+WRITE_BACK_REQUESTS_PER_SECTOR = SECTOR_BYTES / LINE_BYTES
+
+
+def dram_request_seconds(requests_per_s: float | None, element_bytes: int, m: int, n: int, k: int, bm: Any,
+                         b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any, dram_read: Any,
+                         c_bytes: float) -> Any:  # fmt: skip
+    """Seconds the path from DRAM takes to serve a kernel's line requests at ``requests_per_s``
+    (memory.dram.requests_per_sector x the measured rate / 32 B; 0 where the file has no figure):
+
+        (dram_read x q_read + C x 1/4) / 32 B / requests_per_s,
+
+    q_read the operands' requests per sector (operand_requests_per_sector) weighted by the bytes each must read at
+    least (M x K of A, N x K of B), and C written back in whole lines. It binds where the copies' runs are shorter
+    than a line: on the H200 (0.323) a stream of 64-byte runs (0.5 requests a sector) goes at 0.323 / 0.5 = 65% of
+    the measured rate, of 32-byte runs at 32% (benchmarks/gpu_dram_runs.py). Numbers or numpy arrays."""
+    if not requests_per_s:
+        return 0.0
+    per_a, per_b = operand_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major,
+                                               _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
+    q_read = (m * per_a + n * per_b) / (m + n)
+    return (dram_read * q_read + c_bytes * WRITE_BACK_REQUESTS_PER_SECTOR) / SECTOR_BYTES / requests_per_s
 
 
 def _pieces_per_sector(piece_bytes: Any, stride: Any, element_bytes: int) -> Any:
@@ -1171,6 +1217,16 @@ def predict_kernel(
         if request_factor > 1.0
         else ""
     )
+    dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, gemm.k, config.bm,
+                                                 b_rows, config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
+    dram_request_note = (
+        f"; its line requests (runs of A {(config.bm if a_m else config.bk) * e} B, of B "
+        f"{(b_rows if b_n else config.bk) * e:g} B: a request per {LINE_BYTES} B or less) take longer than its bytes "
+        f"at the {rates.dram_requests_per_s / 1e9:.1f} G requests/s the path from DRAM serves "
+        f"(memory.dram.requests_per_sector): {dram_requests_s * 1e6:,.1f} us (dram_request_seconds)"
+        if rates.dram_requests_per_s and dram_requests_s > (dram_read + c_bytes) / rates.dram_bps
+        else ""
+    )
     queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
     fence_note = (
         f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA): as if each CTA "
@@ -1279,7 +1335,7 @@ def predict_kernel(
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
-        "(less where the grid keeps too few bytes in flight)",
+        "(less where the grid keeps too few bytes in flight)" + dram_request_note,
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
         + (
             f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)" + l2_request_note

@@ -84,6 +84,16 @@ CASES = {
         H100.replace("reuse_capacity: {value: 29.3, unit: MiB", "reuse_capacity: {value: 60, unit: MiB"),
         "reuse_capacity must be less than capacity",
     ),
+    "dram-requests-without-measured": (
+        H100.replace(
+            "    latency: {value: 288.1, unit: ns,",
+            "    requests_per_sector: {value: 0.3, unit: requests/sector, kind: measured, source: x}\n"
+            "    latency: {value: 288.1, unit: ns,",
+        )
+        .replace(H100.split("measured: {value: 3067, unit: GB/s")[1].split("\n")[0], "")
+        .replace("      measured: {value: 3067, unit: GB/s", ""),
+        "requests_per_sector is read against bandwidth.measured",
+    ),
     "rated-without-any": (
         H100.replace(
             """    bandwidth:
