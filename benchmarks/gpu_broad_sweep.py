@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh19 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh20 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -52,7 +52,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh17: FRESH17_SHAPES with an eighteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh17);
 --fresh18: FRESH18_SHAPES with a nineteenth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh18;
     read 2026-11-27 to judge the spill frames reused in turn, 39e6bda);
---fresh19: FRESH19_SHAPES with a twentieth seed, all held out, committed unread (docs/measurements/h100-2026-11-27/fresh19);
+--fresh19: FRESH19_SHAPES with a twentieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh19;
+    read 2026-11-29 to judge DRAM's line requests, 8f8b9c2);
+--fresh20: FRESH20_SHAPES with a twenty-first seed, all held out, committed unread;
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -380,6 +382,23 @@ FRESH19_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5400x6700x6600", "odd", "holdout", 5400, 6700, 6600),
     ("small1440", "small", "holdout", 1440, 1440, 1440),
 ]
+# A twentieth fresh sample (--fresh20, drawn 2026-11-29 after fresh19's H200 copy was read): ten more shapes, sizes
+# drawn at random per family as FRESH19_SHAPES's (the same ranges; Python's random with seed 2026_11_29; a name or
+# size an earlier sample holds drawn again: sq2176 (small2176's size), sq5504, shortk272, longk18432, skinny272,
+# skinny512; a decode name an earlier sample holds takes the next letter), all held out, a twenty-first seed; fixed
+# in code before it was measured and committed unread, to judge the next change to the model.
+FRESH20_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4416", "square", "holdout", 4416, 4416, 4416),
+    ("sq3328", "square", "holdout", 3328, 3328, 3328),
+    ("shortk624", "short_k", "holdout", 12288, 7424, 624),
+    ("longk14848", "long_k", "holdout", 1920, 1280, 14848),
+    ("skinny464", "skinny", "holdout", 464, 8192, 4864),
+    ("decode61", "decode", "holdout", 61, 15872, 11264),
+    ("decode2b", "decode", "holdout", 2, 15872, 12032),
+    ("odd5500x3500x1300", "odd", "holdout", 5500, 3500, 1300),
+    ("odd1100x4600x3700", "odd", "holdout", 1100, 4600, 3700),
+    ("small2048", "small", "holdout", 2048, 2048, 2048),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -390,7 +409,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES),
                  "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES),
                  "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES),
-                 "fresh19": (2026_12_13, FRESH19_SHAPES)}  # fmt: skip
+                 "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -903,6 +922,7 @@ def main() -> None:
     ap.add_argument("--fresh17", action="store_true", help="FRESH17_SHAPES with an eighteenth seed, as --fresh")
     ap.add_argument("--fresh18", action="store_true", help="FRESH18_SHAPES with a nineteenth seed, as --fresh")
     ap.add_argument("--fresh19", action="store_true", help="FRESH19_SHAPES with a twentieth seed, as --fresh")
+    ap.add_argument("--fresh20", action="store_true", help="FRESH20_SHAPES with a twenty-first seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
