@@ -3,13 +3,17 @@ sector of the DRAM's measured rate (memory.dram.bandwidth.measured) that the pat
 
 A copy in runs of r bytes shorter than a 128-byte line asks one request per run, 32 / r per sector (0.5 for 64-byte
 runs, 1 for 32-byte ones; 0.25 for whole lines). Where the requests bind, a stream's rate is the request rate R times
-r, so each configuration with runs shorter than a line gives R x 32 / B = rate x (32 / r) / B, B the machine file's
-measured DRAM rate; the figure recorded is the median over those configurations. Left out: configurations that did
-not compile or whose sums were wrong, and tiles of more than MAX_TILE elements (their fp32 sum takes more than 128
-registers a thread and spills: 500 GB/s at every run). Printed beside it, per layout and run: the rates measured
-and what min(B, R x r) says.
+r, so each configuration with runs shorter than a line gives R x 32 / B = rate x (32 / run) / B, B the machine file's
+measured DRAM rate; the figure recorded is the median over those configurations that their bytes in flight do not
+bind. The bytes in flight are (programs resident) x (stages - 1) x the tile's bytes, and their rate over the machine
+file's loaded DRAM latency is the bound the model already has (cta_model.kernel_terms' dram_reach); a configuration
+measured at that bound or above it (LITTLE_SHARE) is left out, since the model's bytes in flight already say its
+shortfall (K-major runs put run length and bytes in flight together: the grid is N / BN whatever BK is). Left out as well:
+configurations that did not compile or whose sums were wrong, and tiles of more than MAX_TILE elements (their fp32
+sum takes more than 128 registers a thread and spills: 500 GB/s at every run). Printed beside it, per layout and
+run: the rates measured and what min(B, R x r) says.
 
-    python benchmarks/derive_dram_requests.py [RUN_DIR] [--bandwidth-gbs 4308.8]
+    python benchmarks/derive_dram_requests.py [RUN_DIR] [--machine h200]
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ import csv
 import statistics
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 DEFAULT = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-11-29" / "dram_runs"
 LINE, SECTOR = 128, 32
 MAX_TILE = 16384
+LITTLE_SHARE = 1.0
+N_ROWS, MAX_CTAS_PER_SM = 28672, 16  # benchmarks/gpu_dram_runs.py's bands (N); sm_90's resident CTAs at most
 
 
 def usable(rows: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -30,31 +37,50 @@ def usable(rows: list[dict[str, str]]) -> list[dict[str, str]]:
     return [r for r in rows if r["checked"] == "True" and int(r["bn"]) * int(r["bk"]) <= MAX_TILE]
 
 
-def requests_per_sector(rows: list[dict[str, str]], bandwidth_gbs: float) -> tuple[float, list[float]]:
-    """(median, every estimate) of rate x (32 / run) / bandwidth over the usable configurations with sub-line runs."""
-    est = [float(r["gb_per_s"]) * SECTOR / int(r["run_bytes"]) / bandwidth_gbs
-           for r in usable(rows) if int(r["run_bytes"]) < LINE]  # fmt: skip
+def in_flight_gbs(row: dict[str, str], machine: Any) -> float:
+    """The rate (GB/s) a configuration's bytes in flight allow: min(grid, SMs x CTAs an SM holds) x (stages - 1) x
+    tile bytes / the loaded DRAM latency (grid N / BN in either layout; the CTAs an SM holds by its shared memory,
+    MAX_CTAS_PER_SM at most)."""
+    e, bn, bk, stages = int(row["e"]), int(row["bn"]), int(row["bk"]), int(row["stages"])
+    tile = bn * bk * e
+    per_sm = min(MAX_CTAS_PER_SM, int(machine.memory.smem.capacity_per_sm.bytes) // (tile * stages))
+    active = min(N_ROWS // bn, machine.sm_count.n * per_sm)
+    lat = machine.memory.dram.loaded_latency
+    assert lat.unit == "ns", lat.unit
+    return active * (stages - 1) * tile / (lat.value * 1e-9) / 1e9
+
+
+def requests_per_sector(rows: list[dict[str, str]], machine: Any) -> tuple[float, list[float]]:
+    """(median, every estimate) of rate x (32 / run) / the measured DRAM rate over the usable configurations with
+    sub-line runs that their bytes in flight do not bind (measured under LITTLE_SHARE of in_flight_gbs)."""
+    bandwidth = machine.memory.dram.bandwidth.measured.value
+    est = [float(r["gb_per_s"]) * SECTOR / int(r["run_bytes"]) / bandwidth for r in usable(rows)
+           if int(r["run_bytes"]) < LINE and float(r["gb_per_s"]) < LITTLE_SHARE * in_flight_gbs(r, machine)]  # fmt: skip
     return statistics.median(est), est
 
 
 def main() -> None:
+    from roofmodel.machine import load_machine
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("run_dir", nargs="?", default=str(DEFAULT))
-    ap.add_argument("--bandwidth-gbs", type=float, default=4308.8,
-                    help="the machine file's memory.dram.bandwidth.measured (default: the H200's)")  # fmt: skip
+    ap.add_argument("--machine", default="h200", help="the machine file of the GPU the run was on (default: h200)")
     args = ap.parse_args()
+    machine = load_machine(args.machine)
+    bandwidth = machine.memory.dram.bandwidth.measured.value
     with (Path(args.run_dir) / "runs.csv").open(newline="") as f:
         rows = list(csv.DictReader(f))
-    limit, est = requests_per_sector(rows, args.bandwidth_gbs)
-    print(f"requests per sector: median {limit:.3f} over {len(est)} configurations with runs under {LINE} B "
-          f"(min {min(est):.3f}, max {max(est):.3f}); at B = {args.bandwidth_gbs:g} GB/s, "
-          f"R = {limit * args.bandwidth_gbs / SECTOR:.1f} G requests/s")  # fmt: skip
+    limit, est = requests_per_sector(rows, machine)
+    sub = [r for r in usable(rows) if int(r["run_bytes"]) < LINE]
+    print(f"requests per sector: median {limit:.3f} over the {len(est)} of {len(sub)} configurations with runs under "
+          f"{LINE} B that their bytes in flight do not bind (min {min(est):.3f}, max {max(est):.3f}); at the measured "
+          f"{bandwidth:g} GB/s, R = {limit * bandwidth / SECTOR:.1f} G requests/s")  # fmt: skip
     by = defaultdict(list)
     for r in usable(rows):
         by[(r["layout"], int(r["run_bytes"]))].append(float(r["gb_per_s"]))
     print("layout  run B   n   measured GB/s: min / median / max   min(B, R x run)")
     for (layout, run), v in sorted(by.items()):
-        model = min(args.bandwidth_gbs, limit * args.bandwidth_gbs / SECTOR * min(run, LINE))
+        model = min(bandwidth, limit * bandwidth / SECTOR * min(run, LINE))
         print(f"{layout:>6} {run:6d} {len(v):3d}   {min(v):7.0f} / {statistics.median(v):7.0f} / {max(v):7.0f}"
               f"   {model:7.0f}")  # fmt: skip
 

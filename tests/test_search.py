@@ -133,20 +133,24 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     ("h100", Gemm(m=2048, n=2048, k=2048, dtype="fp32"), "triton", "k", "k"),
     # fp8 B N-major: relaid (synchronous) under wgmma, pipelined under mma.sync, in one array (beside_share's rows)
     ("h100", Gemm(m=4096, n=4096, k=4096, dtype="fp8"), "triton", "k", "n"),
+    # a decode GEMM with B K-major on the H200: DRAM's line requests bind its short runs (dram_request_seconds)
+    ("h200", Gemm(m=16, n=28672, k=8192, dtype="fp16"), "triton", "k", "k"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)
     ev = evaluate(machine, gemm, Space(name=space), a_major=a_major, b_major=b_major)
     assert len(ev.configs) > 100
     rng = random.Random(f"{name}{gemm}")
-    homed = 0
+    homed = requests = 0
     for i in rng.sample(range(len(ev.configs)), 40):
         p = predict_kernel(machine, gemm, ev.configs.config(i), a_major=a_major, b_major=b_major)
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:
             assert t.seconds == ev.terms[i][TERMS.index(t.name)]
         homed += any("outgrow the L2" in t.detail for t in p.terms)
+        requests += any("dram_request_seconds" in t.detail for t in p.terms)
     assert homed > 5 if a_major == "m" else True
+    assert requests > 5 if name == "h200" else requests == 0
 
 
 def test_what_the_search_leaves_out_the_scalar_analysis_rejects():

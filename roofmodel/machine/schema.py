@@ -248,7 +248,9 @@ class DramLevel(StrictModel):
     # The most line requests per 32-byte sector of ``bandwidth.measured`` that the path from DRAM serves: a copy
     # in runs shorter than a 128-byte line asks one request per run (32 / run bytes a sector), and past this ratio
     # its DRAM reads go at the requests' rate (prediction.dram_request_seconds). Optional; measured
-    # (benchmarks/gpu_dram_runs.py), and read against bandwidth.measured, which it needs.
+    # (benchmarks/gpu_dram_runs.py), and read against bandwidth.measured, which it needs: a file that measures the
+    # bandwidth again (roofmodel calibrate) measures this again too. Not with a last-level cache (memory.llc),
+    # whose lines, not the L2's runs, are what DRAM serves there.
     requests_per_sector: Ratio | None = None
 
     @model_validator(mode="after")
@@ -350,6 +352,12 @@ class Memory(StrictModel):
     smem: SmemLevel
     rf: RfLevel
     tmem: TmemLevel | None = None
+
+    @model_validator(mode="after")
+    def _dram_requests_without_llc(self) -> Memory:
+        if self.llc is not None and self.dram.requests_per_sector is not None:
+            raise ValueError("dram.requests_per_sector is not read where an llc serves DRAM's lines: leave it out")
+        return self
 
 
 class Clocks(StrictModel):

@@ -75,7 +75,9 @@ C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs 
 CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone + (c - 1) x queued) + epilogue) (round_cycles). The busiest SM runs
 ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
-the active CTAs keep in flight over the DRAM latency), and the L2 term computed by the caller.
+the active CTAs keep in flight over the DRAM latency), or, where longer, the time the path from DRAM takes to serve
+their line requests (prediction.dram_request_seconds: copies in runs shorter than a line), and the L2 term computed
+by the caller.
 The chip's memory time is the q-norm of DRAM and the L2, (dram^q + l2^q)^(1/q), q = MEMORY_NORM, and at least
 a last-level cache's term where the machine has one (its bytes are what the L2 reads from it, at its bandwidth;
 it carries DRAM's bytes again and no measurement fitted q with it, so it stays a bound alone). Every

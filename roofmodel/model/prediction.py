@@ -835,14 +835,15 @@ def dram_request_seconds(requests_per_s: float | None, element_bytes: int, m: in
 
         (dram_read x q_read + C x 1/4) / 32 B / requests_per_s,
 
-    q_read the operands' requests per sector (operand_requests_per_sector) weighted by the bytes each must read at
-    least (M x K of A, N x K of B), and C written back in whole lines. It binds where the copies' runs are shorter
-    than a line: on the H200 (0.323) a stream of 64-byte runs (0.5 requests a sector) goes at 0.323 / 0.5 = 65% of
-    the measured rate, of 32-byte runs at 32% (benchmarks/gpu_dram_runs.py). Numbers or numpy arrays."""
+    q_read the operands' requests per sector (operand_requests_per_sector, every row taken to start on a line)
+    weighted by the bytes each must read at least (M x K of A, N x K of B), and C written back in whole lines. It
+    binds where the copies' runs are shorter than a line: on the H200 (0.323) a stream of 64-byte runs (0.5 requests
+    a sector) goes at 0.323 / 0.5 = 65% of the measured rate, of 32-byte runs at 32% (benchmarks/gpu_dram_runs.py,
+    measured on rows that start on a line: what a run across two lines costs DRAM is not, so none is charged).
+    Numbers or numpy arrays."""
     if not requests_per_s:
         return 0.0
-    per_a, per_b = operand_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major,
-                                               _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
+    per_a, per_b = operand_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major)
     q_read = (m * per_a + n * per_b) / (m + n)
     return (dram_read * q_read + c_bytes * WRITE_BACK_REQUESTS_PER_SECTOR) / SECTOR_BYTES / requests_per_s
 
@@ -1219,12 +1220,13 @@ def predict_kernel(
     )
     dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, gemm.k, config.bm,
                                                  b_rows, config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
+    dram_bytes_s = (dram_read + c_bytes) / rates.dram_bps
     dram_request_note = (
-        f"; its line requests (runs of A {(config.bm if a_m else config.bk) * e} B, of B "
-        f"{(b_rows if b_n else config.bk) * e:g} B: a request per {LINE_BYTES} B or less) take longer than its bytes "
-        f"at the {rates.dram_requests_per_s / 1e9:.1f} G requests/s the path from DRAM serves "
-        f"(memory.dram.requests_per_sector): {dram_requests_s * 1e6:,.1f} us (dram_request_seconds)"
-        if rates.dram_requests_per_s and dram_requests_s > (dram_read + c_bytes) / rates.dram_bps
+        f"; its line requests (runs of A {min((config.bm if a_m else config.bk) * e, LINE_BYTES)} B, of B "
+        f"{min((b_rows if b_n else config.bk) * e, LINE_BYTES):g} B, a request each), at the "
+        f"{rates.dram_requests_per_s / 1e9:.1f} G/s the path from DRAM serves (memory.dram.requests_per_sector), take "
+        f"{dram_requests_s * 1e6:,.1f} us, more than its bytes' {dram_bytes_s * 1e6:,.1f} us (dram_request_seconds)"
+        if rates.dram_requests_per_s and dram_requests_s > dram_bytes_s
         else ""
     )
     queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
