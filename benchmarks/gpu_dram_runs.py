@@ -13,7 +13,11 @@ Sweeps run bytes (BK or BN x the element size) at several band widths, grids and
 over an N x K matrix of about 470 MB (N = 28672, K = 8192 at 2 bytes: a decode shape of the broad sweeps). Writes
 OUT/runs.csv and OUT/meta.json (device, clock samples, torch.sum's rate over the same bytes).
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_dram_runs.py OUT
+With --sizes, instead: four of those configurations (long runs in either layout, 128- and 64-byte K-major runs) and
+torch.sum over matrices of N x 4, 16, 32 and 64 KiB (117 MB to 1.9 GB), to tell a shortfall that shrinks with the
+bytes (a fixed cost a launch) from one that does not (the access pattern): OUT/sizes.csv.
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_dram_runs.py OUT [--sizes]
 """
 
 from __future__ import annotations
@@ -72,7 +76,8 @@ def stream_launch(x, cfg: dict[str, int | str]) -> tuple[Any, bool]:
     e, bn, bk = int(cfg["e"]), int(cfg["bn"]), int(cfg["bk"])
     v = x.view(torch.float16 if e == 2 else torch.float32)
     if cfg["layout"] == "k":  # B is N x K, K contiguous: a band of BN rows, BK columns a step
-        n, k = N_ROWS, K_BYTES // e
+        n = N_ROWS
+        k = v.numel() // n
         tr, tc, band, step, stride, steps = bn, bk, bn * k, bk, k, k // bk
         grid = n // bn
     else:  # B is K x N, N contiguous: a band of BN columns, BK rows a step
@@ -101,6 +106,39 @@ def stream_seconds(x, cfg: dict[str, int | str]) -> tuple[float, bool]:
     return ms * 1e-3, ok
 
 
+SIZE_K_BYTES = (4096, 16384, 32768, 65536)
+SIZE_CONFIGS = ({"layout": "k", "e": 2, "bn": 64, "bk": 128, "stages": 5, "run_bytes": 256},
+                {"layout": "n", "e": 2, "bn": 128, "bk": 32, "stages": 5, "run_bytes": 256},
+                {"layout": "k", "e": 2, "bn": 128, "bk": 64, "stages": 5, "run_bytes": 128},
+                {"layout": "k", "e": 2, "bn": 128, "bk": 32, "stages": 5, "run_bytes": 64})  # fmt: skip
+
+
+def size_sweep(out: Path) -> None:
+    """--sizes: SIZE_CONFIGS and torch.sum over N_ROWS x each of SIZE_K_BYTES (OUT/sizes.csv)."""
+    import torch
+
+    rows = []
+    for k_bytes in SIZE_K_BYTES:
+        x = torch.rand(N_ROWS * k_bytes // 2, device="cuda").to(torch.float16).view(torch.uint8)
+        nbytes = x.numel()
+        ms = triton.testing.do_bench(lambda x=x: x.view(torch.float16).sum(dtype=torch.float32), warmup=10, rep=100,
+                                     return_mode="median")  # fmt: skip
+        rows.append({"k_bytes": k_bytes, "bytes": nbytes, "pattern": "torch.sum", "seconds": ms * 1e-3,
+                     "gb_per_s": nbytes / (ms * 1e-3) / 1e9, "checked": True})  # fmt: skip
+        print(rows[-1], flush=True)
+        for cfg in SIZE_CONFIGS:
+            s, ok = stream_seconds(x, cfg)
+            name = f"{cfg['layout']}-major bn {cfg['bn']} bk {cfg['bk']} stages {cfg['stages']} ({cfg['run_bytes']} B runs)"
+            rows.append({"k_bytes": k_bytes, "bytes": nbytes, "pattern": name, "seconds": s,
+                         "gb_per_s": nbytes / s / 1e9, "checked": ok})  # fmt: skip
+            print(rows[-1], flush=True)
+        del x
+    with (out / "sizes.csv").open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
 def main() -> None:
     import torch
 
@@ -109,6 +147,9 @@ def main() -> None:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     torch.manual_seed(0)
+    if "--sizes" in sys.argv[2:]:
+        size_sweep(out)
+        return
     x = torch.randn(N_ROWS * K_BYTES // 2, dtype=torch.float16, device="cuda").clamp_(-1, 1).view(torch.uint8)
     # 4-byte views of random fp16 bits are sometimes NaN or huge: fill them with small floats instead
     x32 = torch.rand(N_ROWS * K_BYTES // 4, dtype=torch.float32, device="cuda").view(torch.uint8)
