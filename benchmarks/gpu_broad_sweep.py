@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh20 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh21 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -54,7 +54,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-27 to judge the spill frames reused in turn, 39e6bda);
 --fresh19: FRESH19_SHAPES with a twentieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh19;
     read 2026-11-29 to judge DRAM's line requests, 8f8b9c2);
---fresh20: FRESH20_SHAPES with a twenty-first seed, all held out, committed unread;
+--fresh20: FRESH20_SHAPES with a twenty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh20;
+    read 2026-11-29 to judge the revised DRAM line requests, 30e34f0);
+--fresh21: FRESH21_SHAPES with a twenty-second seed, all held out, committed unread;
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -399,6 +401,23 @@ FRESH20_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1100x4600x3700", "odd", "holdout", 1100, 4600, 3700),
     ("small2048", "small", "holdout", 2048, 2048, 2048),
 ]
+# A twenty-first fresh sample (--fresh21, drawn 2026-11-29 after fresh20's H200 copy was read): ten more shapes, sizes
+# drawn at random per family as FRESH19_SHAPES's (the same ranges; Python's random with seed 2026_11_30; a name or
+# size an earlier sample holds drawn again: shortk416, small1664, small1408; a decode name an earlier sample holds
+# takes the next letter), all held out, a twenty-second seed; fixed in code before it was measured and committed
+# unread, to judge the next change to the model.
+FRESH21_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3136", "square", "holdout", 3136, 3136, 3136),
+    ("sq2496", "square", "holdout", 2496, 2496, 2496),
+    ("shortk288", "short_k", "holdout", 12032, 11520, 288),
+    ("longk17664", "long_k", "holdout", 1536, 1024, 17664),
+    ("skinny352", "skinny", "holdout", 352, 11264, 7936),
+    ("decode23", "decode", "holdout", 23, 28672, 10240),
+    ("decode18b", "decode", "holdout", 18, 10240, 12288),
+    ("odd4600x4900x1100", "odd", "holdout", 4600, 4900, 1100),
+    ("odd1400x2200x3500", "odd", "holdout", 1400, 2200, 3500),
+    ("small1376", "small", "holdout", 1376, 1376, 1376),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -409,7 +428,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh13": (2026_12_7, FRESH13_SHAPES), "fresh14": (2026_12_8, FRESH14_SHAPES),
                  "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES),
                  "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES),
-                 "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES)}  # fmt: skip
+                 "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES),
+                 "fresh21": (2026_12_15, FRESH21_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -923,6 +943,7 @@ def main() -> None:
     ap.add_argument("--fresh18", action="store_true", help="FRESH18_SHAPES with a nineteenth seed, as --fresh")
     ap.add_argument("--fresh19", action="store_true", help="FRESH19_SHAPES with a twentieth seed, as --fresh")
     ap.add_argument("--fresh20", action="store_true", help="FRESH20_SHAPES with a twenty-first seed, as --fresh")
+    ap.add_argument("--fresh21", action="store_true", help="FRESH21_SHAPES with a twenty-second seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
