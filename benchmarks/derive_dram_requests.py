@@ -13,6 +13,11 @@ configurations that did not compile or whose sums were wrong, and tiles of more 
 sum takes more than 128 registers a thread and spills: 500 GB/s at every run). Printed beside it, per layout and
 run: the rates measured and what min(B, R x r) says.
 
+The times are do_bench's, each with the write-back of the dirty lines do_bench's L2 flush leaves in it; the rates
+are taken from the times less that write-back (the machine file's kernel_costs.flush_writeback, which
+flush_writeback_us derives from benchmarks/gpu_flush_check.py's run: the median over the kernels that read DRAM of
+their time after do_bench's flush less their time after a clean one).
+
     python benchmarks/derive_dram_requests.py [RUN_DIR] [--machine h200]
 """
 
@@ -26,10 +31,28 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-11-29" / "dram_runs"
+FLUSH = DEFAULT.parent / "flush_check" / "flush.csv"
 LINE, SECTOR = 128, 32
 MAX_TILE = 16384
 LITTLE_SHARE = 1.0
 N_ROWS, MAX_CTAS_PER_SM = 28672, 16  # benchmarks/gpu_dram_runs.py's bands (N); sm_90's resident CTAs at most
+
+
+def flush_writeback_us(path: Path = FLUSH) -> float:
+    """Median over gpu_flush_check's kernels that read DRAM of (time after do_bench's zeroing flush - time after a
+    read flush), microseconds."""
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    ms: dict[tuple[str, str], dict[str, float]] = defaultdict(dict)
+    for r in rows:
+        if int(r["bytes"]) > 0:
+            ms[(r["kernel"], r["bytes"])][r["flush"]] = float(r["ms"])
+    return statistics.median(1e3 * (v["zero"] - v["read"]) for v in ms.values())
+
+
+def gb_per_s(row: dict[str, str], writeback_s: float) -> float:
+    """The configuration's rate with the flush's write-back taken out of its time."""
+    return float(row["gb_per_s"]) * float(row["seconds"]) / (float(row["seconds"]) - writeback_s)
 
 
 def usable(rows: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -50,12 +73,22 @@ def in_flight_gbs(row: dict[str, str], machine: Any) -> float:
     return active * (stages - 1) * tile / (lat.value * 1e-9) / 1e9
 
 
+def writeback_s(machine: Any) -> float:
+    """The machine file's kernel_costs.flush_writeback in seconds (0 where it has none)."""
+    q = machine.kernel_costs.flush_writeback if machine.kernel_costs is not None else None
+    if q is None:
+        return 0.0
+    assert q.unit == "ns", q.unit
+    return q.value * 1e-9
+
+
 def requests_per_sector(rows: list[dict[str, str]], machine: Any) -> tuple[float, list[float]]:
     """(median, every estimate) of rate x (32 / run) / the measured DRAM rate over the usable configurations with
-    sub-line runs that their bytes in flight do not bind (measured under LITTLE_SHARE of in_flight_gbs)."""
-    bandwidth = machine.memory.dram.bandwidth.measured.value
-    est = [float(r["gb_per_s"]) * SECTOR / int(r["run_bytes"]) / bandwidth for r in usable(rows)
-           if int(r["run_bytes"]) < LINE and float(r["gb_per_s"]) < LITTLE_SHARE * in_flight_gbs(r, machine)]  # fmt: skip
+    sub-line runs that their bytes in flight do not bind (measured under LITTLE_SHARE of in_flight_gbs), the rates
+    from the times less the flush's write-back."""
+    bandwidth, wb = machine.memory.dram.bandwidth.measured.value, writeback_s(machine)
+    est = [gb_per_s(r, wb) * SECTOR / int(r["run_bytes"]) / bandwidth for r in usable(rows)
+           if int(r["run_bytes"]) < LINE and gb_per_s(r, wb) < LITTLE_SHARE * in_flight_gbs(r, machine)]  # fmt: skip
     return statistics.median(est), est
 
 
@@ -70,6 +103,7 @@ def main() -> None:
     bandwidth = machine.memory.dram.bandwidth.measured.value
     with (Path(args.run_dir) / "runs.csv").open(newline="") as f:
         rows = list(csv.DictReader(f))
+    print(f"flush write-back: {flush_writeback_us():.2f} us (the machine file: {writeback_s(machine) * 1e6:g} us)")
     limit, est = requests_per_sector(rows, machine)
     sub = [r for r in usable(rows) if int(r["run_bytes"]) < LINE]
     print(f"requests per sector: median {limit:.3f} over the {len(est)} of {len(sub)} configurations with runs under "
@@ -77,8 +111,8 @@ def main() -> None:
           f"{bandwidth:g} GB/s, R = {limit * bandwidth / SECTOR:.1f} G requests/s")  # fmt: skip
     by = defaultdict(list)
     for r in usable(rows):
-        by[(r["layout"], int(r["run_bytes"]))].append(float(r["gb_per_s"]))
-    print("layout  run B   n   measured GB/s: min / median / max   min(B, R x run)")
+        by[(r["layout"], int(r["run_bytes"]))].append(gb_per_s(r, writeback_s(machine)))
+    print("layout  run B   n   measured GB/s, the write-back out: min / median / max   min(B, R x run)")
     for (layout, run), v in sorted(by.items()):
         model = min(bandwidth, limit * bandwidth / SECTOR * min(run, LINE))
         print(f"{layout:>6} {run:6d} {len(v):3d}   {min(v):7.0f} / {statistics.median(v):7.0f} / {max(v):7.0f}"

@@ -24,7 +24,6 @@ import sys
 from pathlib import Path
 
 import triton
-import triton.language as tl
 
 REPS = 40
 FLUSH_BYTES = 256 * 1024 * 1024

@@ -173,8 +173,8 @@ def test_dram_requests_by_hand():
 
     h200 = load_machine("h200")
     r = machine_rates(h200, "fp16", bandwidth="measured", clock=1980)
-    # 0.317 requests a sector of the measured 4,308.8 GB/s: 42.7 G requests a second.
-    assert r.dram_requests_per_s == pytest.approx(0.317 * 4308.8e9 / 32)
+    # 0.332 requests a sector of the measured 4,308.8 GB/s: 44.7 G requests a second.
+    assert r.dram_requests_per_s == pytest.approx(0.332 * 4308.8e9 / 32)
     # the same rate where the bytes take the datasheet's 4.8 TB/s: the figure is read against the measured rate
     spec = machine_rates(h200, "fp16", bandwidth="spec", clock=1980)
     assert spec.dram_requests_per_s == r.dram_requests_per_s and spec.dram_bps == 4800e9
@@ -185,8 +185,8 @@ def test_dram_requests_by_hand():
     read, c = (m + n) * k * 2.0, m * n * 2.0
     s = dram_request_seconds(r.dram_requests_per_s, 2, m, n, k, 64, 128, 32, False, False, read, c)
     assert s == pytest.approx((read * 0.5 + c * 0.25) / SECTOR_BYTES / r.dram_requests_per_s)
-    # its bytes would take read / 4,308.8 GB/s: the requests take 0.5 / 0.317 = 1.58 x that
-    assert s / ((read + c) / r.dram_bps) == pytest.approx(0.5 / 0.317, rel=0.01)
+    # its bytes would take read / 4,308.8 GB/s: the requests take 0.5 / 0.332 = 1.51 x that
+    assert s / ((read + c) / r.dram_bps) == pytest.approx(0.5 / 0.332, rel=0.01)
     # BK 64 (128-byte runs, 0.25 a sector): under the limit, the bytes bind
     assert (
         dram_request_seconds(r.dram_requests_per_s, 2, m, n, k, 64, 128, 64, False, False, read, c)
@@ -215,17 +215,20 @@ def test_the_h200_figure_is_what_its_run_derives():
     h200 = load_machine("h200")
     limit, est = derive.requests_per_sector(rows, h200)
     assert round(limit, 3) == h200.memory.dram.requests_per_sector.value and len(est) == 30
+    # the rates are the times less the flush's write-back, the machine file's figure being its run's
+    wb = derive.writeback_s(h200)
+    assert round(derive.flush_writeback_us() * 1e3) == h200.kernel_costs.flush_writeback.value and wb > 0
     # the six left out are those the model's bytes in flight already bound (measured at or above that rate)
     left_out = [
         r
         for r in derive.usable(rows)
-        if int(r["run_bytes"]) < 128 and float(r["gb_per_s"]) >= derive.in_flight_gbs(r, h200)
+        if int(r["run_bytes"]) < 128 and derive.gb_per_s(r, wb) >= derive.in_flight_gbs(r, h200)
     ]
     assert len(left_out) == 6 and all(int(r["stages"]) == 3 for r in left_out)
     # the bound says the medians of both sub-line run lengths within 6%, and leaves whole lines to the bytes
     bandwidth = h200.memory.dram.bandwidth.measured.value
     for run in (32, 64):
-        measured = statistics.median(float(r["gb_per_s"]) for r in derive.usable(rows) if int(r["run_bytes"]) == run)
+        measured = statistics.median(derive.gb_per_s(r, wb) for r in derive.usable(rows) if int(r["run_bytes"]) == run)
         assert limit * bandwidth * run / 32 == pytest.approx(measured, rel=0.06)
     assert limit < 0.25 * 1.5 and limit > 0.25  # lines (0.25 a sector) are never bound
 
@@ -243,7 +246,9 @@ def test_predict_charges_dram_requests_of_short_runs():
         p = predict(h200, g, Tile(bm=64, bn=128, bk=bk), warps=4, stages=4, b_major="k")
         term = next(t for t in p.terms if t.name == "DRAM")
         dram[bk], notes[bk] = term.seconds, term.detail
-    assert dram[32] / dram[64] == pytest.approx(0.5 / 0.317, rel=0.02)
+    # both carry the flush's write-back (kernel_costs.flush_writeback) beside their bytes or requests
+    wb = h200.kernel_costs.flush_writeback.value * 1e-9
+    assert (dram[32] - wb) / (dram[64] - wb) == pytest.approx(0.5 / 0.332, rel=0.02)
     assert "memory.dram.requests_per_sector" in notes[32] and "requests_per_sector" not in notes[64]
     p = predict(h200, g, Tile(bm=64, bn=128, bk=32), warps=4, stages=4, b_major="k")
     assert "memory.dram.requests_per_sector" in {i.field for i in p.inputs}
@@ -274,3 +279,24 @@ def test_dram_requests_are_refused_beside_a_last_level_cache(tmp_path):
         body.replace("    requests_per_sector: {value: 0.3, unit: requests/sector, kind: measured, source: x}\n", "")
     )
     assert load_machine(str(f)).memory.dram.bandwidth.measured.value == 4.0
+
+
+def test_the_flush_write_back_is_dram_time_beside_the_bytes():
+    # The H200's file charges every kernel's DRAM term the 7.936 us its timer's L2 flush leaves to write back
+    # (benchmarks/gpu_flush_check.py); the H100's has no such figure yet. A 4096^3 fp16 kernel's DRAM term is its
+    # bytes' time plus that; its total does not move where the SM time binds.
+    from roofmodel.model.prediction import predict
+    from roofmodel.model.problem import Gemm, Tile
+
+    h200 = load_machine("h200")
+    assert h200.kernel_costs.flush_writeback.value == 7936 and load_machine("h100").kernel_costs.flush_writeback is None
+    g = Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    p = predict(h200, g, Tile(bm=128, bn=256, bk=64), warps=8, stages=3)
+    term = next(t for t in p.terms if t.name == "DRAM")
+    assert "kernel_costs.flush_writeback" in term.detail and "kernel_costs.flush_writeback" in {
+        i.field for i in p.inputs
+    }
+    bare = h200.model_copy(update={"kernel_costs": h200.kernel_costs.model_copy(update={"flush_writeback": None})})
+    q = predict(bare, g, Tile(bm=128, bn=256, bk=64), warps=8, stages=3)
+    assert term.seconds - next(t for t in q.terms if t.name == "DRAM").seconds == pytest.approx(7.936e-6)
+    assert p.seconds == q.seconds  # the SM binds 4096^3: the write-back hides under it

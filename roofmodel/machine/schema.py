@@ -405,6 +405,10 @@ class KernelCosts(StrictModel):
     # Per time a warp waits on its own reloads of spilled registers in a main-loop iteration (a local load's
     # round trip and what waits on it), counted in the compiled loop (triton_compile.local_reload_waits).
     spill_wait: Latency | None = None
+    # What a kernel that reads DRAM pays, as it is timed, to write back the dirty lines the timer's L2 flush leaves
+    # (triton.testing.do_bench zeroes a 256 MB buffer before each run; benchmarks/gpu_flush_check.py): DRAM time
+    # beside the kernel's own bytes. A kernel timed after a clean flush, or in a stream of kernels, may pay less.
+    flush_writeback: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
     # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a
     # cycle than the pipe sustains (a Triton FMA matmul against cuBLAS SGEMM): a ceiling on the FMA family's

@@ -76,8 +76,8 @@ CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone + (c - 1) x queued) + 
 ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), or, where longer, the time the path from DRAM takes to serve
-their line requests (prediction.dram_request_seconds: copies in runs shorter than a line), and the L2 term computed
-by the caller.
+their line requests (prediction.dram_request_seconds: copies in runs shorter than a line), plus the write-back of
+the dirty lines the timer's L2 flush leaves (kernel_costs.flush_writeback), and the L2 term computed by the caller.
 The chip's memory time is the q-norm of DRAM and the L2, (dram^q + l2^q)^(1/q), q = MEMORY_NORM, and at least
 a last-level cache's term where the machine has one (its bytes are what the L2 reads from it, at its bandwidth;
 it carries DRAM's bytes again and no measurement fitted q with it, so it stays a bound alone). Every
@@ -388,6 +388,7 @@ class CtaCosts:
     convert_s: float = 0.0  # per fp8 element an SM's warps convert to fp16 for mma.sync (Triton on sm_90)
     gather_s: float = 0.0  # per element of an 8-bit MN-major operand mma.sync's warps read byte by byte
     spill_wait_s: float = 0.0  # per time a warp waits on its own local reloads in an iteration (the round trip)
+    flush_writeback_s: float = 0.0  # DRAM's write-back of the dirty lines the timer's L2 flush leaves, per kernel
 
 
 TERMS = (
@@ -581,8 +582,9 @@ def kernel_terms(
     dram_reach = dram_bps
     if dram_latency_s:
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
-    # Reads in runs shorter than a line: the requests' rate may bind before the bytes' (dram_request_seconds).
-    dram = _max(dram_bytes / dram_reach, dram_request_seconds)
+    # Reads in runs shorter than a line: the requests' rate may bind before the bytes' (dram_request_seconds); and
+    # DRAM first writes back what the timer's L2 flush left dirty (CtaCosts.flush_writeback_s).
+    dram = _max(dram_bytes / dram_reach, dram_request_seconds) + costs.flush_writeback_s
     sm_s = sm_cycles / clock_hz
     total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=issues_copies)
 

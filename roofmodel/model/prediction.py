@@ -310,6 +310,7 @@ def machine_rates(
             convert_s=seconds("kernel_costs.convert"),
             gather_s=seconds("kernel_costs.gather"),
             spill_wait_s=seconds("kernel_costs.spill_wait"),
+            flush_writeback_s=seconds("kernel_costs.flush_writeback"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -1337,7 +1338,13 @@ def predict_kernel(
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
-        "(less where the grid keeps too few bytes in flight)" + dram_request_note,
+        "(less where the grid keeps too few bytes in flight)" + dram_request_note
+        + (
+            f"; then {rates.costs.flush_writeback_s * 1e6:.1f} us writing back the dirty lines the timer's L2 flush "
+            "leaves (kernel_costs.flush_writeback: do_bench zeroes 256 MB before each run)"
+            if rates.costs.flush_writeback_s
+            else ""
+        ),
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
         + (
             f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)" + l2_request_note
