@@ -1338,7 +1338,8 @@ def predict_kernel(
         "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
         "kernel hides them",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
-        "(less where the grid keeps too few bytes in flight)" + dram_request_note
+        "(less where the grid keeps too few bytes in flight)"
+        + dram_request_note
         + (
             f"; then {rates.costs.flush_writeback_s * 1e6:.1f} us writing back the dirty lines the timer's L2 flush "
             "leaves (kernel_costs.flush_writeback: do_bench zeroes 256 MB before each run)"
