@@ -15,8 +15,8 @@ run: the rates measured and what min(B, R x r) says.
 
 The times are do_bench's, each with the write-back of the dirty lines do_bench's L2 flush leaves in it; the rates
 are taken from the times less that write-back (the machine file's kernel_costs.flush_writeback, which
-flush_writeback_us derives from benchmarks/gpu_flush_check.py's run: the median over the kernels that read DRAM of
-their time after do_bench's flush less their time after a clean one).
+flush_writeback_us derives from benchmarks/gpu_flush_check.py's runs: per kernel, its time after do_bench's flush
+less its time after a clean one, over the share of the dirty lines its own bytes evict).
 
     python benchmarks/derive_dram_requests.py [RUN_DIR] [--machine h200]
 """
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import statistics
 from collections import defaultdict
 from pathlib import Path
@@ -38,20 +39,29 @@ LITTLE_SHARE = 1.0
 N_ROWS, MAX_CTAS_PER_SM = 28672, 16  # benchmarks/gpu_dram_runs.py's bands (N); sm_90's resident CTAs at most
 
 
-def flush_writeback_us(path: Path = FLUSH) -> float:
-    """Median over gpu_flush_check's kernels that read DRAM of (time after do_bench's zeroing flush - time after a
-    read flush), microseconds."""
-    with path.open(newline="") as f:
-        rows = list(csv.DictReader(f))
-    ms: dict[tuple[str, str], dict[str, float]] = defaultdict(dict)
-    for r in rows:
-        if int(r["bytes"]) > 0:
-            ms[(r["kernel"], r["bytes"])][r["flush"]] = float(r["ms"])
-    return statistics.median(1e3 * (v["zero"] - v["read"]) for v in ms.values())
+FLUSH_RUNS = (FLUSH, FLUSH.parent / "flush_sizes.csv")
+MIN_FLUSH_BYTES = 14e6  # below, the difference is within a microsecond and the runs' noise (0.5 us) is most of it
+
+
+def flush_writeback_us(l2_bytes: float, paths: tuple[Path, ...] = FLUSH_RUNS) -> float:
+    """The write-back of all the flush's dirty lines, microseconds: the median over gpu_flush_check's kernels that
+    bring MIN_FLUSH_BYTES or more into the L2 of (time after do_bench's zeroing flush - time after a read flush) /
+    (1 - exp(-bytes / L2)), the share of the dirty lines their own lines evict (prediction.flush_writeback_seconds)."""
+    out = []
+    for path in paths:
+        with path.open(newline="") as f:
+            rows = list(csv.DictReader(f))
+        ms: dict[tuple[str, int], dict[str, float]] = defaultdict(dict)
+        for r in rows:
+            ms[(r["kernel"], int(r["bytes"]))][r["flush"]] = float(r["ms"])
+        out += [1e3 * (v["zero"] - v["read"]) / (1 - math.exp(-b / l2_bytes))
+                for (_, b), v in ms.items() if b >= MIN_FLUSH_BYTES]  # fmt: skip
+    return statistics.median(out)
 
 
 def gb_per_s(row: dict[str, str], writeback_s: float) -> float:
-    """The configuration's rate with the flush's write-back taken out of its time."""
+    """The configuration's rate with the flush's write-back (all of it: 470 MB evict the whole L2) taken out of its
+    time."""
     return float(row["gb_per_s"]) * float(row["seconds"]) / (float(row["seconds"]) - writeback_s)
 
 
@@ -103,7 +113,8 @@ def main() -> None:
     bandwidth = machine.memory.dram.bandwidth.measured.value
     with (Path(args.run_dir) / "runs.csv").open(newline="") as f:
         rows = list(csv.DictReader(f))
-    print(f"flush write-back: {flush_writeback_us():.2f} us (the machine file: {writeback_s(machine) * 1e6:g} us)")
+    l2 = machine.memory.l2.capacity.bytes
+    print(f"flush write-back: {flush_writeback_us(l2):.2f} us (the machine file: {writeback_s(machine) * 1e6:g} us)")
     limit, est = requests_per_sector(rows, machine)
     sub = [r for r in usable(rows) if int(r["run_bytes"]) < LINE]
     print(f"requests per sector: median {limit:.3f} over the {len(est)} of {len(sub)} configurations with runs under "

@@ -9,9 +9,9 @@ kernels after three flushes, with CUDA events around the kernel alone (median of
 - ``zero+read``: zeroed, then read: the dirty lines written back before the kernel starts.
 
 Kernels: benchmarks/gpu_dram_runs.py's decode-B stream (N-major, 256-byte runs; and K-major 64-byte runs) over
-117 MB, 470 MB and 1.9 GB, torch.sum over the same buffers, and an empty Triton kernel. If the difference between
-``zero`` and ``read`` is the L2's capacity over the DRAM rate and does not grow with the bytes, the timed
-kernels of every broad sweep (do_bench) carry that write-back. Writes OUT/flush.csv.
+1.8 MB to 1.9 GB (K_BYTES; the first run of 2026-11-29 took 117 MB, 470 MB and 1.9 GB only), torch.sum over the same
+buffers, and an empty Triton kernel. The difference between ``zero`` and ``read`` is what the timed kernels of every
+broad sweep (do_bench) carry, as a function of the bytes they bring into the L2. Writes OUT/flush.csv.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_flush_check.py OUT
 """
@@ -26,6 +26,8 @@ from pathlib import Path
 import triton
 
 REPS = 40
+# Rows of 28,672 (gpu_dram_runs.N_ROWS) x these bytes: 1.8 MB to 1.9 GB, below and past the L2 (H200: 60 MiB).
+K_BYTES = (64, 256, 512, 1024, 2048, 4096, 16384, 65536)
 FLUSH_BYTES = 256 * 1024 * 1024
 
 
@@ -74,7 +76,7 @@ def main() -> None:
 
     flushes = {"zero": zero, "read": read, "zero+read": zero_read}
     rows = []
-    for k_bytes in (4096, 16384, 65536):
+    for k_bytes in K_BYTES:
         x = torch.rand(N_ROWS * k_bytes // 2, device="cuda").to(torch.float16).view(torch.uint8)
         kernels = {
             "n-major 256 B runs": stream_launch(x, {"layout": "n", "e": 2, "bn": 128, "bk": 32, "stages": 5})[0],

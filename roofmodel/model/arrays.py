@@ -3,6 +3,7 @@ predictor and the vectorized search (numpy is imported only when an array is pas
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -33,6 +34,11 @@ def maximum(*xs: Any) -> Any:
 def minimum(*xs: Any) -> Any:
     """Elementwise min of numbers or arrays (numpy.minimum folded over the arguments)."""
     return _fold("minimum", min, xs)
+
+
+def exp(x: Any) -> Any:
+    """e ** x of a number or an array (numpy.exp)."""
+    return _np().exp(x) if is_array(x) else math.exp(x)
 
 
 def where(cond: Any, a: Any, b: Any) -> Any:

@@ -77,7 +77,8 @@ ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue an
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), or, where longer, the time the path from DRAM takes to serve
 their line requests (prediction.dram_request_seconds: copies in runs shorter than a line), plus the write-back of
-the dirty lines the timer's L2 flush leaves (kernel_costs.flush_writeback), and the L2 term computed by the caller.
+the dirty lines the timer's L2 flush leaves that the kernel's own lines evict (prediction.flush_writeback_seconds),
+and the L2 term computed by the caller.
 The chip's memory time is the q-norm of DRAM and the L2, (dram^q + l2^q)^(1/q), q = MEMORY_NORM, and at least
 a last-level cache's term where the machine has one (its bytes are what the L2 reads from it, at its bandwidth;
 it carries DRAM's bytes again and no measurement fitted q with it, so it stays a bound alone). Every
@@ -388,7 +389,7 @@ class CtaCosts:
     convert_s: float = 0.0  # per fp8 element an SM's warps convert to fp16 for mma.sync (Triton on sm_90)
     gather_s: float = 0.0  # per element of an 8-bit MN-major operand mma.sync's warps read byte by byte
     spill_wait_s: float = 0.0  # per time a warp waits on its own local reloads in an iteration (the round trip)
-    flush_writeback_s: float = 0.0  # DRAM's write-back of the dirty lines the timer's L2 flush leaves, per kernel
+    flush_writeback_s: float = 0.0  # DRAM's write-back of all the dirty lines the timer's L2 flush leaves
 
 
 TERMS = (
@@ -489,6 +490,7 @@ def kernel_terms(
     issues_copies: Any = False,
     fenced_copies: Any = False,
     dram_request_seconds: Any = 0.0,
+    flush_writeback_seconds: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -506,6 +508,8 @@ def kernel_terms(
     ``fenced_copies``: where the warps store a synchronous copy and fence it before wgmma (fenced_queue_cycles).
     ``dram_request_seconds``: the time the path from DRAM takes to serve the kernel's line requests
     (prediction.dram_request_seconds; 0 where not counted): the DRAM term is the longer of it and the bytes' time.
+    ``flush_writeback_seconds``: DRAM's time writing back the dirty lines the timer's L2 flush left that the kernel's
+    own lines evict (prediction.flush_writeback_seconds; 0 where not counted), added to the DRAM term.
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -583,8 +587,8 @@ def kernel_terms(
     if dram_latency_s:
         dram_reach = _min(dram_bps, active * _max(stages - 1, 1) * stage_bytes / dram_latency_s)
     # Reads in runs shorter than a line: the requests' rate may bind before the bytes' (dram_request_seconds); and
-    # DRAM first writes back what the timer's L2 flush left dirty (CtaCosts.flush_writeback_s).
-    dram = _max(dram_bytes / dram_reach, dram_request_seconds) + costs.flush_writeback_s
+    # DRAM writes back what the timer's L2 flush left dirty and the kernel's lines evict (flush_writeback_seconds).
+    dram = _max(dram_bytes / dram_reach, dram_request_seconds) + flush_writeback_seconds
     sm_s = sm_cycles / clock_hz
     total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=issues_copies)
 

@@ -26,6 +26,7 @@ from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model import cta_model
 from roofmodel.model.arrays import ceil_div as _ceil_div
+from roofmodel.model.arrays import exp as _exp
 from roofmodel.model.arrays import is_array
 from roofmodel.model.arrays import logical_not as _not
 from roofmodel.model.arrays import lowest_set_bit as _lowest_set_bit
@@ -744,6 +745,8 @@ def kernel_seconds(
     l2_rate = rates.l2_stream_bps
     dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, k, bm, bn * b_share, bk, a_m_major,
                                          b_n_major, dram_read, c_bytes)  # fmt: skip
+    writeback = flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes,
+                                        machine.memory.l2.capacity.bytes)  # fmt: skip
     return kernel_terms(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
@@ -763,6 +766,7 @@ def kernel_seconds(
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_request_seconds=dram_requests,
+        flush_writeback_seconds=writeback,
         dram_latency_s=dram_latency_s,
         # A stage streams in at the SM's share of the L2 (cta_model.stage_stream_cycles), where the file gives
         # latencies; the L2 serves a CTA its share of the requested bytes (a cluster's multicast divides them).
@@ -826,6 +830,20 @@ def operand_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: An
 
 # C leaves the L2 for DRAM as whole lines (its partial-line stores merge in the L2 before they are written back).
 WRITE_BACK_REQUESTS_PER_SECTOR = SECTOR_BYTES / LINE_BYTES
+
+
+def flush_writeback_seconds(writeback_s: float, l2_allocated_bytes: Any, l2_bytes: float) -> Any:
+    """Seconds a kernel's DRAM spends writing back the dirty lines the timer's L2 flush leaves (do_bench zeroes 256 MB
+    before each run), where it brings ``l2_allocated_bytes`` into an L2 of ``l2_bytes`` (its DRAM reads and C):
+
+        writeback_s x (1 - exp(-l2_allocated_bytes / l2_bytes)),
+
+    the share of the resident lines that many new ones evict when each evicts a resident line at random, of
+    ``writeback_s``, the time of all of them (kernel_costs.flush_writeback). On the H200 (8.54 us, 60 MiB) a kernel
+    bringing in 15 MB pays 1.8 us, 59 MB 5.2 us, 470 MB all of it (benchmarks/gpu_flush_check.py). Numbers or arrays."""
+    if not writeback_s:
+        return 0.0
+    return writeback_s * (1.0 - _exp(-l2_allocated_bytes / l2_bytes))
 
 
 def dram_request_seconds(requests_per_s: float | None, element_bytes: int, m: int, n: int, k: int, bm: Any,
@@ -1222,6 +1240,8 @@ def predict_kernel(
     dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, gemm.k, config.bm,
                                                  b_rows, config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
     dram_bytes_s = (dram_read + c_bytes) / rates.dram_bps
+    l2_bytes = machine.memory.l2.capacity.bytes
+    writeback_s = float(flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes, l2_bytes))
     dram_request_note = (
         f"; its line requests (runs of A {min((config.bm if a_m else config.bk) * e, LINE_BYTES)} B, of B "
         f"{min((b_rows if b_n else config.bk) * e, LINE_BYTES):g} B, a request each), at the "
@@ -1341,8 +1361,10 @@ def predict_kernel(
         "(less where the grid keeps too few bytes in flight)"
         + dram_request_note
         + (
-            f"; then {rates.costs.flush_writeback_s * 1e6:.1f} us writing back the dirty lines the timer's L2 flush "
-            "leaves (kernel_costs.flush_writeback: do_bench zeroes 256 MB before each run)"
+            f"; then {writeback_s * 1e6:.1f} us writing back the dirty lines the timer's L2 flush leaves that its "
+            f"{(dram_read + c_bytes) / 2**20:,.0f} MiB evict (1 - exp(-that / the L2's {l2_bytes / 2**20:,.0f} MiB) of "
+            f"{rates.costs.flush_writeback_s * 1e6:.1f} us: kernel_costs.flush_writeback; the kernel as "
+            "triton.testing.do_bench times it, after zeroing 256 MB)"
             if rates.costs.flush_writeback_s
             else ""
         ),
