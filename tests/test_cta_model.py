@@ -646,7 +646,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "27/fresh17", "-fresh17"), ("h100", "h100", "27/fresh18", "-fresh18"),
      ("h200", "h200", "27/fresh18", "-fresh18"),
      ("h200", "h200", "29/fresh19", "-fresh19"), ("h200", "h200", "29/fresh20", "-fresh20"),
-     ("h200", "h200", "29/fresh21", "-fresh21")],
+     ("h200", "h200", "29/fresh21", "-fresh21"), ("h200", "h200", "29/fresh22", "-fresh22")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
