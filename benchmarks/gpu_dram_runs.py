@@ -75,16 +75,13 @@ def stream_launch(x, cfg: dict[str, int | str]) -> tuple[Any, bool]:
 
     e, bn, bk = int(cfg["e"]), int(cfg["bn"]), int(cfg["bk"])
     v = x.view(torch.float16 if e == 2 else torch.float32)
+    n = N_ROWS
+    k, grid = v.numel() // n, n // bn
     if cfg["layout"] == "k":  # B is N x K, K contiguous: a band of BN rows, BK columns a step
-        n = N_ROWS
-        k = v.numel() // n
-        tr, tc, band, step, stride, steps = bn, bk, bn * k, bk, k, k // bk
-        grid = n // bn
+        tr, tc, band, step, stride = bn, bk, bn * k, bk, k
     else:  # B is K x N, N contiguous: a band of BN columns, BK rows a step
-        n = N_ROWS
-        k = v.numel() // n
-        tr, tc, band, step, stride, steps = bk, bn, bn, bk * n, n, k // bk
-        grid = n // bn
+        tr, tc, band, step, stride = bk, bn, bn, bk * n, n
+    steps = k // bk
     out = torch.empty(grid, dtype=torch.float32, device=x.device)
 
     def run() -> None:

@@ -275,7 +275,8 @@ def machine_rates(
         inputs.append(machine.input_of("memory.l2.requests_per_sector", requests_q))
     dram_requests_per_s = None
     dram_q = mem.dram.requests_per_sector
-    measured_dram = level_bandwidth(machine, "dram", "measured", clock_hz)
+    # the schema gives the ratio only beside a measured rate, whichever rate the bytes take
+    measured_dram = level_bandwidth(machine, "dram", "measured", clock_hz) if dram_q is not None else None
     if dram_q is not None and measured_dram is not None and measured_dram.quantity is not None:
         inputs.append(machine.input_of("memory.dram.requests_per_sector", dram_q))
         if bandwidth != "measured":  # the ratio is read against the measured rate, whichever rate the bytes take
@@ -743,8 +744,8 @@ def kernel_seconds(
     l2_requests = requested * l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major,
                                                 b_n_major, _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
     l2_rate = rates.l2_stream_bps
-    dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, k, bm, bn * b_share, bk, a_m_major,
-                                         b_n_major, dram_read, c_bytes)  # fmt: skip
+    dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, bm, bn * b_share, bk, a_m_major, b_n_major,
+                                         dram_read, c_bytes)  # fmt: skip
     writeback = flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes,
                                         machine.memory.l2.capacity.bytes)  # fmt: skip
     return kernel_terms(
@@ -846,9 +847,8 @@ def flush_writeback_seconds(writeback_s: float, l2_allocated_bytes: Any, l2_byte
     return writeback_s * (1.0 - _exp(-l2_allocated_bytes / l2_bytes))
 
 
-def dram_request_seconds(requests_per_s: float | None, element_bytes: int, m: int, n: int, k: int, bm: Any,
-                         b_rows: Any, bk: Any, a_m_major: Any, b_n_major: Any, dram_read: Any,
-                         c_bytes: float) -> Any:  # fmt: skip
+def dram_request_seconds(requests_per_s: float | None, element_bytes: int, m: int, n: int, bm: Any, b_rows: Any,
+                         bk: Any, a_m_major: Any, b_n_major: Any, dram_read: Any, c_bytes: float) -> Any:  # fmt: skip
     """Seconds the path from DRAM takes to serve a kernel's line requests at ``requests_per_s``
     (memory.dram.requests_per_sector x the measured rate / 32 B; 0 where the file has no figure):
 
@@ -856,8 +856,8 @@ def dram_request_seconds(requests_per_s: float | None, element_bytes: int, m: in
 
     q_read the operands' requests per sector (operand_requests_per_sector, every row taken to start on a line)
     weighted by the bytes each must read at least (M x K of A, N x K of B), and C written back in whole lines. It
-    binds where the copies' runs are shorter than a line: on the H200 (0.323) a stream of 64-byte runs (0.5 requests
-    a sector) goes at 0.323 / 0.5 = 65% of the measured rate, of 32-byte runs at 32% (benchmarks/gpu_dram_runs.py,
+    binds where the copies' runs are shorter than a line: on the H200 (0.330) a stream of 64-byte runs (0.5 requests
+    a sector) goes at 0.330 / 0.5 = 66% of the measured rate, of 32-byte runs at 33% (benchmarks/gpu_dram_runs.py,
     measured on rows that start on a line: what a run across two lines costs DRAM is not, so none is charged).
     Numbers or numpy arrays."""
     if not requests_per_s:
@@ -1237,8 +1237,8 @@ def predict_kernel(
         if request_factor > 1.0
         else ""
     )
-    dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, gemm.k, config.bm,
-                                                 b_rows, config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
+    dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, config.bm, b_rows,
+                                                 config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
     dram_bytes_s = (dram_read + c_bytes) / rates.dram_bps
     l2_bytes = machine.memory.l2.capacity.bytes
     writeback_s = float(flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes, l2_bytes))
@@ -1247,7 +1247,9 @@ def predict_kernel(
         f"{min((b_rows if b_n else config.bk) * e, LINE_BYTES):g} B, a request each), at the "
         f"{rates.dram_requests_per_s / 1e9:.1f} G/s the path from DRAM serves (memory.dram.requests_per_sector), take "
         f"{dram_requests_s * 1e6:,.1f} us, more than its bytes' {dram_bytes_s * 1e6:,.1f} us (dram_request_seconds)"
-        if rates.dram_requests_per_s and dram_requests_s > dram_bytes_s
+        if rates.dram_requests_per_s
+        and dram_requests_s > dram_bytes_s
+        and dram_requests_s >= (float(terms["DRAM"]) - writeback_s) * (1 - 1e-9)
         else ""
     )
     queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
