@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh22 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh23 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -58,7 +58,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the revised DRAM line requests, 30e34f0);
 --fresh21: FRESH21_SHAPES with a twenty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh21;
     read 2026-11-29 to judge the timer's L2 flush, 4b4f56d);
---fresh22: FRESH22_SHAPES with a twenty-third seed, all held out, committed unread;
+--fresh22: FRESH22_SHAPES with a twenty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh22;
+    read 2026-11-29 to judge the flush write-back by share, 1eade46);
+--fresh23: FRESH23_SHAPES with a twenty-fourth seed, all held out, committed unread;
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -437,6 +439,24 @@ FRESH22_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2000x3800x4100", "odd", "holdout", 2000, 3800, 4100),
     ("small1504", "small", "holdout", 1504, 1504, 1504),
 ]
+# A twenty-third fresh sample (--fresh23, drawn 2026-11-29 before the K sweep's intercept was read into the model):
+# ten more shapes, sizes drawn at random per family as FRESH19_SHAPES's (the same ranges; Python's random with seed
+# 2026_12_2; a name or size an earlier sample holds drawn again: sq2048, sq3520, sq3008 (once drawn here already),
+# sq4480, sq5760, shortk560, shortk368, shortk640, shortk624, shortk416, shortk432, shortk544, skinny288, skinny464,
+# skinny320, small1760; a decode name an earlier sample holds takes the next letter), all held out, a twenty-fourth
+# seed; fixed in code before it was measured and committed unread, to judge the next change to the model.
+FRESH23_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3008", "square", "holdout", 3008, 3008, 3008),
+    ("sq5568", "square", "holdout", 5568, 5568, 5568),
+    ("shortk608", "short_k", "holdout", 10752, 8704, 608),
+    ("longk20736", "long_k", "holdout", 2176, 1664, 20736),
+    ("skinny368", "skinny", "holdout", 368, 19968, 9344),
+    ("decode5", "decode", "holdout", 5, 27648, 5120),
+    ("decode39", "decode", "holdout", 39, 17408, 12032),
+    ("odd2000x3200x4400", "odd", "holdout", 2000, 3200, 4400),
+    ("odd4100x1500x4600", "odd", "holdout", 4100, 1500, 4600),
+    ("small1248", "small", "holdout", 1248, 1248, 1248),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -448,7 +468,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh15": (2026_12_9, FRESH15_SHAPES), "fresh16": (2026_12_10, FRESH16_SHAPES),
                  "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES),
                  "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES),
-                 "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES)}  # fmt: skip
+                 "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
+                 "fresh23": (2026_12_17, FRESH23_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -964,6 +985,7 @@ def main() -> None:
     ap.add_argument("--fresh20", action="store_true", help="FRESH20_SHAPES with a twenty-first seed, as --fresh")
     ap.add_argument("--fresh21", action="store_true", help="FRESH21_SHAPES with a twenty-second seed, as --fresh")
     ap.add_argument("--fresh22", action="store_true", help="FRESH22_SHAPES with a twenty-third seed, as --fresh")
+    ap.add_argument("--fresh23", action="store_true", help="FRESH23_SHAPES with a twenty-fourth seed, as --fresh")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
