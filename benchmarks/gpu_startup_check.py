@@ -13,10 +13,12 @@ cost is made of:
 
 Each on 1 and on 132 programs (one per SM of an H100 or H200), with the programs' lines in one 2 MiB page
 (``stride`` 128 B) or each in a page of its own (``stride`` 2 MiB; a chain's loads too), and timed with CUDA events
-around the kernel alone (benchmarks/gpu_flush_check.timed_ms) after three flushes: ``zero`` (do_bench's: 256 MB
-zeroed, the L2 left dirty), ``read`` (256 MB read: the L2 clean) and ``none`` (the kernel's own lines still in the
-L2 from its run before); and each under do_bench itself (``do_bench``), as the sweeps time kernels. Writes
-OUT/startup.csv.
+around the kernel alone (benchmarks/gpu_flush_check.timed_ms) after two flushes: ``zero`` (do_bench's: 256 MB
+zeroed, the L2 left dirty) and ``read`` (256 MB read: the L2 clean); and each under do_bench itself (``do_bench``),
+as the sweeps time kernels. (The first run, 2026-11-29, also timed ``none``, no flush between runs: those times,
+23-37 us for every kernel, are the host's launch gap, not the GPU's, since nothing queued keeps the GPU busy between
+the two events.) Then ``empty`` and ``load`` over GRIDS programs, under do_bench: what a grid's size adds to the
+launch. Writes OUT/startup.csv.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_startup_check.py OUT
 """
@@ -35,6 +37,7 @@ PAGE = 2 * 1024 * 1024
 PROGRAMS = (1, 132)
 STRIDES = (128, PAGE)
 CHAINS = (1, 4, 16)
+GRIDS = (1, 2, 4, 8, 16, 33, 66, 99, 132, 198, 264, 528, 1056, 2112, 4224, 8448)
 
 
 @triton.jit
@@ -86,7 +89,7 @@ def main() -> None:
     def read() -> None:
         torch.sum(cache, dim=0, out=sink)
 
-    flushes = {"zero": zero, "read": read, "none": lambda: None}
+    flushes = {"zero": zero, "read": read}
     kernels = []
     for grid in PROGRAMS:
         kernels.append(("empty", grid, 0, 0, lambda g=grid: _empty[(g,)](small)))
@@ -105,6 +108,12 @@ def main() -> None:
         rows.append({"kernel": name, "programs": grid, "stride_bytes": stride, "depth": depth, "flush": "do_bench",
                      "ms": bench_ms(fn)})  # fmt: skip
         print(rows[-1], flush=True)
+    for grid in GRIDS:
+        for name, fn in (("empty", lambda g=grid: _empty[(g,)](small)),
+                         ("load", lambda g=grid: _chain[(g,)](x, y, 64, DEPTH=1, num_warps=4))):  # fmt: skip
+            rows.append({"kernel": f"{name} grid", "programs": grid, "stride_bytes": 128 if name == "load" else 0,
+                         "depth": int(name == "load"), "flush": "do_bench", "ms": bench_ms(fn)})  # fmt: skip
+            print(rows[-1], flush=True)
     with (out / "startup.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
