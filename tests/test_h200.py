@@ -5,6 +5,7 @@ and the broad sweep on it (a regression guard on recorded measurements)."""
 from __future__ import annotations
 
 import json
+import statistics
 
 import pytest
 import yaml
@@ -69,7 +70,6 @@ def test_the_measured_figures_are_the_committed_measurements(h200):
     cublas = {c["dtype"]: c["tflops"] for c in micro["cublas"] if c["shape"] == "sq8192"}
     for dtype in ("fp16", "bf16", "tf32", "fp8"):
         assert h200.pipe(dtype).rate.measured.value == pytest.approx(cublas[dtype], abs=0.05)
-    assert h200.kernel_costs.launch.value == pytest.approx(micro["empty_kernel_ms"]["1"] * 1e6, abs=0.5)
     # the loaded latencies carry the H100's fitted factor over to this GPU's pointer chase
     h100 = load_machine("h100")
     for level, mib in (("l2", "4 MiB"), ("dram", "256 MiB")):
@@ -100,3 +100,21 @@ def test_held_out_figures_on_the_h200_regression_guard():
     assert cta["n"] == 760 and cta["refused"] == 0
     assert cta["median_abs_pct"] < 26 and cta["p90_abs_pct"] < 80 and cta["spearman_median"] > 0.8
     assert naive["median_abs_pct"] > 2.5 * cta["median_abs_pct"]
+
+
+@pytest.mark.parametrize(("name", "runs", "exclude"), [("h200", 22, "fresh23"), ("h100", 24, None)])
+def test_the_launch_is_the_median_full_wave_empty_kernel_of_every_sweep(name, runs, exclude):
+    """kernel_costs.launch: an empty kernel on one program per SM, the median over every sweep's micro.json (the
+    judge's fresh23 left out of the H200's); one program reads less in most runs (docs/measurements/
+    h200-2026-11-29/startup)."""
+    root = REPO / "docs" / "measurements"
+    files = sorted([*root.glob(f"{name}-*/micro.json"), *root.glob(f"{name}-*/*/micro.json")])
+    wave, one = [], []
+    for f in files:
+        empty = json.loads(f.read_text()).get("empty_kernel_ms")
+        if empty and (exclude is None or exclude not in str(f)):
+            wave.append(empty["132"] * 1e6)
+            one.append(empty["1"] * 1e6)
+    assert len(wave) == runs
+    assert load_machine(name).kernel_costs.launch.value == pytest.approx(statistics.median(wave), abs=0.5)
+    assert statistics.median(wave) > statistics.median(one)

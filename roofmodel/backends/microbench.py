@@ -213,13 +213,17 @@ def _empty_kernel(x_ptr):
 
 
 def launch_seconds() -> dict[str, Any]:
-    """An empty Triton kernel of one program, timed as GEMMs are (do_bench median): the fixed cost
-    of a launch."""
+    """An empty Triton kernel of one program per SM, timed as GEMMs are (do_bench median): the fixed cost of a
+    launch. A grid of one program per SM, not one program: every sweep's micro.json times both, and over the 22 H200
+    and 24 H100 runs to 2026-11-29 the full wave reads 0.19 and 0.93 us more (docs/measurements/h200-2026-11-29/startup), a cost
+    every GEMM of that many tiles or more pays; past about 1,000 programs the dispatch of empty programs shows
+    (about 0.6 ns a program), which a GEMM's busy programs hide."""
     import torch
 
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     x = torch.empty(1, device="cuda")
-    ms = _bench(lambda: _empty_kernel[(1,)](x))
-    return {"value": ms * 1e-3, "how": "an empty Triton kernel of one program, do_bench median"}
+    ms = _bench(lambda: _empty_kernel[(sms,)](x))
+    return {"value": ms * 1e-3, "how": f"an empty Triton kernel of {sms} programs (one per SM), do_bench median"}
 
 
 def ksweep_kernels(force_mma_sync: bool, tiles: Any = None, tiles_per_sm: int = 1, layouts: Any = None) -> list[Any]:
