@@ -60,7 +60,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the timer's L2 flush, 4b4f56d);
 --fresh22: FRESH22_SHAPES with a twenty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh22;
     read 2026-11-29 to judge the flush write-back by share, 1eade46);
---fresh23: FRESH23_SHAPES with a twenty-fourth seed, all held out, committed unread;
+--fresh23: FRESH23_SHAPES with a twenty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh23;
+    read 2026-11-29 to judge the launch on a full wave, dc11d4b);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
