@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh23 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh24 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -62,6 +62,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the flush write-back by share, 1eade46);
 --fresh23: FRESH23_SHAPES with a twenty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh23;
     read 2026-11-29 to judge the launch on a full wave, dc11d4b);
+--fresh24: FRESH24_SHAPES with a twenty-fifth seed, all held out, committed unread;
+--narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -458,6 +460,24 @@ FRESH23_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4100x1500x4600", "odd", "holdout", 4100, 1500, 4600),
     ("small1248", "small", "holdout", 1248, 1248, 1248),
 ]
+# A twenty-fourth fresh sample (--fresh24, drawn 2026-11-29 after fresh23's H200 copy was read): ten more shapes,
+# sizes drawn at random per family as FRESH19_SHAPES's (the same ranges; Python's random with seed 2026_12_3; a name
+# or size an earlier sample holds drawn again: sq4992, sq5696, sq4480, sq5248, sq4352, 26 short-K draws (shortk256 to
+# shortk640), skinny288, skinny272, skinny464, small1152, small1408, small1760, small1088; a decode name an earlier
+# sample holds takes the next letter), all held out, a twenty-fifth seed; fixed in code before it was measured and
+# committed unread, to judge the next change to the model.
+FRESH24_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3968", "square", "holdout", 3968, 3968, 3968),
+    ("sq2432", "square", "holdout", 2432, 2432, 2432),
+    ("shortk496", "short_k", "holdout", 7680, 12032, 496),
+    ("longk29184", "long_k", "holdout", 1280, 1536, 29184),
+    ("skinny336", "skinny", "holdout", 336, 12800, 5120),
+    ("decode54c", "decode", "holdout", 54, 27136, 6144),
+    ("decode34b", "decode", "holdout", 34, 22528, 8192),
+    ("odd6100x3400x3100", "odd", "holdout", 6100, 3400, 3100),
+    ("odd5500x6100x3300", "odd", "holdout", 5500, 6100, 3300),
+    ("small1056", "small", "holdout", 1056, 1056, 1056),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -470,7 +490,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES),
                  "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES),
                  "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
-                 "fresh23": (2026_12_17, FRESH23_SHAPES)}  # fmt: skip
+                 "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -640,6 +660,34 @@ def mma_gather_plan() -> list[dict[str, Any]]:
         for amaj, bmaj in GATHER_LAYOUTS
         for per in ISSUE_TILES_PER_SM
         for k in ISSUE_K
+    ]  # fmt: skip
+
+
+# The narrow check (2026-11-29): what an operand copied one element at a time costs a tf32 wgmma kernel. Triton
+# pipelines a 32-bit operand whose leading stride is not a multiple of 16 elements with one 4-byte cp.async per
+# element (prediction.unpipelined_operands); the read sweeps' tf32 wgmma kernels with such a B are 26-38% too fast
+# in the model (H100, median signed), those with only A so 6-23%. Each tile on one CTA per SM over NARROW_K, A and
+# B in six cases: aligned (A K-major, B K-major: the control), B N-major with N 8 short of a multiple of 16 (B
+# narrow), A M-major aligned (the control of the next two: A transposed in registers), B K-major with K 8 past one
+# and A M-major (B narrow, K-major), A M-major with M 8 short (A narrow), and both K-major with K 8 past (both narrow).
+NARROW_TILES = [(128, 128, 32, 4, 3), (128, 64, 32, 4, 4), (64, 128, 32, 4, 4), (128, 128, 64, 8, 3),
+                (64, 64, 32, 4, 4), (128, 128, 16, 4, 3)]  # fmt: skip
+NARROW_K = (1024, 2048, 4096)
+NARROW_CASES = {"aligned": ("k", "k", 0, 0, 0), "b_narrow_n": ("k", "n", 0, -8, 0), "a_m": ("m", "k", 0, 0, 0),
+                "b_narrow_k": ("m", "k", 0, 0, 8), "a_narrow_m": ("m", "k", -8, 0, 0),
+                "both_narrow_k": ("k", "k", 0, 0, 8)}  # fmt: skip
+
+
+def narrow_plan() -> list[dict[str, Any]]:
+    """NARROW_TILES x NARROW_CASES x NARROW_K in tf32, one CTA per SM (11 x 12 tiles; a shape 8 short keeps the
+    grid), set ``narrow_check``, split ``micro``."""
+    return [
+        dict(set="narrow_check", shape=f"narrow-{case}-{bm}x{bn}x{bk}-w{w}", family="narrow_check", split="micro",
+             m=11 * bm + dm, n=12 * bn + dn, k=k + dk, dtype="tf32", force_mma_v2=0, block_m=bm, block_n=bn,
+             block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major=am, b_major=bmaj)
+        for bm, bn, bk, w, st in NARROW_TILES
+        for case, (am, bmaj, dm, dn, dk) in NARROW_CASES.items()
+        for k in NARROW_K
     ]  # fmt: skip
 
 
@@ -987,6 +1035,9 @@ def main() -> None:
     ap.add_argument("--fresh21", action="store_true", help="FRESH21_SHAPES with a twenty-second seed, as --fresh")
     ap.add_argument("--fresh22", action="store_true", help="FRESH22_SHAPES with a twenty-third seed, as --fresh")
     ap.add_argument("--fresh23", action="store_true", help="FRESH23_SHAPES with a twenty-fourth seed, as --fresh")
+    ap.add_argument("--fresh24", action="store_true", help="FRESH24_SHAPES with a twenty-fifth seed, as --fresh")
+    ap.add_argument("--narrow", action="store_true",
+                    help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
@@ -1012,6 +1063,8 @@ def main() -> None:
         sweep, rows = [], mma_issue_plan()
     elif args.mma_gather:
         sweep, rows = [], mma_gather_plan()
+    elif args.narrow:
+        sweep, rows = [], narrow_plan()
     elif fresh := next((name for name in FRESH_SAMPLES if getattr(args, name)), None):
         seed, shapes = FRESH_SAMPLES[fresh]
         sweep = plan(args.per_shape, seed=seed, shapes=shapes)
