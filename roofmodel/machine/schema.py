@@ -409,6 +409,10 @@ class KernelCosts(StrictModel):
     # (triton.testing.do_bench zeroes a 256 MB buffer before each run; benchmarks/gpu_flush_check.py): DRAM time
     # beside the kernel's own bytes. A kernel timed after a clean flush, or in a stream of kernels, may pay less.
     flush_writeback: Latency | None = None
+    # Per warp-level cp.async a CTA issues in an iteration, the SM's time to take it (its load-store path, shared by
+    # the resident CTAs), charged where an operand is copied one element at a time (4-byte copies: Triton's 32-bit
+    # operand whose leading stride is not a multiple of 16 elements): there every copy of the kernel counts.
+    copy_instruction: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
     # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a
     # cycle than the pipe sustains (a Triton FMA matmul against cuBLAS SGEMM): a ceiling on the FMA family's

@@ -390,6 +390,7 @@ class CtaCosts:
     gather_s: float = 0.0  # per element of an 8-bit MN-major operand mma.sync's warps read byte by byte
     spill_wait_s: float = 0.0  # per time a warp waits on its own local reloads in an iteration (the round trip)
     flush_writeback_s: float = 0.0  # DRAM's write-back of all the dirty lines the timer's L2 flush leaves
+    copy_instruction_s: float = 0.0  # per warp-level cp.async, on the SM's load-store path, where copies bind it
 
 
 TERMS = (
@@ -444,6 +445,23 @@ def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
     return _where(fenced, smem_cycles, 0.0)
 
 
+def copy_instruction_cycles(copies: Any, element_copies: Any, warp_size: int, cycles_per_copy: float) -> Any:
+    """SM cycles a CTA's stage takes on the SM's load-store path as warp-level cp.async instructions: copies /
+    warp size x ``cycles_per_copy`` (kernel_costs.copy_instruction), counted only where ``element_copies`` > 0 (an
+    operand copied one element at a time: one 4-byte cp.async per element per thread), 0 elsewhere.
+
+    Measured by the narrow check (benchmarks/gpu_broad_sweep.py --narrow, docs/measurements/h200-2026-11-29/narrow;
+    benchmarks/derive_copy_instruction.py): a tf32 wgmma tile on one CTA per SM with an operand copied one element
+    at a time takes, per iteration, 8.2-11.9 SM cycles per warp-level cp.async of its stage, aligned copies counted
+    (median 9.4 over 17 cases on six tiles), where the element copies alone spread 8.6-15.3. Where every copy is 16
+    bytes it is not charged: a 16-byte copy is a quarter of the instructions for the same bytes and other terms bind
+    (charged everywhere at 9.4 cycles, the read H200 sweeps' median went from 10.6% to 11.5% and their p90 from 33%
+    to 44%), so what a 16-byte copy costs the path is not known here. Numbers or numpy arrays."""
+    if not cycles_per_copy or not (element_copies.any() if _is_array(element_copies) else element_copies):
+        return 0.0
+    return _where(element_copies > 0, copies / warp_size * cycles_per_copy, 0.0)
+
+
 def kernel_terms(
     *,
     sms: int,
@@ -491,6 +509,7 @@ def kernel_terms(
     fenced_copies: Any = False,
     dram_request_seconds: Any = 0.0,
     flush_writeback_seconds: Any = 0.0,
+    element_copies_per_iter: Any = 0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -510,6 +529,10 @@ def kernel_terms(
     (prediction.dram_request_seconds; 0 where not counted): the DRAM term is the longer of it and the bytes' time.
     ``flush_writeback_seconds``: DRAM's time writing back the dirty lines the timer's L2 flush left that the kernel's
     own lines evict (prediction.flush_writeback_seconds; 0 where not counted), added to the DRAM term.
+    ``element_copies_per_iter``: the copies of a CTA's stage that move one element each (a 32-bit operand Triton
+    copies 4 bytes at a time, pipelined); where there are any, the SM takes every warp-level copy of the stage
+    (``stage_copies_per_iter`` / warp size) at kernel_costs.copy_instruction, a pipe the resident CTAs share
+    (copy_instruction_cycles).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -530,6 +553,7 @@ def kernel_terms(
     copies = stage_bytes / 16.0 if stage_copies_per_iter is None else stage_copies_per_iter
     copies_per_thread = copies / (warp_size * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
+    issue = copy_instruction_cycles(copies, element_copies_per_iter, warp_size, costs.copy_instruction_s * clock_hz)
     # Transposed in registers by the CTA's warps between the load and the store to shared memory:
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
     # transposes share the SM's shared-memory path with the operand reads and fills).
@@ -542,7 +566,7 @@ def kernel_terms(
     # load and pack one at a time: work the warps issue, a pipe beside the MMAs shared by the resident CTAs
     # (the gather check: on eight conversion-heavy tiles per SM the gathers add to the conversions' time).
     convert = (converted_elements_per_iter * costs.convert_s + gathered_elements_per_iter * costs.gather_s) * clock_hz
-    pipes = _max(mma, smem + transpose + spill, convert)
+    pipes = _max(mma, smem + transpose + spill, convert, issue)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
@@ -561,8 +585,8 @@ def kernel_terms(
         + _max(spill, spill_wait_cycles)
         + _where(
             warpgroup,
-            _max(mma / share, smem, hidden, iteration, mma / streams + wait),
-            _max(mma / share, smem, hidden, convert / share, mma / (share * streams) + iteration),
+            _max(mma / share, smem, hidden, iteration, mma / streams + wait, issue),
+            _max(mma / share, smem, hidden, convert / share, issue, mma / (share * streams) + iteration),
         )
     )
     prologue = load_latency_cycles
@@ -604,7 +628,8 @@ def kernel_terms(
         "transposes": busy * transpose,
         "conversions": busy * convert / _where(c > 1, 1.0, share),
         "latency": busy * latency / c,
-        "overhead": busy * iteration / c,
+        # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it.
+        "overhead": busy * _max(iteration / c, issue),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "LLC": llc_seconds,

@@ -313,6 +313,7 @@ def machine_rates(
             gather_s=seconds("kernel_costs.gather"),
             spill_wait_s=seconds("kernel_costs.spill_wait"),
             flush_writeback_s=seconds("kernel_costs.flush_writeback"),
+            copy_instruction_s=seconds("kernel_costs.copy_instruction"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -764,6 +765,9 @@ def kernel_seconds(
         issues_copies=_take(ISSUES_OWN_COPIES, family),
         fenced_copies=fenced_copies(plan, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
+        # The element copies that are pipelined (cp.async, 4 bytes each): the narrow operands not loaded synchronously.
+        element_copies_per_iter=(bm * _where(na & _not(plan.unaligned[0]), 1, 0)
+                                 + bn * b_share * _where(nb & _not(plan.unaligned[1]), 1, 0)) * bk,
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_request_seconds=dram_requests,
@@ -1354,6 +1358,13 @@ def predict_kernel(
         "overhead": (
             "a fixed cost per iteration and per copy each thread issues (kernel_costs): 16 bytes"
             + (f", one element for {narrow} (stride not a multiple of 16 elements)" if narrow else "")
+            + (
+                f"; with an operand copied 4 bytes at a time, the SM takes each warp's copy in "
+                f"{rates.costs.copy_instruction_s * rates.clock_hz:.1f} cycles (kernel_costs.copy_instruction), a "
+                "pipe its CTAs share"
+                if narrow and rates.costs.copy_instruction_s and e == 4 and triton
+                else ""
+            )
         )
         if rates.costs.iteration_s or rates.costs.copy_issue_s
         else "no kernel_costs in the machine file: none charged",

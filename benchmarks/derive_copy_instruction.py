@@ -1,0 +1,75 @@
+"""kernel_costs.copy_instruction from the narrow check (benchmarks/gpu_broad_sweep.py --narrow): SM cycles per
+warp-level cp.async of a stage, where an operand is copied one element at a time.
+
+Per tile and case with an operand copied one element at a time (a 32-bit operand whose leading stride is not a
+multiple of 16 elements: one 4-byte cp.async per element), no spills and no operand transposed in registers (an
+aligned MN-major tf32 operand, whose transposes bind instead: the ``b_narrow_k`` case, A M-major), one CTA per SM:
+the time per K iteration (the slope from the shortest to the longest K, at the run's median SM clock) over the
+stage's warp-level copies ((BM x [A one element at a time ? BK : BK x 4 / 16] + the same for B) / 32). The figure is
+the median; the script prints each case and the median counting the element copies alone, for comparison.
+
+    python benchmarks/derive_copy_instruction.py [docs/measurements/h200-2026-11-29/narrow/broad.csv]
+"""
+
+from __future__ import annotations
+
+import csv
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+DEFAULT = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-11-29" / "narrow" / "broad.csv"
+WARP = 32
+
+
+def narrow(major: str, mn: int, k: int, operand_major_mn: str) -> bool:
+    """Whether an operand is copied one element at a time: its leading stride (MN where it is MN-major, else K) is
+    not a multiple of 16 elements (prediction.unpipelined_operands)."""
+    return (mn if major == operand_major_mn else k) % 16 != 0
+
+
+def cases(path: Path) -> list[dict[str, float | str]]:
+    """Each narrow-check (tile, case) that counts: its cycles per iteration, its warp-level copies (all, and the
+    element copies alone) and their ratios."""
+    with path.open(newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["set"] == "narrow_check" and r["status"] == "ok"]
+    groups: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for r in rows:
+        groups[r["shape"]].append(r)
+    out = []
+    for shape, rs in sorted(groups.items()):
+        rs.sort(key=lambda r: int(r["k"]))
+        first, last = rs[0], rs[-1]
+        bm, bn, bk = int(first["block_m"]), int(first["block_n"]), int(first["block_k"])
+        m, n, k = int(last["m"]), int(last["n"]), int(last["k"])
+        na, nb = narrow(first["a_major"], m, k, "m"), narrow(first["b_major"], n, k, "n")
+        transposed = (first["a_major"] == "m" and not na) or (first["b_major"] == "n" and not nb)
+        if not (na or nb) or transposed or any(int(r["spilled_registers"]) for r in rs):
+            continue
+        clock_hz = statistics.median(float(r["sm_clock_mhz"]) for r in rs) * 1e6
+        iterations = (int(last["k"]) - int(first["k"])) / bk
+        cycles = (float(last["time_ms"]) - float(first["time_ms"])) * 1e-3 / iterations * clock_hz
+        element = (bm * na + bn * nb) * bk / WARP
+        aligned = (bm * (not na) + bn * (not nb)) * bk * 4 / 16 / WARP
+        out.append({"shape": shape, "cycles": cycles, "copies": element + aligned, "element_copies": element,
+                    "per_copy": cycles / (element + aligned), "per_element_copy": cycles / element})  # fmt: skip
+    return out
+
+
+def main() -> None:
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    got = cases(path)
+    for c in got:
+        print(f"{c['shape']:36s} {c['cycles']:7.0f} cycles/iteration  {c['copies']:4.0f} warp copies "
+              f"({c['element_copies']:.0f} of elements): {c['per_copy']:5.1f} per copy, "
+              f"{c['per_element_copy']:5.1f} per element copy")  # fmt: skip
+    per = [float(c["per_copy"]) for c in got]
+    alone = [float(c["per_element_copy"]) for c in got]
+    print(f"{len(got)} cases: kernel_costs.copy_instruction = {statistics.median(per):.1f} cycles per warp-level "
+          f"cp.async (range {min(per):.1f}-{max(per):.1f}); element copies alone {statistics.median(alone):.1f} "
+          f"({min(alone):.1f}-{max(alone):.1f})")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""kernel_costs.copy_instruction: the SM's time per warp-level cp.async where an operand is copied one element at a
+time (cta_model.copy_instruction_cycles), against a hand-computed example, the narrow check it was derived from
+(docs/measurements/h200-2026-11-29/narrow) and the rule's scope."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from roofmodel import load_machine
+from roofmodel.model.cta_model import CtaCosts, copy_instruction_cycles, kernel_terms
+from tests.conftest import REPO
+from tests.test_cta_model import BASE
+
+NARROW = REPO / "docs" / "measurements" / "h200-2026-11-29" / "narrow"
+
+
+def test_copy_instruction_cycles_by_hand():
+    # 5,120 copies of 4 bytes or 16 (4,096 of them elements) are 160 warp-level cp.async: at 9.4 cycles, 1,504.
+    assert copy_instruction_cycles(5120, 4096, 32, 9.4) == pytest.approx(1504.0)
+    # Every copy 16 bytes: nothing charged; no figure in the file: nothing either.
+    assert copy_instruction_cycles(2048, 0, 32, 9.4) == 0.0
+    assert copy_instruction_cycles(5120, 4096, 32, 0.0) == 0.0
+
+
+def test_copy_instruction_cycles_in_arrays_is_the_scalar_formula():
+    np = pytest.importorskip("numpy")
+    copies, elements = np.array([5120.0, 2048.0, 3072.0]), np.array([4096, 0, 2048])
+    got = copy_instruction_cycles(copies, elements, 32, 9.4)
+    assert list(got) == [
+        copy_instruction_cycles(float(c), int(e), 32, 9.4) for c, e in zip(copies, elements, strict=True)
+    ]
+
+
+def test_the_copies_bind_a_lone_cta_by_hand():
+    # The lone 128 x 128 x 64 wgmma tile of test_cta_model.BASE (mma 512 cycles an iteration at 1 GHz; prologue 600,
+    # epilogue 2,048): a stage of 8,192 element copies and 1,024 16-byte ones is 288 warp copies, at 9.4 cycles
+    # 2,707.2 cycles an iteration, above the MMA's 512: 600 + 10 x 2,707.2 + 2,048 cycles, + 1 us launch.
+    costs = CtaCosts(launch_s=1e-6, copy_instruction_s=9.4e-9)
+    t = kernel_terms(**{**BASE, "costs": costs, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192})
+    assert t["total"] == pytest.approx(1e-6 + (600 + 10 * 2707.2 + 2048) * 1e-9)
+    assert t["overhead"] == pytest.approx(10 * 2707.2e-9)
+    # Two resident CTAs share the path: each round of two iterations takes 2 x 2,707.2 of it.
+    two = kernel_terms(**{**BASE, "costs": costs, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192,
+                          "m": 256, "ctas_per_sm": 2})  # fmt: skip
+    assert two["total"] == pytest.approx(1e-6 + max(2 * 10 * 2707.2, 600 + 10 * 2707.2 + 2048) * 1e-9)
+    # The same copies, all 16 bytes (no element copies): the MMA binds as before.
+    aligned = kernel_terms(**{**BASE, "costs": costs, "stage_copies_per_iter": 9216.0})
+    assert aligned["total"] == pytest.approx(1e-6 + (600 + 10 * 512 + 2048) * 1e-9)
+
+
+def test_the_h200_figure_is_what_the_narrow_check_derives():
+    """machines/h200.yaml's kernel_costs.copy_instruction is benchmarks/derive_copy_instruction.py's median over the
+    committed narrow check's 17 cases (8.2-11.9 cycles each); the H100 has no such check and no figure."""
+    from tests.test_cta_model import _benchmark
+
+    cases = _benchmark("derive_copy_instruction").cases(NARROW / "broad.csv")
+    per = [float(c["per_copy"]) for c in cases]
+    assert len(cases) == 17 and 8 < min(per) and max(per) < 12.5
+    assert load_machine("h200").kernel_costs.copy_instruction.value == pytest.approx(statistics.median(per), abs=0.05)
+    assert load_machine("h100").kernel_costs.copy_instruction is None
+
+
+def test_narrow_check_regression_guard():
+    """Regression guard on the recorded narrow check (the data the figure was derived from, so a guard and no
+    validation): its 23 tf32 wgmma kernels with an operand copied one element at a time and no spills, at the
+    longest K, were off by up to 47% (median |error| 22%, all but two too fast) before the copies were charged; now
+    by up to 16% (median 6%)."""
+    from roofmodel.backends.broad import Evaluator, read_broad_csv
+
+    ev = Evaluator(load_machine("h200"), 1980.0)
+    records = [r for r in read_broad_csv(NARROW / "broad.csv") if r.k >= 4096 and "aligned" not in r.shape
+               and "-a_m-" not in r.shape and not r.spilled_registers]  # fmt: skip
+    errors = [float(ev.seconds(r)["total"]) / (r.time_ms * 1e-3) - 1 for r in records]
+    assert len(errors) == 23
+    assert statistics.median(abs(e) for e in errors) < 0.08 and max(abs(e) for e in errors) < 0.17
