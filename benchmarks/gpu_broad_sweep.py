@@ -62,7 +62,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the flush write-back by share, 1eade46);
 --fresh23: FRESH23_SHAPES with a twenty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh23;
     read 2026-11-29 to judge the launch on a full wave, dc11d4b);
---fresh24: FRESH24_SHAPES with a twenty-fifth seed, all held out, committed unread;
+--fresh24: FRESH24_SHAPES with a twenty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh24;
+    read 2026-11-29 to judge the copy instruction's pipe, b8a3cc7);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);

@@ -5,7 +5,8 @@ Every broad sweep's K sweep (one CTA per SM, K = 64..8192) reads, at its shortes
 that no term names. This times small kernels whose programs do almost nothing but touch memory, to say what that
 cost is made of:
 
-- ``empty``: no memory at all (the model's kernel_costs.launch is this kernel on one program, under do_bench);
+- ``empty``: no memory at all (the model's kernel_costs.launch was this kernel on one program, under do_bench, when
+  this was written; since 2026-11-29 it is on one program per SM);
 - ``store``: each program stores one 128-byte line;
 - ``load``: each program loads one 128-byte line and stores a float of it;
 - ``chain D``: each program loads D lines one after another (each address depends on the value before it), then

@@ -214,10 +214,11 @@ def _empty_kernel(x_ptr):
 
 def launch_seconds() -> dict[str, Any]:
     """An empty Triton kernel of one program per SM, timed as GEMMs are (do_bench median): the fixed cost of a
-    launch. A grid of one program per SM, not one program: every sweep's micro.json times both, and over the 22 H200
-    and 24 H100 runs to 2026-11-29 the full wave reads 0.19 and 0.93 us more (docs/measurements/h200-2026-11-29/startup), a cost
-    every GEMM of that many tiles or more pays; past about 1,000 programs the dispatch of empty programs shows
-    (about 0.6 ns a program), which a GEMM's busy programs hide."""
+    launch. A grid of one program per SM, not one program: every broad sweep's micro.json times both, and the full
+    wave reads more in 23 of 26 H100 runs (paired median 0.86 us) and in 12 of 22 H200 runs (0.17; 0.50 without the
+    one-program outliers): docs/measurements/h200-2026-11-29/startup. This harness (warmup 50, rep 300) has read an
+    empty kernel 0.25-1.25 us above the sweeps' timing of it, so a calibrated launch is not the built-in figure's
+    equal."""
     import torch
 
     sms = torch.cuda.get_device_properties(0).multi_processor_count
