@@ -19,7 +19,7 @@ Phases, all written under OUT_DIR as they finish:
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
-           [--fresh | --fresh2 | ... | --fresh24 | --spills | --alignment | --mma-issue | --mma-gather]
+           [--fresh | --fresh2 | ... | --fresh25 | --spills | --alignment | --mma-issue | --mma-gather]
 --fresh: FRESH_SHAPES with another seed, all held out (docs/measurements/*-2026-11-24);
 --fresh2: FRESH2_SHAPES with a third seed, all held out (docs/measurements/*-2026-11-26/fresh2);
 --fresh3: FRESH3_SHAPES with a fourth seed, all held out, committed unread (docs/measurements/h100-2026-11-26/fresh3;
@@ -64,6 +64,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the launch on a full wave, dc11d4b);
 --fresh24: FRESH24_SHAPES with a twenty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh24;
     read 2026-11-29 to judge the copy instruction's pipe, b8a3cc7);
+--fresh25: FRESH25_SHAPES with a twenty-sixth seed, all held out, committed unread;
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
@@ -479,6 +480,23 @@ FRESH24_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5500x6100x3300", "odd", "holdout", 5500, 6100, 3300),
     ("small1056", "small", "holdout", 1056, 1056, 1056),
 ]
+# A twenty-fifth fresh sample (--fresh25, drawn 2026-11-29 after fresh24's H200 copy was read): ten more shapes,
+# sizes drawn at random per family as FRESH19_SHAPES's (the same ranges; Python's random with seed 2026_12_4; a name
+# or size an earlier sample holds drawn again: sq3840, sq3328, sq2880, 22 short-K draws (shortk256 to shortk640),
+# skinny464, skinny512, small1280; a decode name an earlier sample holds takes the next letter), all held out, a
+# twenty-sixth seed; fixed in code before it was measured and committed unread, to judge the next change to the model.
+FRESH25_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2368", "square", "holdout", 2368, 2368, 2368),
+    ("sq5184", "square", "holdout", 5184, 5184, 5184),
+    ("shortk528", "short_k", "holdout", 12288, 9728, 528),
+    ("longk17920", "long_k", "holdout", 2048, 2176, 17920),
+    ("skinny304", "skinny", "holdout", 304, 19456, 11520),
+    ("decode48c", "decode", "holdout", 48, 20480, 5888),
+    ("decode37", "decode", "holdout", 37, 16384, 4352),
+    ("odd3900x1300x4900", "odd", "holdout", 3900, 1300, 4900),
+    ("odd5900x4700x2200", "odd", "holdout", 5900, 4700, 2200),
+    ("small1696", "small", "holdout", 1696, 1696, 1696),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -491,7 +509,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh17": (2026_12_11, FRESH17_SHAPES), "fresh18": (2026_12_12, FRESH18_SHAPES),
                  "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES),
                  "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
-                 "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES)}  # fmt: skip
+                 "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
+                 "fresh25": (2026_12_19, FRESH25_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -1037,6 +1056,7 @@ def main() -> None:
     ap.add_argument("--fresh22", action="store_true", help="FRESH22_SHAPES with a twenty-third seed, as --fresh")
     ap.add_argument("--fresh23", action="store_true", help="FRESH23_SHAPES with a twenty-fourth seed, as --fresh")
     ap.add_argument("--fresh24", action="store_true", help="FRESH24_SHAPES with a twenty-fifth seed, as --fresh")
+    ap.add_argument("--fresh25", action="store_true", help="FRESH25_SHAPES with a twenty-sixth seed, as --fresh")
     ap.add_argument("--narrow", action="store_true",
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
