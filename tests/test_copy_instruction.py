@@ -75,3 +75,30 @@ def test_narrow_check_regression_guard():
     errors = [float(ev.seconds(r)["total"]) / (r.time_ms * 1e-3) - 1 for r in records]
     assert len(errors) == 23
     assert statistics.median(abs(e) for e in errors) < 0.08 and max(abs(e) for e in errors) < 0.17
+
+
+@pytest.mark.parametrize(
+    ("dtype", "instruction", "charged"),
+    [("tf32", "wgmma", True), ("tf32", "mma.sync", False), ("fp16", "wgmma", False), ("fp32", "fma", False)],
+)
+def test_only_a_wgmma_kernels_4_byte_element_copies_are_charged(dtype, instruction, charged):
+    """At K = 4100 both K-major operands are copied one element at a time (stride not a multiple of 16): a tf32 wgmma
+    kernel's copies are charged (the narrow check measured wgmma); mma.sync's (not measured; charging them made the
+    read sweeps' 323 such kernels worse), 16-bit ones (loaded synchronously, another path) and FMA's are not."""
+    from roofmodel import Gemm
+    from roofmodel.model.kernel import register_tile_for, triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h200 = load_machine("h200")
+    without = h200.model_copy(update={"kernel_costs": h200.kernel_costs.model_copy(update={"copy_instruction": None})})
+    cfg = triton_config(h200, dtype, block_m=128, block_n=64, block_k=32, num_warps=4, num_stages=3)
+    if cfg.instruction != instruction:  # Triton's DISABLE_MMA_V3 (the sweeps' forced mma.sync)
+        cfg = cfg.model_copy(
+            update={"instruction": instruction, "register_tile": register_tile_for(instruction, 128, 64, 4)}
+        )
+    gemm = Gemm(m=4096, n=4096, k=4100, dtype=dtype)
+    got = predict_kernel(h200, gemm, cfg, b_major="k")
+    base = predict_kernel(without, gemm, cfg, b_major="k")
+    assert (got.seconds > base.seconds * 1.05) is charged and (got.seconds == base.seconds) is not charged
+    note = {t.name: t.detail for t in got.terms}["overhead"]
+    assert ("kernel_costs.copy_instruction" in note) is charged

@@ -410,8 +410,8 @@ class KernelCosts(StrictModel):
     # beside the kernel's own bytes. A kernel timed after a clean flush, or in a stream of kernels, may pay less.
     flush_writeback: Latency | None = None
     # Per warp-level cp.async a CTA issues in an iteration, the SM's time to take it (its load-store path, shared by
-    # the resident CTAs), charged where an operand is copied one element at a time (4-byte copies: Triton's 32-bit
-    # operand whose leading stride is not a multiple of 16 elements): there every copy of the kernel counts.
+    # the resident CTAs), charged where a wgmma kernel's operand is copied one element at a time (4-byte copies:
+    # Triton's tf32 operand whose leading stride is not a multiple of 16 elements): there every copy counts.
     copy_instruction: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
     # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a

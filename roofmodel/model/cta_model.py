@@ -456,7 +456,13 @@ def copy_instruction_cycles(copies: Any, element_copies: Any, warp_size: int, cy
     (median 9.4 over 17 cases on six tiles), where the element copies alone spread 8.6-15.3. Where every copy is 16
     bytes it is not charged: a 16-byte copy is a quarter of the instructions for the same bytes and other terms bind
     (charged everywhere at 9.4 cycles, the read H200 sweeps' median went from 10.6% to 11.5% and their p90 from 33%
-    to 44%), so what a 16-byte copy costs the path is not known here. Numbers or numpy arrays."""
+    to 44%), so what a 16-byte copy costs the path is not known here. The check measured wgmma tiles only: mma.sync's
+    and FMA's element copies are not charged (charged at 9.4 cycles, the read H200 sweeps' 323 mma.sync tf32 kernels
+    with such an operand went from 16.2% to 25.0% median |error|, a review found). The figure is each case's whole
+    iteration over its copies, where the copies bind: on the two latency-bound tiles (128x128x16, 64x64x32) the
+    narrow iteration is barely slower than its aligned control, so those cases (11.7-11.9) measure the other bound;
+    where an operand is also transposed in registers the copies add to the transposes (1-5.7 cycles a copy over the
+    transposed control), which the max() of the pipes does not charge. Numbers or numpy arrays."""
     if not cycles_per_copy or not (element_copies.any() if _is_array(element_copies) else element_copies):
         return 0.0
     return _where(element_copies > 0, copies / warp_size * cycles_per_copy, 0.0)
@@ -530,7 +536,7 @@ def kernel_terms(
     ``flush_writeback_seconds``: DRAM's time writing back the dirty lines the timer's L2 flush left that the kernel's
     own lines evict (prediction.flush_writeback_seconds; 0 where not counted), added to the DRAM term.
     ``element_copies_per_iter``: the copies of a CTA's stage that move one element each (a 32-bit operand Triton
-    copies 4 bytes at a time, pipelined); where there are any, the SM takes every warp-level copy of the stage
+    copies 4 bytes at a time, pipelined, under wgmma: what the narrow check measured); where there are any, the SM takes every warp-level copy of the stage
     (``stage_copies_per_iter`` / warp size) at kernel_costs.copy_instruction, a pipe the resident CTAs share
     (copy_instruction_cycles).
     """

@@ -765,9 +765,11 @@ def kernel_seconds(
         issues_copies=_take(ISSUES_OWN_COPIES, family),
         fenced_copies=fenced_copies(plan, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
-        # The element copies that are pipelined (cp.async, 4 bytes each): the narrow operands not loaded synchronously.
+        # The element copies that are pipelined (cp.async, 4 bytes each) under wgmma, what the narrow check measured:
+        # the 32-bit narrow operands (16-bit ones are loaded synchronously); mma.sync's and FMA's are not charged.
         element_copies_per_iter=(bm * _where(na & _not(plan.unaligned[0]), 1, 0)
-                                 + bn * b_share * _where(nb & _not(plan.unaligned[1]), 1, 0)) * bk,
+                                 + bn * b_share * _where(nb & _not(plan.unaligned[1]), 1, 0))
+        * bk * _where(_take(WARPGROUP, family), 1, 0) * (1 if e == 4 else 0),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_request_seconds=dram_requests,
@@ -1362,7 +1364,7 @@ def predict_kernel(
                 f"; with an operand copied 4 bytes at a time, the SM takes each warp's copy in "
                 f"{rates.costs.copy_instruction_s * rates.clock_hz:.1f} cycles (kernel_costs.copy_instruction), a "
                 "pipe its CTAs share"
-                if narrow and rates.costs.copy_instruction_s and e == 4 and triton
+                if narrow and rates.costs.copy_instruction_s and e == 4 and triton and config.instruction == "wgmma"
                 else ""
             )
         )
