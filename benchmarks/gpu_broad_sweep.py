@@ -64,7 +64,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the launch on a full wave, dc11d4b);
 --fresh24: FRESH24_SHAPES with a twenty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh24;
     read 2026-11-29 to judge the copy instruction's pipe, b8a3cc7);
---fresh25: FRESH25_SHAPES with a twenty-sixth seed, all held out, committed unread;
+--fresh25: FRESH25_SHAPES with a twenty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh25;
+    read 2026-11-29 to judge the copy pipe's scope, 14e22d0);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
