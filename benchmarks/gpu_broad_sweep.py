@@ -67,6 +67,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh25: FRESH25_SHAPES with a twenty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh25;
     read 2026-11-29 to judge the copy pipe's scope, 14e22d0);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
+--narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -699,12 +700,12 @@ NARROW_CASES = {"aligned": ("k", "k", 0, 0, 0), "b_narrow_n": ("k", "n", 0, -8, 
                 "both_narrow_k": ("k", "k", 0, 0, 8)}  # fmt: skip
 
 
-def narrow_plan() -> list[dict[str, Any]]:
+def narrow_plan(force_mma_sync: int = 0) -> list[dict[str, Any]]:
     """NARROW_TILES x NARROW_CASES x NARROW_K in tf32, one CTA per SM (11 x 12 tiles; a shape 8 short keeps the
-    grid), set ``narrow_check``, split ``micro``."""
+    grid), set ``narrow_check``, split ``micro``; ``force_mma_sync``: compiled with DISABLE_MMA_V3=1 (mma.sync)."""
     return [
         dict(set="narrow_check", shape=f"narrow-{case}-{bm}x{bn}x{bk}-w{w}", family="narrow_check", split="micro",
-             m=11 * bm + dm, n=12 * bn + dn, k=k + dk, dtype="tf32", force_mma_v2=0, block_m=bm, block_n=bn,
+             m=11 * bm + dm, n=12 * bn + dn, k=k + dk, dtype="tf32", force_mma_v2=force_mma_sync, block_m=bm, block_n=bn,
              block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major=am, b_major=bmaj)
         for bm, bn, bk, w, st in NARROW_TILES
         for case, (am, bmaj, dm, dn, dk) in NARROW_CASES.items()
@@ -1060,6 +1061,7 @@ def main() -> None:
     ap.add_argument("--fresh25", action="store_true", help="FRESH25_SHAPES with a twenty-sixth seed, as --fresh")
     ap.add_argument("--narrow", action="store_true",
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
+    ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
@@ -1085,8 +1087,8 @@ def main() -> None:
         sweep, rows = [], mma_issue_plan()
     elif args.mma_gather:
         sweep, rows = [], mma_gather_plan()
-    elif args.narrow:
-        sweep, rows = [], narrow_plan()
+    elif args.narrow or args.narrow_mma_sync:
+        sweep, rows = [], narrow_plan(int(args.narrow_mma_sync))
     elif fresh := next((name for name in FRESH_SAMPLES if getattr(args, name)), None):
         seed, shapes = FRESH_SAMPLES[fresh]
         sweep = plan(args.per_shape, seed=seed, shapes=shapes)
