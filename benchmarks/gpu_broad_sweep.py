@@ -1033,32 +1033,9 @@ def main() -> None:
     ap.add_argument("--mma-v2", type=int, default=60)
     ap.add_argument("--workers", type=int, default=15)
     ap.add_argument("--quick", action="store_true", help="a handful of kernels, to try the script")
-    ap.add_argument("--fresh", action="store_true",
-                    help="FRESH_SHAPES with another seed, all held out, no K sweep or mma.sync set")  # fmt: skip
-    ap.add_argument("--fresh2", action="store_true", help="FRESH2_SHAPES with a third seed, as --fresh")
-    ap.add_argument("--fresh3", action="store_true", help="FRESH3_SHAPES with a fourth seed, as --fresh")
-    ap.add_argument("--fresh4", action="store_true", help="FRESH4_SHAPES with a fifth seed, as --fresh")
-    ap.add_argument("--fresh5", action="store_true", help="FRESH5_SHAPES with a sixth seed, as --fresh")
-    ap.add_argument("--fresh6", action="store_true", help="FRESH6_SHAPES with a seventh seed, as --fresh")
-    ap.add_argument("--fresh7", action="store_true", help="FRESH7_SHAPES with an eighth seed, as --fresh")
-    ap.add_argument("--fresh8", action="store_true", help="FRESH8_SHAPES with a ninth seed, as --fresh")
-    ap.add_argument("--fresh9", action="store_true", help="FRESH9_SHAPES with a tenth seed, as --fresh")
-    ap.add_argument("--fresh10", action="store_true", help="FRESH10_SHAPES with an eleventh seed, as --fresh")
-    ap.add_argument("--fresh11", action="store_true", help="FRESH11_SHAPES with a twelfth seed, as --fresh")
-    ap.add_argument("--fresh12", action="store_true", help="FRESH12_SHAPES with a thirteenth seed, as --fresh")
-    ap.add_argument("--fresh13", action="store_true", help="FRESH13_SHAPES with a fourteenth seed, as --fresh")
-    ap.add_argument("--fresh14", action="store_true", help="FRESH14_SHAPES with a fifteenth seed, as --fresh")
-    ap.add_argument("--fresh15", action="store_true", help="FRESH15_SHAPES with a sixteenth seed, as --fresh")
-    ap.add_argument("--fresh16", action="store_true", help="FRESH16_SHAPES with a seventeenth seed, as --fresh")
-    ap.add_argument("--fresh17", action="store_true", help="FRESH17_SHAPES with an eighteenth seed, as --fresh")
-    ap.add_argument("--fresh18", action="store_true", help="FRESH18_SHAPES with a nineteenth seed, as --fresh")
-    ap.add_argument("--fresh19", action="store_true", help="FRESH19_SHAPES with a twentieth seed, as --fresh")
-    ap.add_argument("--fresh20", action="store_true", help="FRESH20_SHAPES with a twenty-first seed, as --fresh")
-    ap.add_argument("--fresh21", action="store_true", help="FRESH21_SHAPES with a twenty-second seed, as --fresh")
-    ap.add_argument("--fresh22", action="store_true", help="FRESH22_SHAPES with a twenty-third seed, as --fresh")
-    ap.add_argument("--fresh23", action="store_true", help="FRESH23_SHAPES with a twenty-fourth seed, as --fresh")
-    ap.add_argument("--fresh24", action="store_true", help="FRESH24_SHAPES with a twenty-fifth seed, as --fresh")
-    ap.add_argument("--fresh25", action="store_true", help="FRESH25_SHAPES with a twenty-sixth seed, as --fresh")
+    for name, (seed, _shapes) in FRESH_SAMPLES.items():
+        ap.add_argument(f"--{name}", action="store_true",
+                        help=f"{name.upper()}_SHAPES with seed {seed}, all held out, no K sweep or mma.sync set")  # fmt: skip
     ap.add_argument("--narrow", action="store_true",
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")

@@ -37,6 +37,14 @@ STAGES = (3, 5)
 WARPS = 4
 
 
+def write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    """``rows`` (dicts with the same keys) as a CSV with a header."""
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
 @triton.jit
 def _stream_kernel(x_ptr, out_ptr, steps, band_offset, step_offset, row_stride,
                    TR: tl.constexpr, TC: tl.constexpr, STAGES: tl.constexpr):  # fmt: skip
@@ -130,10 +138,7 @@ def size_sweep(out: Path) -> None:
                          "gb_per_s": nbytes / s / 1e9, "checked": ok})  # fmt: skip
             print(rows[-1], flush=True)
         del x
-    with (out / "sizes.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(out / "sizes.csv", rows)
 
 
 def main() -> None:
@@ -167,10 +172,7 @@ def main() -> None:
         print(rows[-1], flush=True)
         if len(rows) % 10 == 0:
             meta["clock_mhz"].append(sm_clock_mhz())
-    with (out / "runs.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(out / "runs.csv", rows)
     (out / "meta.json").write_text(json.dumps(meta, indent=1))
 
 

@@ -18,7 +18,6 @@ Run (GPU): PYTHONPATH=. python benchmarks/gpu_flush_check.py OUT
 
 from __future__ import annotations
 
-import csv
 import statistics
 import sys
 from pathlib import Path
@@ -54,15 +53,10 @@ def timed_ms(fn, flush) -> float:  # type: ignore[no-untyped-def]
     return statistics.median(times)
 
 
-def main() -> None:
+def flushes(cache, sink) -> dict:  # type: ignore[no-untyped-def]
+    """The flushes a kernel is timed after: ``zero`` (do_bench's: ``cache`` zeroed, the L2 left dirty), ``read``
+    (``cache`` summed into ``sink``: the L2 clean) and ``zero+read`` (the dirty lines written back first)."""
     import torch
-
-    from benchmarks.gpu_dram_runs import N_ROWS, stream_launch
-
-    out = Path(sys.argv[1])
-    out.mkdir(parents=True, exist_ok=True)
-    cache = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32, device="cuda")
-    sink = torch.empty((), dtype=torch.int64, device="cuda")
 
     def zero() -> None:
         cache.zero_()
@@ -71,10 +65,23 @@ def main() -> None:
         torch.sum(cache, dim=0, out=sink)
 
     def zero_read() -> None:
-        cache.zero_()
-        torch.sum(cache, dim=0, out=sink)
+        zero()
+        read()
 
-    flushes = {"zero": zero, "read": read, "zero+read": zero_read}
+    return {"zero": zero, "read": read, "zero+read": zero_read}
+
+
+def main() -> None:
+    import torch
+
+    from benchmarks.gpu_dram_runs import N_ROWS, stream_launch, write_csv
+
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    cache = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32, device="cuda")
+    sink = torch.empty((), dtype=torch.int64, device="cuda")
+
+    after = flushes(cache, sink)
     rows = []
     for k_bytes in K_BYTES:
         x = torch.rand(N_ROWS * k_bytes // 2, device="cuda").to(torch.float16).view(torch.uint8)
@@ -84,20 +91,17 @@ def main() -> None:
             "torch.sum": lambda x=x: x.view(torch.float16).sum(dtype=torch.float32),
         }
         for name, fn in kernels.items():
-            for flush_name, flush in flushes.items():
+            for flush_name, flush in after.items():
                 ms = timed_ms(fn, flush)
                 rows.append({"bytes": x.numel(), "kernel": name, "flush": flush_name, "ms": ms,
                              "gb_per_s": x.numel() / (ms * 1e-3) / 1e9})  # fmt: skip
                 print(rows[-1], flush=True)
         del x
-    for flush_name, flush in flushes.items():
+    for flush_name, flush in after.items():
         ms = timed_ms(lambda: _empty_kernel[(1,)](cache), flush)
         rows.append({"bytes": 0, "kernel": "empty", "flush": flush_name, "ms": ms, "gb_per_s": 0.0})
         print(rows[-1], flush=True)
-    with (out / "flush.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(out / "flush.csv", rows)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ Run (GPU): PYTHONPATH=. python benchmarks/gpu_startup_check.py OUT
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
@@ -72,7 +71,8 @@ def main() -> None:
     import torch
 
     from benchmarks.gpu_broad_sweep import bench_ms
-    from benchmarks.gpu_flush_check import FLUSH_BYTES, timed_ms
+    from benchmarks.gpu_dram_runs import write_csv
+    from benchmarks.gpu_flush_check import FLUSH_BYTES, flushes, timed_ms
 
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -84,13 +84,7 @@ def main() -> None:
     y = torch.zeros(132 * page_halves + LINE_HALVES, dtype=torch.float16, device="cuda")
     small = torch.empty(132, dtype=torch.float32, device="cuda")
 
-    def zero() -> None:
-        cache.zero_()
-
-    def read() -> None:
-        torch.sum(cache, dim=0, out=sink)
-
-    flushes = {"zero": zero, "read": read}
+    after = {k: v for k, v in flushes(cache, sink).items() if k in ("zero", "read")}
     kernels = []
     for grid in PROGRAMS:
         kernels.append(("empty", grid, 0, 0, lambda g=grid: _empty[(g,)](small)))
@@ -102,7 +96,7 @@ def main() -> None:
                 kernels.append(("load" if depth == 1 else f"chain {depth}", grid, stride, depth, fn))
     rows = []
     for name, grid, stride, depth, fn in kernels:
-        for flush_name, flush in flushes.items():
+        for flush_name, flush in after.items():
             rows.append({"kernel": name, "programs": grid, "stride_bytes": stride, "depth": depth,
                          "flush": flush_name, "ms": timed_ms(fn, flush)})  # fmt: skip
             print(rows[-1], flush=True)
@@ -115,10 +109,7 @@ def main() -> None:
             rows.append({"kernel": f"{name} grid", "programs": grid, "stride_bytes": 128 if name == "load" else 0,
                          "depth": int(name == "load"), "flush": "do_bench", "ms": bench_ms(fn)})  # fmt: skip
             print(rows[-1], flush=True)
-    with (out / "startup.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(out / "startup.csv", rows)
 
 
 if __name__ == "__main__":

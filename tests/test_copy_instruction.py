@@ -102,3 +102,21 @@ def test_only_a_wgmma_kernels_4_byte_element_copies_are_charged(dtype, instructi
     assert (got.seconds > base.seconds * 1.05) is charged and (got.seconds == base.seconds) is not charged
     note = {t.name: t.detail for t in got.terms}["overhead"]
     assert ("kernel_costs.copy_instruction" in note) is charged
+
+
+def test_element_copies_by_hand():
+    """prediction.element_copies, the one rule the model and predict's note share: a 128x64x32 tf32 wgmma stage at
+    K = 4100 (K-major strides not a multiple of 16) copies A's 128 x 32 elements one at a time where A is K-major, and
+    B's 64 x 32 too where B is K-major as well; N = 4096 keeps an N-major B 16-byte. mma.sync, FMA and fp16 (whose
+    narrow operand is loaded synchronously) count none."""
+    from roofmodel.model.prediction import FAMILIES, copy_plan, element_copies
+
+    wgmma, mma_sync, fma = (FAMILIES.index(f) for f in ("wgmma", "mma.sync", "fma"))
+
+    def copies(family, e, b_n_major):
+        plan = copy_plan(True, family, e, 4096, 4096, 4100, False, b_n_major, 128, 64)
+        return element_copies(plan, family, e, 128, 64, 32)
+
+    assert copies(wgmma, 4, True) == 128 * 32
+    assert copies(wgmma, 4, False) == (128 + 64) * 32
+    assert copies(mma_sync, 4, False) == 0 and copies(fma, 4, False) == 0 and copies(wgmma, 2, False) == 0

@@ -631,6 +631,18 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     return CopyPlan(fa, fb, narrow, unaligned, relaid, single, gathered)
 
 
+def element_copies(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_rows: Any, bk: Any) -> Any:
+    """The copies of a CTA's stage per iteration that move one element each and that kernel_costs.copy_instruction
+    charges (cta_model.copy_instruction_cycles): a 32-bit operand copied one element at a time and pipelined (4-byte
+    cp.async; 16-bit ones are loaded synchronously) under wgmma, what the narrow check measured; 0 for mma.sync, FMA
+    and other widths: (BM x [A] + ``b_rows`` x [B]) x BK. Numbers or numpy arrays."""
+    if element_bytes != 4:
+        return 0
+    (na, nb), (ua, ub) = plan.narrow, plan.unaligned
+    rows = bm * _where(na & _not(ua), 1, 0) + b_rows * _where(nb & _not(ub), 1, 0)
+    return rows * bk * _where(_take(WARPGROUP, family), 1, 0)
+
+
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                     b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
     """kernel_footprint's arguments for how the operands reach shared memory (copy_plan): ``staged``,
@@ -765,11 +777,7 @@ def kernel_seconds(
         issues_copies=_take(ISSUES_OWN_COPIES, family),
         fenced_copies=fenced_copies(plan, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
-        # The element copies that are pipelined (cp.async, 4 bytes each) under wgmma, what the narrow check measured:
-        # the 32-bit narrow operands (16-bit ones are loaded synchronously); mma.sync's and FMA's are not charged.
-        element_copies_per_iter=(bm * _where(na & _not(plan.unaligned[0]), 1, 0)
-                                 + bn * b_share * _where(nb & _not(plan.unaligned[1]), 1, 0))
-        * bk * _where(_take(WARPGROUP, family), 1, 0) * (1 if e == 4 else 0),
+        element_copies_per_iter=element_copies(plan, family, e, bm, bn * b_share, bk),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_request_seconds=dram_requests,
@@ -1364,7 +1372,7 @@ def predict_kernel(
                 f"; with an operand copied 4 bytes at a time, the SM takes each warp's copy in "
                 f"{rates.costs.copy_instruction_s * rates.clock_hz:.1f} cycles (kernel_costs.copy_instruction), a "
                 "pipe its CTAs share"
-                if narrow and rates.costs.copy_instruction_s and e == 4 and triton and config.instruction == "wgmma"
+                if rates.costs.copy_instruction_s and element_copies(plan, family, e, config.bm, b_rows, config.bk)
                 else ""
             )
         )
