@@ -66,6 +66,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the copy instruction's pipe, b8a3cc7);
 --fresh25: FRESH25_SHAPES with a twenty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh25;
     read 2026-11-29 to judge the copy pipe's scope, 14e22d0);
+--fresh26: FRESH26_SHAPES with a twenty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh26);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
@@ -499,6 +500,23 @@ FRESH25_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5900x4700x2200", "odd", "holdout", 5900, 4700, 2200),
     ("small1696", "small", "holdout", 1696, 1696, 1696),
 ]
+# A twenty-sixth fresh sample (--fresh26, drawn 2026-11-29 after fresh25's H200 copy was read): ten more shapes,
+# drawn by benchmarks/draw_fresh_shapes.py with seed 2026_12_5 (FRESH19_SHAPES's ranges; it redrew sq4096, sq3520,
+# sq2496, sq3840, sq3584, sq3200, sq2880, sq4480, sq3008, sq2560, sq3072, sq2240, sq3968, sq5632, sq3136, sq5376,
+# sq2048, sq5184, nine short-K draws, skinny336, skinny272, skinny256 and six small ones), all held out, a
+# twenty-seventh seed; fixed in code before it was measured and committed unread, to judge the next change to the model.
+FRESH26_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5312", "square", "holdout", 5312, 5312, 5312),
+    ("sq2944", "square", "holdout", 2944, 2944, 2944),
+    ("shortk592", "short_k", "holdout", 6144, 10240, 592),
+    ("longk13312", "long_k", "holdout", 2048, 1024, 13312),
+    ("skinny496", "skinny", "holdout", 496, 18944, 10240),
+    ("decode25", "decode", "holdout", 25, 23040, 11008),
+    ("decode8b", "decode", "holdout", 8, 19456, 9472),
+    ("odd6400x3800x4300", "odd", "holdout", 6400, 3800, 4300),
+    ("odd6000x6000x3000", "odd", "holdout", 6000, 6000, 3000),
+    ("small1824", "small", "holdout", 1824, 1824, 1824),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -512,7 +530,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES),
                  "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
                  "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
-                 "fresh25": (2026_12_19, FRESH25_SHAPES)}  # fmt: skip
+                 "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

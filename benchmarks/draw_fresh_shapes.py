@@ -1,0 +1,96 @@
+"""Draw a fresh sample's ten shapes (fresh19 onward): two square, one short-K, one long-K, one skinny, two decode,
+two odd and one small, sizes at random per family with Python's random and the given seed, in the ranges of
+gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES or a FRESH*_SHAPES list of gpu_broad_sweep.py) holds
+is drawn again, except that a decode name already held takes the next letter (decode37b). Prints the list to paste
+into gpu_broad_sweep.py and the draws it redrew, for its comment.
+
+    python benchmarks/draw_fresh_shapes.py 2026_12_5
+
+With ``--without FRESH25_SHAPES`` the named list counts as not yet held: drawing it again from its own seed gives it
+back (tests/test_draw_fresh_shapes.py checks fresh19 to fresh25 that way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import string
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks import gpu_broad_sweep
+
+Shape = tuple[str, str, str, int, int, int]
+FAMILIES = ("square", "square", "short_k", "long_k", "skinny", "decode", "decode", "odd", "odd", "small")
+
+
+def held_shapes(without: tuple[str, ...] = ()) -> list[Shape]:
+    """Every shape of the broad sweep's lists in gpu_broad_sweep.py (SHAPES and FRESH*_SHAPES), but those of
+    ``without``."""
+    return [s for name, v in vars(gpu_broad_sweep).items()
+            if re.fullmatch(r"(FRESH\d*_)?SHAPES", name) and name not in without for s in v]  # fmt: skip
+
+
+def _one(rnd: random.Random, family: str) -> tuple[str, tuple[int, int, int]]:
+    """One draw of ``family``: its name and (M, N, K); the calls to ``rnd`` in this order keep old samples drawable."""
+    if family == "square":
+        s = rnd.randrange(2048, 6145, 64)
+        return f"sq{s}", (s, s, s)
+    if family == "short_k":
+        k, m, n = rnd.randrange(256, 641, 16), rnd.randrange(6144, 12289, 256), rnd.randrange(6144, 12289, 256)
+        return f"shortk{k}", (m, n, k)
+    if family == "long_k":
+        k, m, n = rnd.randrange(12288, 32769, 256), rnd.randrange(1024, 2561, 128), rnd.randrange(1024, 2561, 128)
+        return f"longk{k}", (m, n, k)
+    if family == "skinny":
+        m, n, k = rnd.randrange(256, 513, 16), rnd.randrange(8192, 24577, 512), rnd.randrange(4096, 12289, 128)
+        return f"skinny{m}", (m, n, k)
+    if family == "decode":
+        m, n, k = rnd.randint(2, 64), rnd.randrange(8192, 28673, 512), rnd.randrange(4096, 12289, 256)
+        return f"decode{m}", (m, n, k)
+    if family == "odd":
+        m, n, k = (rnd.randrange(1000, 7001, 100) for _ in range(3))
+        return f"odd{m}x{n}x{k}", (m, n, k)
+    s = rnd.randrange(1024, 2049, 32)
+    return f"small{s}", (s, s, s)
+
+
+def draw(seed: int, held: list[Shape]) -> tuple[list[Shape], list[str]]:
+    """The ten shapes of FAMILIES drawn with ``seed`` against the ``held`` ones, and the names drawn again."""
+    rnd = random.Random(seed)
+    names, sizes = {s[0] for s in held}, {tuple(s[3:]) for s in held}
+    out: list[Shape] = []
+    redrawn: list[str] = []
+    for family in FAMILIES:
+        while True:
+            name, size = _one(rnd, family)
+            if family == "decode":
+                base, i = name, 0
+                while name in names:
+                    i += 1
+                    name = base + string.ascii_lowercase[i]
+            if name not in names and size not in sizes:
+                break
+            redrawn.append(name)
+        names.add(name)
+        sizes.add(size)
+        out.append((name, family, "holdout", *size))
+    return out, redrawn
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seed", type=lambda s: int(s.replace("_", "")))
+    ap.add_argument("--without", nargs="*", default=[], help="shape lists to count as not held (e.g. FRESH25_SHAPES)")
+    args = ap.parse_args()
+    shapes, redrawn = draw(args.seed, held_shapes(tuple(args.without)))
+    for s in shapes:
+        print(f"    {s!r},")
+    print("drawn again:", ", ".join(redrawn) or "none")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh26 were
+drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
+way and checked."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import draw_fresh_shapes, gpu_broad_sweep
+
+# The sizes' seeds, from each list's comment in gpu_broad_sweep.py (the kernels' seeds are FRESH_SAMPLES's).
+SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 2026_12_3, 25: 2026_12_4,
+              26: 2026_12_5}  # fmt: skip
+
+
+@pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
+def test_each_fresh_sample_is_drawn_again_from_its_seed(i: int) -> None:
+    name = f"FRESH{i}_SHAPES"
+    later = tuple(f"FRESH{j}_SHAPES" for j in SIZE_SEEDS if j > i)  # drawn after it: not held when it was drawn
+    shapes, _ = draw_fresh_shapes.draw(SIZE_SEEDS[i], draw_fresh_shapes.held_shapes((name, *later)))
+    assert shapes == getattr(gpu_broad_sweep, name)
+
+
+def test_a_held_name_or_size_is_drawn_again() -> None:
+    held = draw_fresh_shapes.held_shapes()
+    shapes, _ = draw_fresh_shapes.draw(2026_12_5, held)
+    assert not {s[0] for s in shapes} & {s[0] for s in held}
+    assert not {s[3:] for s in shapes} & {s[3:] for s in held}
+    assert [s[1] for s in shapes] == list(draw_fresh_shapes.FAMILIES)
