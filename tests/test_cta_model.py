@@ -427,6 +427,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh23", ("h200-2026-11-29/fresh23",)),
     ("fresh24", ("h200-2026-11-29/fresh24",)),
     ("fresh25", ("h200-2026-11-29/fresh25",)),
+    ("fresh26", ("h200-2026-11-29/fresh26",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -651,7 +652,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh19", "-fresh19"), ("h200", "h200", "29/fresh20", "-fresh20"),
      ("h200", "h200", "29/fresh21", "-fresh21"), ("h200", "h200", "29/fresh22", "-fresh22"),
      ("h200", "h200", "29/fresh23", "-fresh23"), ("h200", "h200", "29/fresh24", "-fresh24"),
-     ("h200", "h200", "29/fresh25", "-fresh25")],
+     ("h200", "h200", "29/fresh25", "-fresh25"), ("h200", "h200", "29/fresh26", "-fresh26")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -748,7 +749,8 @@ def test_the_resident_ladder_as_recorded():
     """The resident ladder recorded on the H100 (docs/measurements/h100-2026-11-27/ladder, read by benchmarks/
     read_resident_ladder.py), a regression guard labelled as such (nothing was fitted on it): the relaid fp8 tiles,
     whose rounds the fence queue models, within 6% per iteration at 2-4 CTAs an SM; the element-wise tiles 9-15% slower
-    a round with a second CTA resident, which the model charges 6% and 25% (docs/validation.md)."""
+    a round with a second CTA resident, which the model charges 4.5% and 25% (docs/validation.md; 6% for the first
+    before its wait took A's own hit rate, synchronous_hit_bytes)."""
     ladder = _benchmark("read_resident_ladder")
     rungs = {(r["label"], r["c"]): r for r in ladder.ladder_rungs(REPO / "docs" / "measurements" / "h100-2026-11-27" /
                                                                  "ladder")}  # fmt: skip
@@ -757,7 +759,7 @@ def test_the_resident_ladder_as_recorded():
         for c in (2, 3, 4):
             r = rungs[(label, c)]
             assert abs(r["predicted_s"] / r["measured_s"] - 1) < 0.065, (label, c)
-    for label, model in (("element-wise A", 1.06), ("element-wise both, bf16", 1.25)):
+    for label, model in (("element-wise A", 1.045), ("element-wise both, bf16", 1.25)):
         one, two = rungs[(label, 1)], rungs[(label, 2)]
         assert one["resident"] == two["resident"] == 2
         assert 1.08 < two["measured_s"] / one["measured_s"] < 1.16
@@ -1279,7 +1281,7 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-27/fresh17", "h100-2026-11-27/fresh18", "h200-2026-11-27/fresh18",
                    "h200-2026-11-29/fresh19", "h200-2026-11-29/fresh20",
                    "h200-2026-11-29/fresh21", "h200-2026-11-29/fresh22", "h200-2026-11-29/fresh23",
-                   "h200-2026-11-29/fresh24", "h200-2026-11-29/fresh25")  # fmt: skip
+                   "h200-2026-11-29/fresh24", "h200-2026-11-29/fresh25", "h200-2026-11-29/fresh26")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)

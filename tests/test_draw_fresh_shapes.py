@@ -21,9 +21,15 @@ def test_each_fresh_sample_is_drawn_again_from_its_seed(i: int) -> None:
     assert shapes == getattr(gpu_broad_sweep, name)
 
 
-def test_a_held_name_or_size_is_drawn_again() -> None:
-    held = draw_fresh_shapes.held_shapes()
-    shapes, _ = draw_fresh_shapes.draw(2026_12_5, held)
-    assert not {s[0] for s in shapes} & {s[0] for s in held}
+def test_a_held_name_or_size_is_drawn_again():
+    held = draw_fresh_shapes.held_shapes(("FRESH26_SHAPES",))
+    shapes, redrawn = draw_fresh_shapes.draw(2026_12_5, held)
+    assert not {s[0] for s in shapes} & {s[0] for s in held} and redrawn
     assert not {s[3:] for s in shapes} & {s[3:] for s in held}
     assert [s[1] for s in shapes] == list(draw_fresh_shapes.FAMILIES)
+
+
+def test_a_family_with_no_name_left_is_one_clear_error():
+    """After fresh26 every short-K name (K = 256 to 640 by 16) is held: the next sample needs a new rule."""
+    with pytest.raises(ValueError, match="no short_k shape left to draw"):
+        draw_fresh_shapes.draw(2026_12_6, draw_fresh_shapes.held_shapes())

@@ -212,7 +212,7 @@ class Evaluator:
             m, rates, m=r.m, n=r.n, k=r.k, element_bytes=e, output_bytes=OUTPUT_BYTES[r.dtype], bm=r.block_m,
             bn=r.block_n, bk=r.block_k, warps=r.num_warps, stages=r.num_stages, family=fi, rm=rm, rn=rn,
             a_m_major=a_m, b_n_major=b_n, footprint=fp, requested=t.requested_bytes, distinct=t.wave_distinct_bytes,
-            dram_read=t.dram_read_bytes,
+            dram_read=t.dram_read_bytes, a_requested=t.a_requested_bytes, a_latency_dram_read=t.a_dram_read_bytes,
         )  # fmt: skip
         return terms, fp
 

@@ -106,6 +106,7 @@ def cross_sm_traffic(
         traffic = traffic.model_copy(
             update={
                 "dram_read_bytes": traffic.requested_bytes,
+                "a_dram_read_bytes": traffic.a_requested_bytes,
                 "sharing_factor": 1.0,
                 "cache_assumption": "no L2 level in this analysis: every CTA request is read from DRAM",
             }

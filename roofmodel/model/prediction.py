@@ -568,6 +568,34 @@ def fenced_copies(plan: CopyPlan, family: Any) -> Any:
     return plan.relaid & _take(WARPGROUP, family)
 
 
+def synchronous_hit_bytes(plan: CopyPlan, dram_read: Any, requested: Any, a_dram_read: Any = None,
+                          a_requested: Any = None) -> tuple[Any, Any]:  # fmt: skip
+    """(DRAM reads, requested bytes) whose ratio gives a synchronous load's L2 hit rate (its wait's latency,
+    synchronous_wait_cycles): those of the operands loaded one element at a time (CopyPlan.unaligned), from A's part
+    of the kernel's (``a_dram_read``, ``a_requested``: the raster model's, RasterTraffic.a_*) and B's, the rest; the
+    kernel's own where A's part is not given, where no operand is loaded one element at a time, or where one is
+    relaid through registers. A decode kernel's A (M <= 64 rows, every CTA of a wave reads the same panel) hits the
+    L2 nearly always while its weights B stream from DRAM once: a load of A alone waits the L2's latency, not the
+    kernel's mean (at M = 37, N = 16384, 64x64 tiles: A's hit rate 99%, the kernel's 36%).
+
+    Found on the read broad sweeps (H200 2026-11-23 to fresh25, H100 2026-11-23 to fresh18): the 16- and 8-bit
+    decode kernels whose M-major A (M not a multiple of 16) is loaded one element at a time while B is pipelined
+    were 19.6% too slow at the kernel's hit rate (H200, median signed, n = 373; H100 +18.8%, n = 298), -1.3% at A's.
+    The relaid operands (an 8-bit MN-major operand under wgmma, copied 16 bytes at a time through registers) keep
+    the kernel's rate, a choice made on that data: at their own, the N-major B of the decode kernels, read from DRAM
+    alone, went +5.0% -> +15.1% (n = 122) and the square ones +8.0% -> +11.4% (n = 175), while the fenced-queue rule
+    (fenced_copies) that fits them was judged at the kernel's. No constant fitted. Numbers or numpy arrays."""
+    if a_dram_read is None or a_requested is None:
+        return dram_read, requested
+    (ua, ub), relaid = plan.unaligned, plan.relaid
+    sa, sb = _where(ua, 1.0, 0.0), _where(ub, 1.0, 0.0)
+    b_dram_read, b_requested = _maximum(dram_read - a_dram_read, 0.0), _maximum(requested - a_requested, 0.0)
+    own_requested = sa * a_requested + sb * b_requested
+    own = (own_requested > 0) & _not(relaid)
+    return (_where(own, sa * a_dram_read + sb * b_dram_read, dram_read),
+            _where(own, own_requested, requested))  # fmt: skip
+
+
 def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles: Any, pipelined: Any) -> Any:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
     latency): unloaded + (loaded - unloaded) x ``pipelined`` (beside_share: the share of the SM's traffic in flight
@@ -684,6 +712,8 @@ def kernel_seconds(
     latency_dram_read: Any = None,
     llc_read: Any = None,
     compiler: str = "triton",
+    a_requested: Any = None,
+    a_latency_dram_read: Any = None,
 ) -> dict[str, Any]:
     """Every term of the per-CTA model (roofmodel.cta_model.kernel_terms), in seconds, for kernels
     given as numbers or numpy arrays: the family's rate, the operand and stage-fill bytes each
@@ -692,7 +722,9 @@ def kernel_seconds(
     raster model's hit rate (a synchronous load's wait: synchronous_wait_cycles), C's bytes per tile, DRAM and
     L2 from the raster traffic (``requested``, ``distinct``, ``dram_read`` bytes, the operands' requests taking
     l2_request_factor times their bytes' time where the file gives the L2's requests per sector; the latency's
-    hit rate from ``latency_dram_read`` where given, the search's lower bound); with a last-level cache,
+    hit rate from ``latency_dram_read`` where given, the search's lower bound; a synchronous load's wait at the hit
+    rate of the operands it loads, where ``a_requested`` and ``a_latency_dram_read``, A's part of ``requested`` and
+    of those DRAM reads, are given: synchronous_hit_bytes); with a last-level cache,
     ``dram_read`` is what DRAM serves through it and ``llc_read`` what the L2 reads from it (its term:
     (llc_read + C) / its bandwidth). Loads are synchronous where the CopyPlan says so (``compiler``:
     Triton's rules apply to a Triton kernel, triton_copies)."""
@@ -747,8 +779,15 @@ def kernel_seconds(
             # Only a synchronous load waits (the search's aligned arrays skip the arithmetic: all pipelined, 1).
             if any(x.any() if is_array(x) else x for x in plan.single):
                 beside = beside_share(beside, cta_model.resident_ctas(c, _ceil_div(m, bm) * _ceil_div(n, bn), sms))
-            exposed = synchronous_wait_cycles(plan, latency, mean_latency_cycles(
-                hit_read, requested, rates.l2_latency_cycles, rates.dram_latency_cycles), beside)  # fmt: skip
+            sync_read, sync_requested = synchronous_hit_bytes(plan, hit_read, requested, a_latency_dram_read,
+                                                              a_requested)  # fmt: skip
+            exposed = synchronous_wait_cycles(
+                plan,
+                mean_latency_cycles(sync_read, sync_requested, rates.l2_loaded_latency_cycles,
+                                    rates.dram_loaded_latency_cycles),
+                mean_latency_cycles(sync_read, sync_requested, rates.l2_latency_cycles, rates.dram_latency_cycles),
+                beside,
+            )  # fmt: skip
         dram_latency_s = rates.dram_loaded_latency_cycles / clock
     fam_rates = tuple(rates.kernel_fma_per_s(f, compiler) / clock for f in FAMILIES)
     c_bytes = float(m * n * output_bytes)
@@ -1136,6 +1175,7 @@ def predict_kernel(
         a_m_major=a_m, b_n_major=b_n, footprint=fp, requested=t.requested_bytes, distinct=t.wave_distinct_bytes,
         dram_read=dram_read, persistent=config.persistent, latency_dram_read=t.dram_read_bytes,
         llc_read=t.dram_read_bytes if through_llc is not None else None, compiler=config.compiler,
+        a_requested=t.a_requested_bytes, a_latency_dram_read=t.a_dram_read_bytes,
     )  # fmt: skip
     total = float(terms["total"])
     sms = machine.sm_count.n
@@ -1274,10 +1314,19 @@ def predict_kernel(
         if bool(fenced_copies(plan, family)) and resident > 1
         else ""
     )
+    own_read, own_requested = synchronous_hit_bytes(plan, t.dram_read_bytes, t.requested_bytes, t.a_dram_read_bytes,
+                                                    t.a_requested_bytes)  # fmt: skip
+    kernel_hit = 1 - t.dram_read_bytes / t.requested_bytes
+    hit_note = (
+        f"; at {' and '.join(x for x, on in (('A', ua), ('B', ub)) if on)}'s L2 hit rate "
+        f"{1 - own_read / own_requested:.1%}, the kernel's {kernel_hit:.1%} (synchronous_hit_bytes)"
+        if own_requested != t.requested_bytes
+        else f"; at the kernel's L2 hit rate {kernel_hit:.1%}"
+    )
     wait_kind = (
         "loaded latency"
         if not rates.latency_known
-        else "unloaded latency (memory.l2/dram.latency at the kernel's L2 hit rate: synchronous_wait_cycles)"
+        else f"unloaded latency (memory.l2/dram.latency{hit_note}: synchronous_wait_cycles)"
         if beside == 0.0
         else f"unloaded latency raised {100 * beside:.0f}% of the way to the loaded one (the share of the SM's traffic "
         + (
@@ -1285,7 +1334,7 @@ def predict_kernel(
             if resident > 1
             else "in flight beside it, the CTA alone on its SM"
         )
-        + ": beside_share, synchronous_wait_cycles)"
+        + f"{hit_note}: beside_share, synchronous_wait_cycles)"
     )
     per_sm_cycle = sms * rates.clock_hz
     l2_rate = rates.l2_stream_bps

@@ -168,6 +168,9 @@ class RasterTraffic(BaseModel):
     requested_bytes: float
     wave_distinct_bytes: float  # sum over waves of each wave's distinct panel bytes
     dram_read_bytes: float
+    # A's part of requested_bytes and of dram_read_bytes (B's is the rest): an operand's own L2 hit rate
+    a_requested_bytes: float
+    a_dram_read_bytes: float
     dram_write_bytes: float
     compulsory_read_bytes: float
     l2_capacity_bytes: float
@@ -192,6 +195,10 @@ class _PerWave:
     kept: list[float]
     unique_a: list[int]
     unique_b: list[int]
+    # A's part of requested, footprint and kept
+    requested_a: list[float]
+    footprint_a: list[float]
+    kept_a: list[float]
 
 
 def _panel_bytes(count: int, edge: int, extent: int, k: int, element_bytes: int) -> list[int]:
@@ -203,18 +210,25 @@ def _per_wave_scalar(
     rows: list[int], cols: list[int], concurrent: int, a: list[int], b: list[int], l2: float
 ) -> _PerWave:
     """The reference implementation: sets of panels per wave."""
-    out = _PerWave([], [], [], [], [])
+    out = _PerWave([], [], [], [], [], [], [], [])
     prev_a: set[int] = set()
     prev_b: set[int] = set()
     prev_fp = math.inf
     for start in range(0, len(rows), concurrent):
         wr, wc = rows[start : start + concurrent], cols[start : start + concurrent]
         ua, ub = set(wr), set(wc)
-        fp = sum(a[r] for r in ua) + sum(b[c] for c in ub)
-        kept = sum(a[r] for r in ua & prev_a) + sum(b[c] for c in ub & prev_b) if prev_fp + fp <= l2 else 0
-        out.requested.append(float(sum(a[r] for r in wr) + sum(b[c] for c in wc)))
+        fp_a = sum(a[r] for r in ua)
+        fp = fp_a + sum(b[c] for c in ub)
+        fits = prev_fp + fp <= l2
+        kept_a = sum(a[r] for r in ua & prev_a) if fits else 0
+        kept = kept_a + sum(b[c] for c in ub & prev_b) if fits else 0
+        requested_a = sum(a[r] for r in wr)
+        out.requested.append(float(requested_a + sum(b[c] for c in wc)))
         out.footprint.append(float(fp))
         out.kept.append(float(kept))
+        out.requested_a.append(float(requested_a))
+        out.footprint_a.append(float(fp_a))
+        out.kept_a.append(float(kept_a))
         out.unique_a.append(len(ua))
         out.unique_b.append(len(ub))
         prev_a, prev_b, prev_fp = ua, ub, fp
@@ -245,11 +259,15 @@ def _per_wave_numpy(rows: Any, cols: Any, concurrent: int, a: list[int], b: list
         sums.append((unique, fp, shared))
     (ua, fpa, sha), (ub, fpb, shb) = sums
     footprint = fpa + fpb
-    kept = np.zeros(n_waves)
+    kept, kept_a = np.zeros(n_waves), np.zeros(n_waves)
     if n_waves > 1:
-        kept[1:] = np.where(footprint[:-1] + footprint[1:] <= l2, (sha + shb)[1:], 0.0)
-    requested = np.bincount(wave, weights=a_bytes[rows] + b_bytes[cols], minlength=n_waves)
-    return _PerWave(requested.tolist(), footprint.tolist(), kept.tolist(), ua.tolist(), ub.tolist())
+        fits = footprint[:-1] + footprint[1:] <= l2
+        kept[1:] = np.where(fits, (sha + shb)[1:], 0.0)
+        kept_a[1:] = np.where(fits, sha[1:], 0.0)
+    requested_a = np.bincount(wave, weights=a_bytes[rows], minlength=n_waves)
+    requested = requested_a + np.bincount(wave, weights=b_bytes[cols], minlength=n_waves)
+    return _PerWave(requested.tolist(), footprint.tolist(), kept.tolist(), ua.tolist(), ub.tolist(),
+                    requested_a.tolist(), fpa.tolist(), kept_a.tolist())  # fmt: skip
 
 
 def raster_traffic(
@@ -309,6 +327,8 @@ def raster_traffic(
         requested_bytes=requested,
         wave_distinct_bytes=math.fsum(per.footprint),
         dram_read_bytes=reads,
+        a_requested_bytes=math.fsum(per.requested_a),
+        a_dram_read_bytes=math.fsum(per.footprint_a) - math.fsum(per.kept_a),
         dram_write_bytes=float(m * n * output_bytes),
         compulsory_read_bytes=float((m * k + k * n) * input_bytes),
         l2_capacity_bytes=float(l2_bytes),
@@ -407,6 +427,8 @@ def partitioned_order_traffic(
             "requested_bytes": requested,
             "wave_distinct_bytes": math.fsum(t.wave_distinct_bytes for t in parts),
             "dram_read_bytes": reads,
+            "a_requested_bytes": math.fsum(t.a_requested_bytes for t in parts),
+            "a_dram_read_bytes": math.fsum(t.a_dram_read_bytes for t in parts),
             "l2_capacity_bytes": float(l2_bytes),
             "sharing_factor": requested / reads,
             "mean_wave_sharing_factor": math.fsum(t.mean_wave_sharing_factor for t in parts) / len(parts),
@@ -506,5 +528,6 @@ def raster_order_table(machine: Machine, result: Any, chosen: str) -> list[Any]:
             out.append(t)
             continue
         l2, dram = machine_traffic(machine, o, concurrent=x.raster.concurrent, keep_waves=0, **grid)
-        out.append(l2 if dram is None else l2.model_copy(update={"dram_read_bytes": dram.dram_read_bytes}))
+        out.append(l2 if dram is None else l2.model_copy(update={"dram_read_bytes": dram.dram_read_bytes,
+                                                                 "a_dram_read_bytes": dram.a_dram_read_bytes}))  # fmt: skip
     return out

@@ -288,11 +288,11 @@ class TrafficTable:
 
     def __init__(self, machine: Machine, gemm: Gemm) -> None:
         self.machine, self.gemm = machine, gemm
-        self.cache: dict[tuple[int, int, str, int], tuple[float, float, float, float]] = {}
+        self.cache: dict[tuple[int, int, str, int], tuple[float, ...]] = {}
 
-    def get(self, bm: int, bn: int, order: str, concurrent: int) -> tuple[float, float, float, float]:
-        """(requested, wave-distinct, DRAM read, L2 read from a last-level cache: NaN without one)
-        bytes (rasterization.machine_traffic)."""
+    def get(self, bm: int, bn: int, order: str, concurrent: int) -> tuple[float, ...]:
+        """(requested, wave-distinct, DRAM read, L2 read from a last-level cache: NaN without one, A's part of the
+        requested, A's part of the L2's misses) bytes (rasterization.machine_traffic)."""
         key = (bm, bn, order, concurrent)
         hit = self.cache.get(key)
         if hit is None:
@@ -302,10 +302,11 @@ class TrafficTable:
                                      keep_waves=0)  # fmt: skip
             dram = (llc or t).dram_read_bytes
             hit = self.cache[key] = (t.requested_bytes, t.wave_distinct_bytes, dram,
-                                     t.dram_read_bytes if llc is not None else math.nan)  # fmt: skip
+                                     t.dram_read_bytes if llc is not None else math.nan, t.a_requested_bytes,
+                                     t.a_dram_read_bytes)  # fmt: skip
         return hit
 
-    def lookup(self, c: Configs) -> tuple[Any, Any, Any, Any]:
+    def lookup(self, c: Configs) -> tuple[Any, ...]:
         sms = self.machine.sm_count.n
         conc = (sms * c.ctas_per_sm) // (c.cm * c.cn)
         # One int64 per key (edges < 2^13, orders < 2^6, concurrency < 2^21): a 1-D unique is fast.
@@ -317,8 +318,8 @@ class TrafficTable:
         vals = np.array(
             [self.get(int(x), int(y), c.orders[int(z)], int(w)) for x, y, z, w in zip(a, b, o, q, strict=True)],
             dtype=np.float64,
-        ).reshape(-1, 4)[inverse.reshape(-1)]
-        return vals[:, 0], vals[:, 1], vals[:, 2], vals[:, 3]
+        ).reshape(-1, 6)[inverse.reshape(-1)]
+        return tuple(vals[:, i] for i in range(6))
 
 
 def requested_bytes(gemm: Gemm, c: Configs) -> Any:
@@ -332,10 +333,10 @@ def requested_bytes(gemm: Gemm, c: Configs) -> Any:
 
 
 def term_seconds(
-    machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, Any, Any, Any] | None
+    machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, ...] | None
 ) -> dict[str, Any]:
     """Every term of the per-CTA model (prediction.kernel_seconds) for every configuration: exact
-    with ``traffic`` (requested, wave-distinct, DRAM read bytes) from the raster model, a lower bound
+    with ``traffic`` (TrafficTable.lookup's bytes) from the raster model, a lower bound
     without it (DRAM reads at the compulsory bytes, every repeat at the same-address rate, the
     latency, loaded or unloaded, at the L2's for every load: each can only raise the time)."""
     b = gemm.input_bytes
@@ -345,8 +346,9 @@ def term_seconds(
         # All hits: the mean latency is the L2's (the lesser: more hits never slow a load).
         distinct, dram_read_for_latency = dram_read, np.zeros(len(c))
         llc_read = dram_read if machine.memory.llc is not None else None  # the L2 reads at least the compulsory
+        a_requested, a_dram_read_for_latency = None, None  # every load a hit already
     else:
-        requested, distinct, dram_read, llc_read = traffic
+        requested, distinct, dram_read, llc_read, a_requested, a_dram_read_for_latency = traffic
         dram_read_for_latency = dram_read
         if machine.memory.llc is not None:
             dram_read_for_latency = llc_read
@@ -358,7 +360,7 @@ def term_seconds(
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
         a_m_major=c.a_major == "m", b_n_major=c.b_major == "n", footprint=fp, requested=requested,
         distinct=distinct, dram_read=dram_read, latency_dram_read=dram_read_for_latency, llc_read=llc_read,
-        compiler=c.compiler,
+        compiler=c.compiler, a_requested=a_requested, a_latency_dram_read=a_dram_read_for_latency,
     )  # fmt: skip
     return terms
 
