@@ -53,7 +53,8 @@ Per main-loop iteration (one BK step) of one CTA:
   through registers; a 16- or 8-bit operand whose leading stride is not a multiple of 16
   elements, loaded one element at a time: prediction.unpipelined_operands), nothing is in flight
   across iterations: the load is issued, waited on and stored before the MMAs, and the whole L
-  adds to the iteration (``exposed``) instead of bounding it: the unloaded latency, raised toward the
+  adds to the iteration (``exposed``) instead of bounding it: the unloaded latency (at the L2 hit rate of the operands
+  loaded one element at a time: prediction.synchronous_hit_bytes), raised toward the
   loaded one by the share of the SM's traffic in flight beside it, the stage's pipelined bytes and the other
   resident CTAs' stages (prediction.beside_share, synchronous_wait_cycles; none where both operands are loaded
   one element at a time and the CTA has the SM to itself);

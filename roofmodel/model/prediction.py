@@ -580,7 +580,7 @@ def synchronous_hit_bytes(plan: CopyPlan, dram_read: Any, requested: Any, a_dram
 
     Found on the read broad sweeps (H200 2026-11-23 to fresh25, H100 2026-11-23 to fresh18): the 16- and 8-bit
     decode kernels whose M-major A (M not a multiple of 16) is loaded one element at a time while B is pipelined
-    were 19.6% too slow at the kernel's hit rate (H200, median signed, n = 373; H100 +18.8%, n = 298), -1.3% at A's.
+    were 19.6% too slow at the kernel's hit rate (H200, median signed, n = 373; H100 +18.8%, n = 276), -1.3% (-2.7%) at A's.
     The relaid operands (an 8-bit MN-major operand under wgmma, copied 16 bytes at a time through registers) keep
     the kernel's rate, a choice made on that data: at their own, the N-major B of the decode kernels, read from DRAM
     alone, went +5.0% -> +15.1% (n = 122) and the square ones +8.0% -> +11.4% (n = 175), while the fenced-queue rule
