@@ -1,7 +1,8 @@
 """Draw a fresh sample's ten shapes (fresh19 onward): two square, one short-K, one long-K, one skinny, two decode,
 two odd and one small, sizes at random per family with Python's random and the given seed, in the ranges of
 gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES or a FRESH*_SHAPES list of gpu_broad_sweep.py) holds
-is drawn again, except that a decode name already held takes the next letter (decode37b). Prints the list to paste
+is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
+a family whose every name is held (short K after fresh26: NAME_SPACE). Prints the list to paste
 into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
@@ -24,8 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks import gpu_broad_sweep
 
 Shape = tuple[str, str, str, int, int, int]
-# Draws of one family before the rule gives up (short K's names take one of 25 values: after fresh26 all are held).
+# Draws of one family before the rule gives up.
 MAX_DRAWS = 1000
+# The names each family's rule can give (a name says one drawn size): once every one is held, as short K's 25 were
+# after fresh26, a held name of that family takes the next letter (shortk400b), as decode's always do.
+NAME_SPACE = {"square": {f"sq{s}" for s in range(2048, 6145, 64)},
+              "short_k": {f"shortk{k}" for k in range(256, 641, 16)},
+              "long_k": {f"longk{k}" for k in range(12288, 32769, 256)},
+              "skinny": {f"skinny{m}" for m in range(256, 513, 16)},
+              "small": {f"small{s}" for s in range(1024, 2049, 32)}}  # fmt: skip
 FAMILIES = ("square", "square", "short_k", "long_k", "skinny", "decode", "decode", "odd", "odd", "small")
 
 
@@ -60,6 +68,11 @@ def _one(rnd: random.Random, family: str) -> tuple[str, tuple[int, int, int]]:
     return f"small{s}", (s, s, s)
 
 
+def _every_name_held(family: str, names: set[str]) -> bool:
+    """Whether every name NAME_SPACE gives ``family`` is among ``names``."""
+    return family in NAME_SPACE and NAME_SPACE[family] <= names
+
+
 def draw(seed: int, held: list[Shape]) -> tuple[list[Shape], list[str]]:
     """The ten shapes of FAMILIES drawn with ``seed`` against the ``held`` ones, and the names drawn again."""
     rnd = random.Random(seed)
@@ -69,7 +82,7 @@ def draw(seed: int, held: list[Shape]) -> tuple[list[Shape], list[str]]:
     for family in FAMILIES:
         for _ in range(MAX_DRAWS):
             name, size = _one(rnd, family)
-            if family == "decode":
+            if family == "decode" or _every_name_held(family, names):
                 base, i = name, 0
                 while name in names:
                     i += 1

@@ -66,7 +66,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the copy instruction's pipe, b8a3cc7);
 --fresh25: FRESH25_SHAPES with a twenty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh25;
     read 2026-11-29 to judge the copy pipe's scope, 14e22d0);
---fresh26: FRESH26_SHAPES with a twenty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh26);
+--fresh26: FRESH26_SHAPES with a twenty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh26;
+    read 2026-11-29 to judge the synchronous load's own hit rate, d29e186);
+--fresh27: FRESH27_SHAPES with a twenty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh27);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
@@ -517,6 +519,23 @@ FRESH26_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6000x6000x3000", "odd", "holdout", 6000, 6000, 3000),
     ("small1824", "small", "holdout", 1824, 1824, 1824),
 ]
+# A twenty-seventh fresh sample (--fresh27, drawn 2026-11-29 after fresh26's H200 copy was read): ten more shapes,
+# drawn by benchmarks/draw_fresh_shapes.py with seed 2026_12_6 (every short-K name being held, its draw takes a
+# letter: shortk576b; it redrew sq2432, sq2368 twice, sq4608, sq3520, sq3904, sq3072, sq5312, sq3008, sq5696,
+# skinny320, skinny336, skinny272, skinny256, skinny432), all held out, a twenty-eighth seed; fixed in code before it
+# was measured and committed unread, to judge the next change to the model.
+FRESH27_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2688", "square", "holdout", 2688, 2688, 2688),
+    ("sq2624", "square", "holdout", 2624, 2624, 2624),
+    ("shortk576b", "short_k", "holdout", 7168, 11264, 576),
+    ("longk16896", "long_k", "holdout", 1152, 2560, 16896),
+    ("skinny400", "skinny", "holdout", 400, 10240, 9728),
+    ("decode22b", "decode", "holdout", 22, 11264, 10752),
+    ("decode18c", "decode", "holdout", 18, 18432, 6400),
+    ("odd1000x4700x3400", "odd", "holdout", 1000, 4700, 3400),
+    ("odd6800x5100x3400", "odd", "holdout", 6800, 5100, 3400),
+    ("small1120", "small", "holdout", 1120, 1120, 1120),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -530,7 +549,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh19": (2026_12_13, FRESH19_SHAPES), "fresh20": (2026_12_14, FRESH20_SHAPES),
                  "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
                  "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
-                 "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES)}  # fmt: skip
+                 "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES),
+                 "fresh27": (2026_12_21, FRESH27_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

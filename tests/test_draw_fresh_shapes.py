@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh26 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh27 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -10,7 +10,7 @@ from benchmarks import draw_fresh_shapes, gpu_broad_sweep
 
 # The sizes' seeds, from each list's comment in gpu_broad_sweep.py (the kernels' seeds are FRESH_SAMPLES's).
 SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 2026_12_3, 25: 2026_12_4,
-              26: 2026_12_5}  # fmt: skip
+              26: 2026_12_5, 27: 2026_12_6}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
@@ -29,7 +29,25 @@ def test_a_held_name_or_size_is_drawn_again():
     assert [s[1] for s in shapes] == list(draw_fresh_shapes.FAMILIES)
 
 
-def test_a_family_with_no_name_left_is_one_clear_error():
-    """After fresh26 every short-K name (K = 256 to 640 by 16) is held: the next sample needs a new rule."""
-    with pytest.raises(ValueError, match="no short_k shape left to draw"):
-        draw_fresh_shapes.draw(2026_12_6, draw_fresh_shapes.held_shapes())
+def test_a_family_whose_every_name_is_held_takes_letters():
+    """After fresh26 every short-K name (K = 256 to 640 by 16) is held: a held one takes the next letter, as decode's
+    do, while the other families still draw names of their own; the name spaces are the ranges _one draws from."""
+    held = draw_fresh_shapes.held_shapes()
+    assert draw_fresh_shapes._every_name_held("short_k", {s[0] for s in held})
+    assert not draw_fresh_shapes._every_name_held("square", {s[0] for s in held})
+    shapes, _ = draw_fresh_shapes.draw(2026_12_6, held)
+    short = next(s for s in shapes if s[1] == "short_k")
+    assert short[0][-1].isalpha() and short[0] not in {s[0] for s in held} and short[3:] not in {s[3:] for s in held}
+    import random
+
+    rnd = random.Random(0)
+    for family, space in draw_fresh_shapes.NAME_SPACE.items():
+        assert {draw_fresh_shapes._one(rnd, family)[0] for _ in range(20000)} == space, family
+
+
+def test_a_family_with_no_shape_left_is_one_clear_error(monkeypatch):
+    monkeypatch.setattr(draw_fresh_shapes, "MAX_DRAWS", 3)
+    held = [("sq4096", "square", "train", 4096, 4096, 4096)] * 1
+    monkeypatch.setattr(draw_fresh_shapes, "_one", lambda rnd, family: ("sq4096", (4096, 4096, 4096)))
+    with pytest.raises(ValueError, match="no square shape left to draw"):
+        draw_fresh_shapes.draw(1, held)
