@@ -32,13 +32,41 @@ def test_a_decode_kernels_a_hits_where_the_kernel_mostly_misses():
 
 
 @pytest.mark.parametrize("order", [RasterOrder("row"), RasterOrder("grouped", 8)])
-def test_as_part_is_the_same_from_either_implementation(order):
+@pytest.mark.parametrize("l2_bytes", [20e6, 80e6])
+def test_as_part_is_the_same_from_either_implementation(order, l2_bytes):
+    # Waves of 37 tiles hold 23-35 MB: at 20 MB nothing is kept, at 80 MB two waves fit and their shared panels are
+    # kept (A's part of the DRAM reads is then less than A's wave footprints).
     rows, cols = tile_order(order, 20, 30)
-    grid = dict(m=20 * 128 - 5, n=30 * 128, k=4096, bm=128, bn=128, input_bytes=2, output_bytes=2, l2_bytes=20e6)
+    grid = dict(m=20 * 128 - 5, n=30 * 128, k=4096, bm=128, bn=128, input_bytes=2, output_bytes=2, l2_bytes=l2_bytes)
     sets, arrays = (raster_traffic(rows, cols, concurrent=37, vectorized=v, **grid) for v in (False, True))
     for field in ("a_requested_bytes", "a_dram_read_bytes", "requested_bytes", "dram_read_bytes"):
         assert getattr(sets, field) == pytest.approx(getattr(arrays, field))
     assert 0 < sets.a_dram_read_bytes < sets.dram_read_bytes and 0 < sets.a_requested_bytes < sets.requested_bytes
+    # B's part of a grid is A's part of its transpose (tiles swapped, the order's rows and columns swapped)
+    flipped = dict(grid, m=grid["n"], n=grid["m"])
+    t = raster_traffic(cols, rows, concurrent=37, **flipped)
+    assert t.a_requested_bytes == pytest.approx(sets.requested_bytes - sets.a_requested_bytes)
+    assert t.a_dram_read_bytes == pytest.approx(sets.dram_read_bytes - sets.a_dram_read_bytes)
+    if l2_bytes > 40e6:  # kept panels save some of A's reads and of B's
+        nothing_kept = raster_traffic(rows, cols, concurrent=37, **dict(grid, l2_bytes=20e6))
+        assert sets.a_dram_read_bytes < nothing_kept.a_dram_read_bytes
+        assert (
+            sets.dram_read_bytes - sets.a_dram_read_bytes
+            < nothing_kept.dram_read_bytes - nothing_kept.a_dram_read_bytes
+        )
+
+
+def test_as_part_of_private_l2_slices_is_the_sum_of_the_slices():
+    from roofmodel.model.rasterization import partitioned_order_traffic
+
+    order = RasterOrder("grouped", 8)
+    grid = dict(m=4096, n=4096, k=2048, bm=256, bn=128, input_bytes=2, output_bytes=2)
+    whole = partitioned_order_traffic(order, partitions=8, concurrent=304, l2_bytes=32 * 2**20, **grid)
+    rows, cols = tile_order(order, 16, 32, vectorized=True)
+    parts = [raster_traffic(rows[p::8], cols[p::8], concurrent=38, l2_bytes=4 * 2**20, **grid) for p in range(8)]
+    assert whole.a_requested_bytes == pytest.approx(sum(t.a_requested_bytes for t in parts))
+    assert whole.a_dram_read_bytes == pytest.approx(sum(t.a_dram_read_bytes for t in parts))
+    assert whole.a_dram_read_bytes != pytest.approx(parts[0].a_dram_read_bytes)
 
 
 def _plan(dtype_bytes, m, n, k, a_m, b_n, family=WGMMA):
@@ -130,3 +158,14 @@ def test_decode_regression_guard():
                 errors.append(float(ev.seconds(r)["total"]) / (r.time_ms * 1e-3) - 1)
     assert len(errors) == 118
     assert abs(statistics.median(errors)) < 0.05
+
+
+def test_the_class_script_prints_the_figures_the_docs_quote():
+    """benchmarks/synchronous_hit_classes.py on one read sample: the decode class before (the kernel's hit rate) and
+    after (the rule), as docs/validation.md quotes it per sample."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, str(REPO / "benchmarks" / "synchronous_hit_classes.py"), "--machine", "h200",
+                          "h200-2026-11-29/fresh25"], capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert "| the decode class | 9 | +14.8% -> -1.9% | 14.8% -> 7.3% |" in out

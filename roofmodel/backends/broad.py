@@ -159,6 +159,9 @@ class Evaluator:
         # Spills whose resident frames outgrow the L2 move at the rates beyond it (prediction.spill_rates): off
         # to compare with every spill at the measured rate.
         self.spill_home = True
+        # A synchronous load waits at the hit rate of the operands it loads (prediction.synchronous_hit_bytes): off to
+        # compare with the kernel's hit rate (benchmarks/synchronous_hit_classes.py).
+        self.own_hit_rate = True
         self._rates: dict[str, Rates] = {}
         self._traffic: dict[tuple[Any, ...], RasterTraffic] = {}
 
@@ -212,7 +215,8 @@ class Evaluator:
             m, rates, m=r.m, n=r.n, k=r.k, element_bytes=e, output_bytes=OUTPUT_BYTES[r.dtype], bm=r.block_m,
             bn=r.block_n, bk=r.block_k, warps=r.num_warps, stages=r.num_stages, family=fi, rm=rm, rn=rn,
             a_m_major=a_m, b_n_major=b_n, footprint=fp, requested=t.requested_bytes, distinct=t.wave_distinct_bytes,
-            dram_read=t.dram_read_bytes, a_requested=t.a_requested_bytes, a_latency_dram_read=t.a_dram_read_bytes,
+            dram_read=t.dram_read_bytes, a_requested=t.a_requested_bytes if self.own_hit_rate else None,
+            a_latency_dram_read=t.a_dram_read_bytes if self.own_hit_rate else None,
         )  # fmt: skip
         return terms, fp
 

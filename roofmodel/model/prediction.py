@@ -578,13 +578,15 @@ def synchronous_hit_bytes(plan: CopyPlan, dram_read: Any, requested: Any, a_dram
     L2 nearly always while its weights B stream from DRAM once: a load of A alone waits the L2's latency, not the
     kernel's mean (at M = 37, N = 16384, 64x64 tiles: A's hit rate 99%, the kernel's 36%).
 
-    Found on the read broad sweeps (H200 2026-11-23 to fresh25, H100 2026-11-23 to fresh18): the 16- and 8-bit
-    decode kernels whose M-major A (M not a multiple of 16) is loaded one element at a time while B is pipelined
-    were 19.6% too slow at the kernel's hit rate (H200, median signed, n = 373; H100 +18.8%, n = 276), -1.3% (-2.7%) at A's.
-    The relaid operands (an 8-bit MN-major operand under wgmma, copied 16 bytes at a time through registers) keep
-    the kernel's rate, a choice made on that data: at their own, the N-major B of the decode kernels, read from DRAM
-    alone, went +5.0% -> +15.1% (n = 122) and the square ones +8.0% -> +11.4% (n = 175), while the fenced-queue rule
-    (fenced_copies) that fits them was judged at the kernel's. No constant fitted. Numbers or numpy arrays."""
+    Found on the read broad sweeps (H200 2026-11-23 to fresh25, H100 2026-11-23 to fresh18;
+    benchmarks/synchronous_hit_classes.py prints them): the 16- and 8-bit decode kernels without spills whose M-major A
+    (M not a multiple of 16) is loaded one element at a time while B is pipelined were 18.0% too slow at the kernel's
+    hit rate (H200, median signed, n = 372; H100 +17.4%, n = 286), -1.9% (-2.9%) at A's. Where an operand is relaid
+    through registers (an 8-bit MN-major operand under wgmma, copied 16 bytes at a time) the wait keeps the kernel's
+    rate, whichever operand is loaded one element at a time: a choice made on that data, since with the rule applied
+    to them too (an experiment, not kept in the script) the relaid N-major B of the decode kernels, read from DRAM
+    alone, went +5.0% -> +15.1% (n = 122) and the square ones +8.0% -> +11.4% (n = 175), and the fenced queue that
+    fits them (fenced_copies) was judged at the kernel's. No constant fitted. Numbers or numpy arrays."""
     if a_dram_read is None or a_requested is None:
         return dram_read, requested
     (ua, ub), relaid = plan.unaligned, plan.relaid
@@ -600,7 +602,7 @@ def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles:
     """What a synchronous load waits (cycles) before its stage's bytes stream in (cta_model.kernel_terms' exposed
     latency): unloaded + (loaded - unloaded) x ``pipelined`` (beside_share: the share of the SM's traffic in flight
     beside the load, the stage's asynchronous bytes and the other resident CTAs'), the unloaded latency
-    (memory.*.latency, the pointer chase's, at the kernel's L2 hit rate) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
+    (memory.*.latency, the pointer chase's, at the L2 hit rate of the operands it loads: synchronous_hit_bytes) raised toward the loaded one (memory.*.loaded_latency: 4.5 x the pointer chase on the H100, 3.7 x (DRAM) and
     4.1 x (L2) on the H200) by the traffic the kernel keeps in flight beside it; an operand relaid through registers
     (an 8-bit operand under wgmma laid out again) as one loaded one element at a time. ``plan`` is the kernel's
     CopyPlan (kept for the callers that vary the rule by class: benchmarks/synchronous_wait_classes.py).
