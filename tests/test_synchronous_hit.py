@@ -126,8 +126,15 @@ def test_predict_charges_a_decode_kernel_the_l2s_wait(monkeypatch):
     def latency(result):
         return next(t for t in result.terms if t.name == "latency")
 
-    own = latency(prediction.predict_kernel(machine, gemm, cfg, a_major="m"))
+    result = prediction.predict_kernel(machine, gemm, cfg, a_major="m")
+    own = latency(result)
     assert "at A's L2 hit rate 99.6%, the kernel's 36.5% (synchronous_hit_bytes)" in own.detail
+    # the JSON carries both rates
+    assert result.synchronous_l2_hit_rate == pytest.approx(1 - 1 / 256) and result.l2_hit_rate == pytest.approx(
+        0.3649, abs=1e-4
+    )
+    aligned = prediction.predict_kernel(machine, Gemm(m=48, n=16384, k=4352, dtype="fp16"), cfg, a_major="m")
+    assert aligned.synchronous_l2_hit_rate is None and aligned.l2_hit_rate is not None
     real = prediction.raster_traffic
 
     def mean_only(*args, **kwargs):  # the raster traffic as if A's part were the whole kernel's

@@ -123,6 +123,11 @@ class Prediction(BaseModel):
     # does not pipeline (the 16- and 8-bit ones of those, and an 8-bit operand wgmma cannot read as stored).
     narrow_operands: list[str] = []
     unpipelined_operands: list[str] = []
+    # The raster model's L2 hit rate of the CTAs' requests (1 - DRAM reads / requested), and the one an unpipelined
+    # load waits at: that of the operands loaded one element at a time (synchronous_hit_bytes); None where every
+    # load is pipelined or the machine file has no latencies (no wait is charged at a hit rate).
+    l2_hit_rate: float | None = None
+    synchronous_l2_hit_rate: float | None = None
     persistent: bool
     kernel: str
     kernel_origin: str
@@ -1489,6 +1494,8 @@ def predict_kernel(
         b_major=b_major,
         narrow_operands=[x for x, on in (("A", na), ("B", nb)) if on],
         unpipelined_operands=list(why),
+        l2_hit_rate=kernel_hit,
+        synchronous_l2_hit_rate=1 - own_read / own_requested if why and rates.latency_known else None,
         persistent=config.persistent,
         kernel=config.label(),
         kernel_origin=config.origin,
