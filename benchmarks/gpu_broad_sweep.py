@@ -71,6 +71,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh27: FRESH27_SHAPES with a twenty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh27);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
+--relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
@@ -751,6 +752,41 @@ def narrow_plan(force_mma_sync: int = 0) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The relaid-narrow check (2026-11-29): what an 8-bit MN-major operand whose leading stride is not a multiple of 16
+# elements costs a wgmma kernel, which Triton loads one byte at a time into registers and stores transposed into the
+# K-major tile wgmma reads (prediction.relaid_store_factor assumes 16 contiguous bytes a thread). The read sweeps'
+# fp8 decode kernels of that kind are predicted 2-5.6x too slow on the H200 (shared-memory term). Each tile on one
+# CTA per SM over RELAID_K, in five cases: aligned (A K-major, B K-major: the control), A M-major aligned (relaid, 16
+# bytes a thread), A M-major with M 8 short of a multiple of 16 (relaid, one byte at a time), B N-major aligned, and
+# B N-major with N 8 short; and, as the decode kernels have it, one row of 132 tiles with A M-major of M = 48
+# (relaid) and M = 37 (one byte at a time), most of the tile's rows masked.
+RELAID_TILES = [(64, 128, 64, 4, 3), (128, 128, 64, 4, 3), (128, 64, 128, 4, 3), (256, 64, 64, 8, 3),
+                (128, 256, 64, 8, 3)]  # fmt: skip
+RELAID_K = (1024, 2048, 4096)
+RELAID_CASES = {"aligned": ("k", "k", 0, 0), "a_m": ("m", "k", 0, 0), "a_narrow_m": ("m", "k", -8, 0),
+                "b_n": ("k", "n", 0, 0), "b_narrow_n": ("k", "n", 0, -8)}  # fmt: skip
+
+
+def relaid_plan() -> list[dict[str, Any]]:
+    """RELAID_TILES x RELAID_CASES x RELAID_K in fp8 under wgmma, one CTA per SM (11 x 12 tiles; a shape 8 short
+    keeps the grid), set ``relaid_check``, split ``micro``."""
+    return [
+        dict(set="relaid_check", shape=f"relaid-{case}-{bm}x{bn}x{bk}-w{w}", family="relaid_check", split="micro",
+             m=11 * bm + dm, n=12 * bn + dn, k=k, dtype="fp8", force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk,
+             group_m=1, num_warps=w, num_stages=st, a_major=am, b_major=bmaj)
+        for bm, bn, bk, w, st in RELAID_TILES
+        for case, (am, bmaj, dm, dn) in RELAID_CASES.items()
+        for k in RELAID_K
+    ] + [
+        dict(set="relaid_check", shape=f"relaid-decode{m}-{bm}x{bn}x{bk}-w{w}", family="relaid_check", split="micro",
+             m=m, n=132 * bn, k=k, dtype="fp8", force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk, group_m=1,
+             num_warps=w, num_stages=st, a_major="m", b_major="k")
+        for bm, bn, bk, w, st in RELAID_TILES
+        for m in (48, 37)
+        for k in RELAID_K
+    ]  # fmt: skip
+
+
 def mma_v2_plan(sweep: list[dict[str, Any]], count: int, seed: int = 7) -> list[dict[str, Any]]:
     """Sweep kernels that Triton lowers to wgmma, again with mma.sync forced: the same kernel, the
     other instruction. Drawn from fp16/bf16 kernels with warps % 4 == 0 and BLOCK_M % 64 == 0."""
@@ -1077,6 +1113,8 @@ def main() -> None:
     ap.add_argument("--narrow", action="store_true",
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")
+    ap.add_argument("--relaid", action="store_true",
+                    help="only the relaid-narrow check (RELAID_TILES, fp8 wgmma, MN-major operands aligned or not)")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
     ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
     ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
@@ -1104,6 +1142,8 @@ def main() -> None:
         sweep, rows = [], mma_gather_plan()
     elif args.narrow or args.narrow_mma_sync:
         sweep, rows = [], narrow_plan(int(args.narrow_mma_sync))
+    elif args.relaid:
+        sweep, rows = [], relaid_plan()
     elif fresh := next((name for name in FRESH_SAMPLES if getattr(args, name)), None):
         seed, shapes = FRESH_SAMPLES[fresh]
         sweep = plan(args.per_shape, seed=seed, shapes=shapes)
