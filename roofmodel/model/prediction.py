@@ -652,7 +652,15 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
               b_n_major: Any, bm: Any, bn: Any, warp_size: int = 32) -> CopyPlan:  # fmt: skip
     """The CopyPlan of a kernel; ``triton``: whether Triton's copy rules apply (triton_copies). An
     operand relaid through registers under wgmma is stored element by element into a transposed tile,
-    whose bank conflicts raise its layout factor (relaid_store_factor)."""
+    whose bank conflicts raise its layout factor (relaid_store_factor), where it was loaded 16 bytes a thread; one
+    loaded one element at a time (narrow) keeps the one-element fill's 16 / e requests per 16 bytes. On the
+    relaid-narrow check (docs/measurements/h200-2026-11-29/relaid, one CTA per SM) such an operand costs far less than
+    the relaid factor says at 128-256 rows (256x64x64, A M-major with M 8 short: 112 us at K = 4096, 313 predicted
+    with the factor, 108 without; B N-major at 128x256x64: 129, 325, 117), while its aligned twin follows it (332
+    against 313); at 64 rows the two agree (factor 16). On the read sweeps the fp8 wgmma kernels it moves went from
+    19.1% to 13.8% median |error| on the H200 (n = 176; p90 98% -> 40%) and from 14.9% to 15.9% on the H100 (n = 144;
+    p90 91% -> 38%), where the eleven odd-shape ones without spills went +3.8% -> -23% (chosen on the check, judged on
+    fresh27)."""
     fa, fb = layout_factors(family, element_bytes, a_m_major, b_n_major)
     none = (False, False)
     narrow, unaligned = unpipelined_operands(element_bytes, m, n, k, a_m_major, b_n_major) if triton else (none, none)
@@ -660,8 +668,10 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     under_wgmma = relaid & _take(WARPGROUP, family)
     single = (unaligned[0] | (under_wgmma & (fa != 1.0)), unaligned[1] | (under_wgmma & (fb != 1.0)))
     if element_bytes == 1:  # only an 8-bit operand is relaid (synchronous_copy): skip the arrays otherwise
-        fa = _where(under_wgmma & (fa != 1.0), relaid_store_factor(element_bytes, bm, warp_size), fa)
-        fb = _where(under_wgmma & (fb != 1.0), relaid_store_factor(element_bytes, bn, warp_size), fb)
+        # Loaded one byte at a time, a relaid operand's stores are not relaid_store_factor's 16-byte rows: its fill is
+        # the one-element copy's (kernel_seconds' 16 / e), which the relaid-narrow check bears out (see below).
+        fa = _where(under_wgmma & (fa != 1.0) & _not(narrow[0]), relaid_store_factor(element_bytes, bm, warp_size), fa)
+        fb = _where(under_wgmma & (fb != 1.0) & _not(narrow[1]), relaid_store_factor(element_bytes, bn, warp_size), fb)
     gathered = _take(MMA_SYNC, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0)) & triton
     return CopyPlan(fa, fb, narrow, unaligned, relaid, single, gathered)
 
