@@ -103,13 +103,20 @@ def test_held_out_figures_on_the_h200_regression_guard():
     assert naive["median_abs_pct"] > 2.5 * cta["median_abs_pct"]
 
 
+# Runs measured after kernel_costs.launch was set (dc11d4b), which a later revision of the figure may take in.
+LATER_RUNS = ("h200-2026-11-29/relaid",)
+
+
 @pytest.mark.parametrize(("name", "runs", "last"), [("h200", 22, 22), ("h100", 26, 18)])
 def test_the_launch_is_the_median_full_wave_empty_kernel_of_every_sweep(name, runs, last):
     """kernel_costs.launch: an empty kernel on one program per SM, the median over every micro.json under the GPU's
     measurements up to fresh{last} (the H200's stops before fresh23, the judge of the change); one program reads less in most runs
-    (docs/measurements/h200-2026-11-29/startup). Later samples' micro.json are not in the figure."""
+    (docs/measurements/h200-2026-11-29/startup). Later samples' micro.json are not in the figure, nor the later
+    checks' (LATER_RUNS)."""
     root = REPO / "docs" / "measurements"
-    files = sorted(root.glob(f"{name}-*/**/micro.json"))
+    files = sorted(
+        f for f in root.glob(f"{name}-*/**/micro.json") if f.parent.relative_to(root).as_posix() not in LATER_RUNS
+    )
     wave, one = [], []
     for f in files:
         fresh = [int(x) for x in re.findall(r"fresh(\d+)", str(f.relative_to(root)))]
