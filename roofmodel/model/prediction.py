@@ -655,9 +655,11 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     whose bank conflicts raise its layout factor (relaid_store_factor), where it was loaded 16 bytes a thread; one
     loaded one element at a time (narrow) keeps the one-element fill's 16 / e requests per 16 bytes. On the
     relaid-narrow check (docs/measurements/h200-2026-11-29/relaid, one CTA per SM) such an operand costs far less than
-    the relaid factor says at 128-256 rows (256x64x64, A M-major with M 8 short: 112 us at K = 4096, 313 predicted
-    with the factor, 108 without; B N-major at 128x256x64: 129, 325, 117), while its aligned twin follows it (332
-    against 313); at 64 rows the two agree (factor 16). On the read sweeps the fp8 wgmma kernels it moves went from
+    the relaid factor says at 256 rows (256x64x64, A M-major with M 8 short: 112 us at K = 4096, 313 predicted
+    with the factor, 115 without; B N-major at 128x256x64: 129, 325, 127), while its aligned twin follows it (332
+    against 313); at 64 rows the two agree (factor 16); at 128 rows (factor 32) the check's one-byte kernels scatter
+    around the two (13 of 24 worse under this rule, e.g. 128x128x64 B +4% -> -25%). Where 2 or more CTAs share an SM
+    the fenced queue (fenced_copies) shrinks with the fill too: not measured. On the read sweeps the fp8 wgmma kernels it moves went from
     19.1% to 13.8% median |error| on the H200 (n = 176; p90 98% -> 40%) and from 14.9% to 15.9% on the H100 (n = 144;
     p90 91% -> 38%), where the eleven odd-shape ones without spills went +3.8% -> -23% (chosen on the check, judged on
     fresh27)."""
