@@ -68,7 +68,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the copy pipe's scope, 14e22d0);
 --fresh26: FRESH26_SHAPES with a twenty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh26;
     read 2026-11-29 to judge the synchronous load's own hit rate, d29e186);
---fresh27: FRESH27_SHAPES with a twenty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh27);
+--fresh27: FRESH27_SHAPES with a twenty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh27;
+    read 2026-11-29 to judge the relaid operand loaded one byte at a time, b0bd1de);
+--fresh28: FRESH28_SHAPES with a twenty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh28);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -537,6 +539,22 @@ FRESH27_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6800x5100x3400", "odd", "holdout", 6800, 5100, 3400),
     ("small1120", "small", "holdout", 1120, 1120, 1120),
 ]
+# A twenty-eighth fresh sample (--fresh28, drawn 2026-11-29 after fresh27 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_7 (it redrew sq4864, sq2368, sq3584, sq6144 twice, sq5632, sq6016,
+# sq2176 twice, sq5888 twice, sq3648, sq2624, skinny256, small1984, small1600), all held out, a twenty-ninth seed;
+# fixed in code before it was measured and committed unread, to judge the next change to the model.
+FRESH28_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5056", "square", "holdout", 5056, 5056, 5056),
+    ("sq4544", "square", "holdout", 4544, 4544, 4544),
+    ("shortk416b", "short_k", "holdout", 11776, 6400, 416),
+    ("longk17152", "long_k", "holdout", 2048, 1920, 17152),
+    ("skinny480", "skinny", "holdout", 480, 19456, 5760),
+    ("decode15", "decode", "holdout", 15, 16896, 12288),
+    ("decode61b", "decode", "holdout", 61, 20992, 11520),
+    ("odd1100x1900x1500", "odd", "holdout", 1100, 1900, 1500),
+    ("odd4200x6500x1400", "odd", "holdout", 4200, 6500, 1400),
+    ("small1952", "small", "holdout", 1952, 1952, 1952),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -551,7 +569,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
                  "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
                  "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES),
-                 "fresh27": (2026_12_21, FRESH27_SHAPES)}  # fmt: skip
+                 "fresh27": (2026_12_21, FRESH27_SHAPES), "fresh28": (2026_12_22, FRESH28_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
