@@ -429,6 +429,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh25", ("h200-2026-11-29/fresh25",)),
     ("fresh26", ("h200-2026-11-29/fresh26",)),
     ("fresh27", ("h200-2026-11-29/fresh27",)),
+    ("fresh28", ("h200-2026-11-29/fresh28",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1284,7 +1285,7 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/fresh19", "h200-2026-11-29/fresh20",
                    "h200-2026-11-29/fresh21", "h200-2026-11-29/fresh22", "h200-2026-11-29/fresh23",
                    "h200-2026-11-29/fresh24", "h200-2026-11-29/fresh25", "h200-2026-11-29/fresh26",
-                   "h200-2026-11-29/fresh27")  # fmt: skip
+                   "h200-2026-11-29/fresh27", "h200-2026-11-29/fresh28")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
