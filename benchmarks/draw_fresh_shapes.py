@@ -27,13 +27,19 @@ from benchmarks import gpu_broad_sweep
 Shape = tuple[str, str, str, int, int, int]
 # Draws of one family before the rule gives up.
 MAX_DRAWS = 1000
-# The names each family's rule can give (a name says one drawn size): once every one is held, as short K's 25 were
-# after fresh26, a held name of that family takes the next letter (shortk400b), as decode's always do.
-NAME_SPACE = {"square": {f"sq{s}" for s in range(2048, 6145, 64)},
-              "short_k": {f"shortk{k}" for k in range(256, 641, 16)},
-              "long_k": {f"longk{k}" for k in range(12288, 32769, 256)},
-              "skinny": {f"skinny{m}" for m in range(256, 513, 16)},
-              "small": {f"small{s}" for s in range(1024, 2049, 32)}}  # fmt: skip
+# The ranges the sizes are drawn from (FRESH19_SHAPES's comment in gpu_broad_sweep.py); a family's name says the
+# first range of its row.
+SIZES = {"square": (range(2048, 6145, 64),),
+         "short_k": (range(256, 641, 16), range(6144, 12289, 256)),  # K; M and N
+         "long_k": (range(12288, 32769, 256), range(1024, 2561, 128)),  # K; M and N
+         "skinny": (range(256, 513, 16), range(8192, 24577, 512), range(4096, 12289, 128)),  # M, N, K
+         "decode": (range(2, 65), range(8192, 28673, 512), range(4096, 12289, 256)),  # M, N, K
+         "odd": (range(1000, 7001, 100),),  # M, N and K
+         "small": (range(1024, 2049, 32),)}  # fmt: skip
+PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
+# The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
+# that family takes the next letter (shortk400b), as decode's always do.
+NAME_SPACE = {family: {f"{prefix}{x}" for x in SIZES[family][0]} for family, prefix in PREFIX.items()}
 FAMILIES = ("square", "square", "short_k", "long_k", "skinny", "decode", "decode", "odd", "odd", "small")
 
 
@@ -44,28 +50,24 @@ def held_shapes(without: tuple[str, ...] = ()) -> list[Shape]:
             if re.fullmatch(r"(FRESH\d*_)?SHAPES", name) and name not in without for s in v]  # fmt: skip
 
 
+def _pick(rnd: random.Random, r: range) -> int:
+    return rnd.randrange(r.start, r.stop, r.step)
+
+
 def _one(rnd: random.Random, family: str) -> tuple[str, tuple[int, int, int]]:
     """One draw of ``family``: its name and (M, N, K); the calls to ``rnd`` in this order keep old samples drawable."""
-    if family == "square":
-        s = rnd.randrange(2048, 6145, 64)
-        return f"sq{s}", (s, s, s)
-    if family == "short_k":
-        k, m, n = rnd.randrange(256, 641, 16), rnd.randrange(6144, 12289, 256), rnd.randrange(6144, 12289, 256)
-        return f"shortk{k}", (m, n, k)
-    if family == "long_k":
-        k, m, n = rnd.randrange(12288, 32769, 256), rnd.randrange(1024, 2561, 128), rnd.randrange(1024, 2561, 128)
-        return f"longk{k}", (m, n, k)
-    if family == "skinny":
-        m, n, k = rnd.randrange(256, 513, 16), rnd.randrange(8192, 24577, 512), rnd.randrange(4096, 12289, 128)
-        return f"skinny{m}", (m, n, k)
-    if family == "decode":
-        m, n, k = rnd.randint(2, 64), rnd.randrange(8192, 28673, 512), rnd.randrange(4096, 12289, 256)
-        return f"decode{m}", (m, n, k)
+    sizes = SIZES[family]
+    if family in ("square", "small"):
+        s = _pick(rnd, sizes[0])
+        return f"{PREFIX[family]}{s}", (s, s, s)
+    if family in ("short_k", "long_k"):
+        k, m, n = _pick(rnd, sizes[0]), _pick(rnd, sizes[1]), _pick(rnd, sizes[1])
+        return f"{PREFIX[family]}{k}", (m, n, k)
     if family == "odd":
-        m, n, k = (rnd.randrange(1000, 7001, 100) for _ in range(3))
+        m, n, k = (_pick(rnd, sizes[0]) for _ in range(3))
         return f"odd{m}x{n}x{k}", (m, n, k)
-    s = rnd.randrange(1024, 2049, 32)
-    return f"small{s}", (s, s, s)
+    m, n, k = (_pick(rnd, r) for r in sizes)  # skinny, decode
+    return f"{family}{m}", (m, n, k)
 
 
 def _every_name_held(family: str, names: set[str]) -> bool:

@@ -22,17 +22,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.read_samples import DATA, read_h100, sample_args, signed
+from benchmarks.read_samples import DATA, read_h100, read_h200, sample_args, signed
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel import FAMILIES
 from roofmodel.model.prediction import copy_plan
 from roofmodel.model.problem import INPUT_BYTES
 
-READ = {"h100": read_h100(18),
-        "h200": ("h200-2026-11-23", "h200-2026-11-24", *(f"h200-2026-11-26/fresh{i}" for i in range(3, 8)),
-                 *(f"h200-2026-11-27/fresh{i}" for i in range(8, 19)),
-                 *(f"h200-2026-11-29/fresh{i}" for i in range(19, 26)))}  # fmt: skip
+READ = {"h100": read_h100(18), "h200": read_h200(25)}
 
 
 def hit_class(r: Any) -> str | None:

@@ -45,10 +45,16 @@ def pipeline_stages_needed(
     return 1 + max(1, math.ceil(per_cta / stage_bytes))
 
 
+def l2_hit_rate(dram_read_bytes: Any, requested_bytes: Any) -> Any:
+    """The L2 hit rate of the CTAs' requests: 1 - DRAM reads / requested bytes (the raster model's). Numbers or numpy
+    arrays."""
+    return 1.0 - dram_read_bytes / requested_bytes
+
+
 def mean_latency_cycles(dram_read_bytes: Any, requested_bytes: Any, l2_cycles: float, dram_cycles: float) -> Any:
     """Mean latency of a CTA's tile loads: hit x L2 latency + (1 - hit) x DRAM latency, with the L2
-    hit rate 1 - DRAM reads / requested bytes from the raster model. Numbers or numpy arrays."""
-    hit = 1.0 - dram_read_bytes / requested_bytes
+    hit rate l2_hit_rate from the raster model. Numbers or numpy arrays."""
+    hit = l2_hit_rate(dram_read_bytes, requested_bytes)
     return hit * l2_cycles + (1 - hit) * dram_cycles
 
 
@@ -81,7 +87,7 @@ def latency_hiding(
     The fill rate is the pipe's demand over the reuse the tile and cluster give; the latency is
     the mean of L2 hits and DRAM misses, weighted by the raster model's hit rate.
     """
-    hit = 1.0 - traffic.dram_read_bytes / traffic.requested_bytes
+    hit = l2_hit_rate(traffic.dram_read_bytes, traffic.requested_bytes)
     lat_l2 = machine.memory.l2.latency
     lat_dram = machine.memory.dram.latency
     if lat_l2 is None or lat_dram is None:

@@ -47,7 +47,7 @@ from roofmodel.model.footprint import (
 )
 from roofmodel.model.hierarchy import level_bandwidth
 from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config, register_tile_for
-from roofmodel.model.latency import mean_latency_cycles
+from roofmodel.model.latency import l2_hit_rate, mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
@@ -1335,10 +1335,10 @@ def predict_kernel(
     )
     own_read, own_requested = synchronous_hit_bytes(plan, t.dram_read_bytes, t.requested_bytes, t.a_dram_read_bytes,
                                                     t.a_requested_bytes)  # fmt: skip
-    kernel_hit = 1 - t.dram_read_bytes / t.requested_bytes
+    kernel_hit, own_hit = l2_hit_rate(t.dram_read_bytes, t.requested_bytes), l2_hit_rate(own_read, own_requested)
     hit_note = (
         f"; at {' and '.join(x for x, on in (('A', ua), ('B', ub)) if on)}'s L2 hit rate "
-        f"{1 - own_read / own_requested:.1%}, the kernel's {kernel_hit:.1%} (synchronous_hit_bytes)"
+        f"{own_hit:.1%}, the kernel's {kernel_hit:.1%} (synchronous_hit_bytes)"
         if own_requested != t.requested_bytes
         else f"; at the kernel's L2 hit rate {kernel_hit:.1%}"
     )
@@ -1507,7 +1507,7 @@ def predict_kernel(
         narrow_operands=[x for x, on in (("A", na), ("B", nb)) if on],
         unpipelined_operands=list(why),
         l2_hit_rate=kernel_hit,
-        synchronous_l2_hit_rate=1 - own_read / own_requested if why and rates.latency_known else None,
+        synchronous_l2_hit_rate=own_hit if why and rates.latency_known else None,
         persistent=config.persistent,
         kernel=config.label(),
         kernel_origin=config.origin,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
@@ -283,16 +283,28 @@ def _empty(orders: tuple[str, ...]) -> Configs:
                    gamble=np.zeros(0, dtype=bool))  # fmt: skip
 
 
+class Traffic(NamedTuple):
+    """The raster model's bytes for a configuration (rasterization.machine_traffic), numbers or numpy arrays: what the
+    CTAs request of the L2, the waves' distinct panels, what DRAM serves, what the L2 reads from a last-level cache
+    (NaN without one), and A's part of the requested bytes and of the L2's misses (RasterTraffic.a_*)."""
+
+    requested: Any
+    distinct: Any
+    dram_read: Any
+    llc_read: Any
+    a_requested: Any
+    a_dram_read: Any
+
+
 class TrafficTable:
     """The raster model's traffic per (cluster tile, order, concurrent clusters), computed once each."""
 
     def __init__(self, machine: Machine, gemm: Gemm) -> None:
         self.machine, self.gemm = machine, gemm
-        self.cache: dict[tuple[int, int, str, int], tuple[float, ...]] = {}
+        self.cache: dict[tuple[int, int, str, int], Traffic] = {}
 
-    def get(self, bm: int, bn: int, order: str, concurrent: int) -> tuple[float, ...]:
-        """(requested, wave-distinct, DRAM read, L2 read from a last-level cache: NaN without one, A's part of the
-        requested, A's part of the L2's misses) bytes (rasterization.machine_traffic)."""
+    def get(self, bm: int, bn: int, order: str, concurrent: int) -> Traffic:
+        """The Traffic of one cluster tile, order and concurrency, computed once."""
         key = (bm, bn, order, concurrent)
         hit = self.cache.get(key)
         if hit is None:
@@ -301,12 +313,12 @@ class TrafficTable:
                                      bm=bm, bn=bn, input_bytes=g.input_bytes, output_bytes=g.output_bytes,
                                      keep_waves=0)  # fmt: skip
             dram = (llc or t).dram_read_bytes
-            hit = self.cache[key] = (t.requested_bytes, t.wave_distinct_bytes, dram,
-                                     t.dram_read_bytes if llc is not None else math.nan, t.a_requested_bytes,
-                                     t.a_dram_read_bytes)  # fmt: skip
+            hit = self.cache[key] = Traffic(t.requested_bytes, t.wave_distinct_bytes, dram,
+                                            t.dram_read_bytes if llc is not None else math.nan, t.a_requested_bytes,
+                                            t.a_dram_read_bytes)  # fmt: skip
         return hit
 
-    def lookup(self, c: Configs) -> tuple[Any, ...]:
+    def lookup(self, c: Configs) -> Traffic:
         sms = self.machine.sm_count.n
         conc = (sms * c.ctas_per_sm) // (c.cm * c.cn)
         # One int64 per key (edges < 2^13, orders < 2^6, concurrency < 2^21): a 1-D unique is fast.
@@ -318,8 +330,8 @@ class TrafficTable:
         vals = np.array(
             [self.get(int(x), int(y), c.orders[int(z)], int(w)) for x, y, z, w in zip(a, b, o, q, strict=True)],
             dtype=np.float64,
-        ).reshape(-1, 6)[inverse.reshape(-1)]
-        return tuple(vals[:, i] for i in range(6))
+        ).reshape(-1, len(Traffic._fields))[inverse.reshape(-1)]
+        return Traffic(*vals.T)
 
 
 def requested_bytes(gemm: Gemm, c: Configs) -> Any:
@@ -332,11 +344,9 @@ def requested_bytes(gemm: Gemm, c: Configs) -> Any:
     ).astype(np.float64)
 
 
-def term_seconds(
-    machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: tuple[Any, ...] | None
-) -> dict[str, Any]:
+def term_seconds(machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic: Traffic | None) -> dict[str, Any]:
     """Every term of the per-CTA model (prediction.kernel_seconds) for every configuration: exact
-    with ``traffic`` (TrafficTable.lookup's bytes) from the raster model, a lower bound
+    with ``traffic`` (TrafficTable.lookup's) from the raster model, a lower bound
     without it (DRAM reads at the compulsory bytes, every repeat at the same-address rate, the
     latency, loaded or unloaded, at the L2's for every load: each can only raise the time)."""
     b = gemm.input_bytes
@@ -348,7 +358,7 @@ def term_seconds(
         llc_read = dram_read if machine.memory.llc is not None else None  # the L2 reads at least the compulsory
         a_requested, a_dram_read_for_latency = None, None  # every load a hit already
     else:
-        requested, distinct, dram_read, llc_read, a_requested, a_dram_read_for_latency = traffic
+        requested, distinct, dram_read, llc_read, a_requested, a_dram_read_for_latency = traffic  # Traffic's order
         dram_read_for_latency = dram_read
         if machine.memory.llc is not None:
             dram_read_for_latency = llc_read
