@@ -71,10 +71,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh27: FRESH27_SHAPES with a twenty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh27;
     read 2026-11-29 to judge the relaid operand loaded one byte at a time, b0bd1de);
 --fresh28: FRESH28_SHAPES with a twenty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh28);
+--fresh29: FRESH29_SHAPES with a thirtieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
+--spill-grids: the spill pairs on grids of SPILL_GRIDS tiles, one CTA on each SM the grid fills (2026-11-29);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
 --mma-gather: only GATHER_TILES with MN-major operands over ISSUE_K, mma.sync forced (the gather check; 2026-11-26).
@@ -555,6 +557,22 @@ FRESH28_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4200x6500x1400", "odd", "holdout", 4200, 6500, 1400),
     ("small1952", "small", "holdout", 1952, 1952, 1952),
 ]
+# A twenty-ninth fresh sample (--fresh29, drawn 2026-11-29 before fresh28 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_8 (it redrew sq2176, sq2688, sq5120, sq4992, sq4608, small1472,
+# small1984, small1952, small1696), all held out, a thirtieth seed; fixed in code before it was measured and committed
+# unread, to judge a later change to the model.
+FRESH29_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5952", "square", "holdout", 5952, 5952, 5952),
+    ("sq5440", "square", "holdout", 5440, 5440, 5440),
+    ("shortk496b", "short_k", "holdout", 11776, 7424, 496),
+    ("longk32768", "long_k", "holdout", 2432, 1152, 32768),
+    ("skinny320b", "skinny", "holdout", 320, 20992, 4480),
+    ("decode20b", "decode", "holdout", 20, 23040, 5632),
+    ("decode16b", "decode", "holdout", 16, 22528, 4352),
+    ("odd6500x5400x3300", "odd", "holdout", 6500, 5400, 3300),
+    ("odd1000x1400x4100", "odd", "holdout", 1000, 1400, 4100),
+    ("small2016", "small", "holdout", 2016, 2016, 2016),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -569,7 +587,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh21": (2026_12_15, FRESH21_SHAPES), "fresh22": (2026_12_16, FRESH22_SHAPES),
                  "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
                  "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES),
-                 "fresh27": (2026_12_21, FRESH27_SHAPES), "fresh28": (2026_12_22, FRESH28_SHAPES)}  # fmt: skip
+                 "fresh27": (2026_12_21, FRESH27_SHAPES), "fresh28": (2026_12_22, FRESH28_SHAPES),
+                 "fresh29": (2026_12_23, FRESH29_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -657,6 +676,24 @@ SPILL_TILES = [  # (dtype, BM, BN, BK, warps, stages, b_major, force mma.sync)
     ("fp32", 128, 128, 16, 4, 3, "n", 0), ("fp32", 128, 128, 16, 8, 3, "n", 0),
 ]  # fmt: skip
 SPILL_K = (512, 1024, 2048, 4096, 8192)
+
+
+# The spill grids (2026-11-29): the spill pairs on fewer tiles than SMs, one CTA on each SM the grid fills, to
+# see whether the rate spills move at is each SM's own or a share of the chip's (the L2's, which local loads and
+# stores reach: they mostly miss L1, docs/measurements/h100-2026-11-25/spill_check). (tiles along M, along N).
+SPILL_GRIDS = ((11, 12), (6, 11), (3, 11), (4, 4))
+
+
+def spill_grid_plan() -> list[dict[str, Any]]:
+    """SPILL_TILES over SPILL_K on each SPILL_GRIDS grid (set ``spill_grid``, split ``micro``)."""
+    return [
+        dict(set="spill_grid", shape=f"spill{bm}x{bn}x{bk}w{w}g{tm * tn}", family="spill_grid", split="micro",
+             m=tm * bm, n=tn * bn, k=k, dtype=dtype, force_mma_v2=force, block_m=bm, block_n=bn, block_k=bk,
+             group_m=1, num_warps=w, num_stages=s, a_major="k", b_major=bmaj)
+        for tm, tn in SPILL_GRIDS
+        for dtype, bm, bn, bk, w, s, bmaj, force in SPILL_TILES
+        for k in SPILL_K
+    ]  # fmt: skip
 
 
 def spill_sweep_plan() -> list[dict[str, Any]]:
@@ -1131,6 +1168,7 @@ def main() -> None:
     ap.add_argument("--narrow", action="store_true",
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")
+    ap.add_argument("--spill-grids", action="store_true", help="only the spill pairs on SPILL_GRIDS grids")
     ap.add_argument("--relaid", action="store_true",
                     help="only the relaid-narrow check (RELAID_TILES, fp8 wgmma, MN-major operands aligned or not)")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
@@ -1152,6 +1190,8 @@ def main() -> None:
 
     if args.spills:
         sweep, rows = [], spill_sweep_plan()
+    elif args.spill_grids:
+        sweep, rows = [], spill_grid_plan()
     elif args.alignment:
         sweep, rows = [], alignment_plan()
     elif args.mma_issue:
