@@ -387,7 +387,8 @@ class KernelCosts(StrictModel):
     registers (per SM), and per fp8 element the warps convert to fp16 for mma.sync (per SM, a pipe
     beside the MMAs), and per element of an 8-bit MN-major operand that mma.sync's warps read from shared
     memory one byte at a time (per SM, on the same pipe); and the rate at which a kernel's spilled registers are stored and reloaded,
-    each once per main-loop iteration (``spill_bandwidth``, per SM), and the FMA rate the kernel's FMA loop reaches
+    each once per main-loop iteration (``spill_bandwidth``, per SM, every SM spilling; ``spill_bandwidth_alone``, where
+    few do), and the FMA rate the kernel's FMA loop reaches
     (``fma_rate``, per SM)."""
 
     launch: Latency | None = None
@@ -414,14 +415,19 @@ class KernelCosts(StrictModel):
     # Triton's tf32 operand whose leading stride is not a multiple of 16 elements): there every copy counts.
     copy_instruction: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
+    # The rate each SM's spills reach where few SMs spill (per SM): a wgmma kernel's spills with every SM spilling
+    # move at spill_bandwidth, with half the SMs or fewer at this (prediction.spill_rates; microbenchmark:
+    # benchmarks/gpu_broad_sweep.py --spill-grids). Absent: spill_bandwidth on any grid.
+    spill_bandwidth_alone: Bandwidth | None = None
     # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a
     # cycle than the pipe sustains (a Triton FMA matmul against cuBLAS SGEMM): a ceiling on the FMA family's
     # rate for the kernels these costs describe, never the pipe's (analyze and the roofline keep the pipe's).
     fma_rate: Rate | None = None
 
     def latencies(self) -> dict[str, Latency | None]:
-        """The fields that are times, by name (every one but spill_bandwidth and fma_rate)."""
-        return {k: getattr(self, k) for k in type(self).model_fields if k not in ("spill_bandwidth", "fma_rate")}
+        """The fields that are times, by name (every one but the spill bandwidths and fma_rate)."""
+        rates = ("spill_bandwidth", "spill_bandwidth_alone", "fma_rate")
+        return {k: getattr(self, k) for k in type(self).model_fields if k not in rates}
 
 
 class Cluster(StrictModel):

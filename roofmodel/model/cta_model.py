@@ -274,6 +274,15 @@ def spill_home(
     return 1.0 / seconds_per_byte, factor
 
 
+def grid_spill_rate(all_sms: Any, alone: Any, tiles: Any, sms: int) -> Any:
+    """Bytes per cycle per SM a grid's spills move at where the L2 holds them: each SM's share of what the chip
+    reaches with every SM spilling, R_all x SMs / active SMs (active = min(tiles, SMs)), up to what one SM reaches
+    where few spill, R_alone, and never below R_all: max(R_all, min(R_alone, R_all x SMs / active)). Both rates are
+    measured (kernel_costs.spill_bandwidth and spill_bandwidth_alone): on the H200 25.9 on 132 tiles and 33.4-33.7 on
+    66, 33 and 16, so that the two meet at 102 SMs, where no grid was timed. Numbers or numpy arrays."""
+    return _max(all_sms, _min(alone, all_sms * sms / _min(tiles, sms)))
+
+
 def l2_stage_bytes(requested: Any, tiles: Any, k_iterations: Any) -> Any:
     """Bytes the L2 serves one CTA per stage: the kernel's requested bytes / (tiles x K/BK iterations);
     numbers or numpy arrays."""

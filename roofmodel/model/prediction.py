@@ -169,6 +169,8 @@ class Rates:
     # Spilled registers stored and reloaded (kernel_costs.spill_bandwidth), chip-wide B/s; None where
     # the file has no measurement (the shared-memory bandwidth stands in).
     spill_bps: float | None = None
+    # The rate where few SMs spill (kernel_costs.spill_bandwidth_alone), B/s per SM; None where the file has none.
+    spill_alone_bps_per_sm: float | None = None
     # The L2's rate for a GEMM's requests (memory.l2.gemm_bandwidth), chip-wide B/s; None where the file
     # has none (then l2_bps, and l2_same_address_bps for a wave's repeated requests).
     l2_gemm_bps: float | None = None
@@ -292,6 +294,11 @@ def machine_rates(
     if spill_q is not None:
         spill_bps = units.bandwidth_bytes_per_cycle_per_sm(spill_q.value, spill_q.unit, sms, clock_hz) * sms * clock_hz
         inputs.append(machine.input_of("kernel_costs.spill_bandwidth", spill_q))
+    alone_q = machine.kernel_costs.spill_bandwidth_alone if spill_q is not None else None
+    spill_alone = None
+    if alone_q is not None:
+        spill_alone = units.bandwidth_bytes_per_cycle_per_sm(alone_q.value, alone_q.unit, sms, clock_hz) * clock_hz
+        inputs.append(machine.input_of("kernel_costs.spill_bandwidth_alone", alone_q))
     lat_l2, lat_dram = cycles["memory.l2.latency"], cycles["memory.dram.latency"]
     # Measured on fp32's FFMA loops: an input of fp32's time alone.
     fma_q = machine.kernel_costs.fma_rate if machine.kernel_costs is not None and dtype == "fp32" else None
@@ -330,6 +337,7 @@ def machine_rates(
         l2_same_address_bps=same,
         smem_bps=smem,
         spill_bps=spill_bps,
+        spill_alone_bps_per_sm=spill_alone,
         l2_gemm_bps=gemm_l2,
         l2_requests_per_sector=requests_q.value if requests_q is not None else None,
         dram_requests_per_s=dram_requests_per_s,
@@ -1021,6 +1029,15 @@ def cyclic_frames(family: Any) -> Any:
     return family == FAMILIES.index("wgmma")
 
 
+def grid_bound_spills(family: Any) -> Any:
+    """Whether a kernel's spills move faster on a grid that fills fewer SMs (cta_model.grid_spill_rate): a wgmma
+    kernel's, whose reloaded accumulators are its wgmma's operands. Measured on the H200's spill grids
+    (docs/measurements/h200-2026-11-29/spill_grids: the five wgmma pairs 25.9 B/cycle/SM median on 132 tiles, 33.4-33.7
+    on 66, 33 and 16), where the mma.sync pairs (two warps, one CTA an SM: 41-53 on every grid) and the FMA pair
+    (10.6-10.7 down to 33 tiles) do not change. Numbers or numpy arrays."""
+    return family == FAMILIES.index("wgmma")
+
+
 def spill_rates(
     rates: Rates,
     footprint: dict[str, Any],
@@ -1038,6 +1055,9 @@ def spill_rates(
     bandwidth (the rate of spills the L2 holds) and names the L2's capacity; elsewhere the shared-memory bandwidth
     stands in, unhomed."""
     measured = (rates.spill_bps or rates.smem_bps) / (sms * rates.clock_hz)
+    if rates.spill_bps is not None and rates.spill_alone_bps_per_sm is not None and family is not None:
+        alone = rates.spill_alone_bps_per_sm / rates.clock_hz
+        measured = _where(grid_bound_spills(family), cta_model.grid_spill_rate(measured, alone, tiles, sms), measured)
     if rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return measured, 1.0
     frames = spill_frame_bytes(footprint, threads_per_cta, tiles, ctas_per_sm, sms)
