@@ -1038,6 +1038,18 @@ def grid_bound_spills(family: Any) -> Any:
     return family == FAMILIES.index("wgmma")
 
 
+def held_spill_rate(rates: Rates, tiles: Any, sms: int, family: Any = None) -> Any:
+    """Bytes per cycle per SM a kernel's spills move at where the L2 holds them: kernel_costs.spill_bandwidth, or for
+    the ``family`` whose spills move faster on fewer SMs (grid_bound_spills) cta_model.grid_spill_rate of it and
+    kernel_costs.spill_bandwidth_alone over min(tiles, SMs), where the file has both; the shared-memory bandwidth
+    where it has no spill bandwidth. Numbers or numpy arrays."""
+    measured = (rates.spill_bps or rates.smem_bps) / (sms * rates.clock_hz)
+    if rates.spill_bps is None or rates.spill_alone_bps_per_sm is None or family is None:
+        return measured
+    alone = rates.spill_alone_bps_per_sm / rates.clock_hz
+    return _where(grid_bound_spills(family), cta_model.grid_spill_rate(measured, alone, tiles, sms), measured)
+
+
 def spill_rates(
     rates: Rates,
     footprint: dict[str, Any],
@@ -1054,10 +1066,7 @@ def spill_rates(
     (cyclic_frames) by its measured reuse capacity (l2_frame_miss_share). Only where the file measures the spill
     bandwidth (the rate of spills the L2 holds) and names the L2's capacity; elsewhere the shared-memory bandwidth
     stands in, unhomed."""
-    measured = (rates.spill_bps or rates.smem_bps) / (sms * rates.clock_hz)
-    if rates.spill_bps is not None and rates.spill_alone_bps_per_sm is not None and family is not None:
-        alone = rates.spill_alone_bps_per_sm / rates.clock_hz
-        measured = _where(grid_bound_spills(family), cta_model.grid_spill_rate(measured, alone, tiles, sms), measured)
+    measured = held_spill_rate(rates, tiles, sms, family)
     if rates.l2_capacity_bytes is None or rates.spill_bps is None:
         return measured, 1.0
     frames = spill_frame_bytes(footprint, threads_per_cta, tiles, ctas_per_sm, sms)
@@ -1412,7 +1421,7 @@ def predict_kernel(
         + fence_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
-            f"{rates.spill_bps / per_sm_cycle:.1f} B/cycle/SM (kernel_costs.spill_bandwidth) where the L2 holds them"
+            held_spill_note(rates, tiles, sms, FAMILIES.index(config.instruction))
             if rates.spill_bps
             else f"the shared-memory bandwidth ({rates.smem_bps / per_sm_cycle:.0f} B/cycle/SM: no spill bandwidth "
             "in the machine file)"
@@ -1535,6 +1544,19 @@ def predict_kernel(
     )
 
 
+def held_spill_note(rates: Rates, tiles: int, sms: int, family: int) -> str:
+    """The spills detail's rate where the L2 holds them (held_spill_rate), and where it comes from."""
+    full = rates.spill_bps / (sms * rates.clock_hz)
+    rate = float(held_spill_rate(rates, tiles, sms, family))
+    if rates.spill_alone_bps_per_sm is None or not bool(grid_bound_spills(family)):
+        return f"{full:.1f} B/cycle/SM (kernel_costs.spill_bandwidth) where the L2 holds them"
+    alone = rates.spill_alone_bps_per_sm / rates.clock_hz
+    active = min(tiles, sms)
+    return (f"{rate:.1f} B/cycle/SM where the L2 holds them: max({full:.1f}, min({alone:.1f}, {full:.1f} x {sms} / "
+            f"{active} SMs the grid fills)), a wgmma kernel's spills moving at kernel_costs.spill_bandwidth with every "
+            "SM spilling and up to kernel_costs.spill_bandwidth_alone with few (cta_model.grid_spill_rate)")  # fmt: skip
+
+
 def spill_home_note(
     machine: Machine, rates: Rates, fp: dict[str, Any], warps: int, tiles: int, ctas_per_sm: int, family: int
 ) -> tuple[str, list[Input]]:
@@ -1588,7 +1610,8 @@ def spill_home_note(
         misses = f"outgrow the L2 ({l2 / 2**20:g} MiB): 1 - L2 / frames of the traffic misses it"
     return (
         f"{where} {misses}; {reach}; "
-        f"so spills move at 1 / max(1 / {rates.spill_bps / (sms * rates.clock_hz):.1f}, share / rate) = {rate:.1f} "
+        f"so spills move at 1 / max(1 / {float(held_spill_rate(rates, tiles, sms, family)):.1f}, share / rate) = "
+        f"{rate:.1f} "
         f"B/cycle/SM{round_trip} (cta_model.spill_home)",
         used,
     )
