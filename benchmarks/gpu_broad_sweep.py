@@ -72,11 +72,13 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the relaid operand loaded one byte at a time, b0bd1de);
 --fresh28: FRESH28_SHAPES with a twenty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh28);
 --fresh29: FRESH29_SHAPES with a thirtieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh29);
+--fresh30: FRESH30_SHAPES with a thirty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh30);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --spill-grids: the spill pairs on grids of SPILL_GRIDS tiles, one CTA on each SM the grid fills (2026-11-29);
+--occupancy: the narrow check (wgmma and mma.sync) and the spill pairs on 2 and 4 tiles per SM (2026-11-29);
 --alignment: only ALIGN_TILES on ALIGN_SHAPES, aligned and not (the alignment check; 2026-11-25);
 --mma-issue: only ISSUE_TILES over ISSUE_K, mma.sync forced, and FMA tiles (the issue check; 2026-11-25);
 --mma-gather: only GATHER_TILES with MN-major operands over ISSUE_K, mma.sync forced (the gather check; 2026-11-26).
@@ -573,6 +575,21 @@ FRESH29_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1000x1400x4100", "odd", "holdout", 1000, 1400, 4100),
     ("small2016", "small", "holdout", 2016, 2016, 2016),
 ]
+# A thirtieth fresh sample (--fresh30, drawn 2026-11-29 while fresh29 was unread): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_9 (it redrew sq2944, sq3712, sq3072, small1504 twice, small1344,
+# small1824), all held out, a thirty-first seed; fixed in code before it was measured and committed unread.
+FRESH30_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3264", "square", "holdout", 3264, 3264, 3264),
+    ("sq3776", "square", "holdout", 3776, 3776, 3776),
+    ("shortk320b", "short_k", "holdout", 10752, 11776, 320),
+    ("longk22784", "long_k", "holdout", 2432, 2560, 22784),
+    ("skinny352b", "skinny", "holdout", 352, 24576, 9216),
+    ("decode52d", "decode", "holdout", 52, 14336, 8704),
+    ("decode5b", "decode", "holdout", 5, 8192, 9472),
+    ("odd6500x4500x7000", "odd", "holdout", 6500, 4500, 7000),
+    ("odd4800x3400x3900", "odd", "holdout", 4800, 3400, 3900),
+    ("small1632", "small", "holdout", 1632, 1632, 1632),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -588,7 +605,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
                  "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES),
                  "fresh27": (2026_12_21, FRESH27_SHAPES), "fresh28": (2026_12_22, FRESH28_SHAPES),
-                 "fresh29": (2026_12_23, FRESH29_SHAPES)}  # fmt: skip
+                 "fresh29": (2026_12_23, FRESH29_SHAPES), "fresh30": (2026_12_24, FRESH30_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -694,6 +711,38 @@ def spill_grid_plan() -> list[dict[str, Any]]:
         for dtype, bm, bn, bk, w, s, bmaj, force in SPILL_TILES
         for k in SPILL_K
     ]  # fmt: skip
+
+
+# The occupancy check (2026-11-29): the narrow check's tiles (tf32, wgmma and mma.sync forced) and the spill pairs on
+# OCCUPANCY_PER_SM tiles per SM (the grid 11 x 12 k), so that as many CTAs share an SM as fit: whether the copy pipe
+# (kernel_costs.copy_instruction, measured on one CTA per SM) and the spill rate (the pairs' one CTA per SM) are each
+# SM's, shared by its CTAs, or each CTA's.
+OCCUPANCY_PER_SM = (2, 4)
+OCCUPANCY_NARROW_K = (2048, 4096)
+
+
+def occupancy_plan() -> list[dict[str, Any]]:
+    """NARROW_TILES x NARROW_CASES x OCCUPANCY_NARROW_K in tf32 under wgmma and mma.sync (set ``narrow_occupancy``) and
+    SPILL_TILES over SPILL_K (set ``spill_occupancy``), each on OCCUPANCY_PER_SM tiles per SM, split ``micro``."""
+    rows = []
+    for per in OCCUPANCY_PER_SM:
+        rows += [
+            dict(set="narrow_occupancy", shape=f"narrow-{case}-{bm}x{bn}x{bk}-w{w}-x{per}", family="narrow_occupancy",
+                 split="micro", m=11 * bm + dm, n=12 * per * bn + dn, k=k + dk, dtype="tf32", force_mma_v2=force,
+                 block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major=am, b_major=bmaj)
+            for force in (0, 1)
+            for bm, bn, bk, w, st in NARROW_TILES
+            for case, (am, bmaj, dm, dn, dk) in NARROW_CASES.items()
+            for k in OCCUPANCY_NARROW_K
+        ]  # fmt: skip
+        rows += [
+            dict(set="spill_occupancy", shape=f"spill{bm}x{bn}x{bk}w{w}x{per}", family="spill_occupancy", split="micro",
+                 m=11 * bm, n=12 * per * bn, k=k, dtype=dtype, force_mma_v2=force, block_m=bm, block_n=bn, block_k=bk,
+                 group_m=1, num_warps=w, num_stages=s, a_major="k", b_major=bmaj)
+            for dtype, bm, bn, bk, w, s, bmaj, force in SPILL_TILES
+            for k in SPILL_K
+        ]  # fmt: skip
+    return rows
 
 
 def spill_sweep_plan() -> list[dict[str, Any]]:
@@ -1169,6 +1218,8 @@ def main() -> None:
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")
     ap.add_argument("--spill-grids", action="store_true", help="only the spill pairs on SPILL_GRIDS grids")
+    ap.add_argument("--occupancy", action="store_true",
+                    help="only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM")  # fmt: skip
     ap.add_argument("--relaid", action="store_true",
                     help="only the relaid-narrow check (RELAID_TILES, fp8 wgmma, MN-major operands aligned or not)")  # fmt: skip
     ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
@@ -1192,6 +1243,8 @@ def main() -> None:
         sweep, rows = [], spill_sweep_plan()
     elif args.spill_grids:
         sweep, rows = [], spill_grid_plan()
+    elif args.occupancy:
+        sweep, rows = [], occupancy_plan()
     elif args.alignment:
         sweep, rows = [], alignment_plan()
     elif args.mma_issue:
