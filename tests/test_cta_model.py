@@ -1477,7 +1477,9 @@ def test_a_small_grid_homes_its_spills_over_the_sms_it_fills():
     """DRAM's bandwidth beyond the L2 is shared among the SMs the grid fills, not all of them: 1024^2 in 128x128
     tiles is 64 CTAs on 64 SMs. 4,000 spilled x 4 B x 256 threads x 64 CTAs = 250 MiB, a wgmma kernel's frames
     reused in turn past the L2's 50 MiB: all of it misses, and DRAM's 3,067 GB/s over 64 SMs at 1,830 MHz is 26.2
-    B/cycle/SM > 24.1: the measured spill rate still binds (over all 132 SMs it would have been 12.7)."""
+    B/cycle/SM (over all 132 SMs it would have been 12.7). That binds: a wgmma kernel's spills the L2 held would move
+    at 33.4 on 64 SMs (cta_model.grid_spill_rate: max(24.1, min(33.4, 24.1 x 132 / 64))); before that rule (682a7df)
+    the spill rate, 24.1, bound here."""
     from roofmodel.model.kernel import triton_config
 
     m = load_machine("h100")
@@ -1485,7 +1487,8 @@ def test_a_small_grid_homes_its_spills_over_the_sms_it_fills():
     p = predict_kernel(m, Gemm(m=1024, n=1024, k=8192, dtype="fp16"), cfg, regs=64, spilled=4000)
     term = next(t for t in p.terms if t.name == "spills").detail
     assert "x 64 resident CTAs = 250.0 MiB) reused in turn" in term
-    assert "100.0% reach DRAM (26.2 B/cycle/SM over 64 SMs)" in term and "= 24.1 B/cycle/SM" in term
+    assert "100.0% reach DRAM (26.2 B/cycle/SM over 64 SMs)" in term and "1 / max(1 / 33.4, share / rate)" in term
+    assert "= 26.2 B/cycle/SM (cta_model.spill_home)" in term
     assert 3067e9 / (64 * 1.83e9) == pytest.approx(26.2, abs=0.05)
 
 
