@@ -9,6 +9,13 @@ stage's warp-level copies ((BM x [A one element at a time ? BK : BK x 4 / 16] + 
 the median; the script prints each case and the median counting the element copies alone, for comparison.
 
     python benchmarks/derive_copy_instruction.py [docs/measurements/h200-2026-11-29/narrow/broad.csv]
+
+kernel_costs.copy_instruction_shared from the occupancy check (benchmarks/gpu_broad_sweep.py --occupancy): the same
+cases of its wgmma kernels on 2 and 4 tiles per SM, the SM's cycles per K iteration of the whole kernel over the
+warp-level copies of all its tiles (tiles per SM x the stage's copies), among those where two or more CTAs share an SM
+(the machine's occupancy for the compiled registers and shared memory, roofmodel's Evaluator); the figure is the median.
+
+    python benchmarks/derive_copy_instruction.py --occupancy [docs/measurements/h200-2026-11-29/occupancy/broad.csv]
 """
 
 from __future__ import annotations
@@ -19,7 +26,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-DEFAULT = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-11-29" / "narrow" / "broad.csv"
+DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-11-29"
+DEFAULT = DATA / "narrow" / "broad.csv"
+OCCUPANCY = DATA / "occupancy" / "broad.csv"
 WARP = 32
 
 
@@ -29,14 +38,18 @@ def narrow(major: str, mn: int, k: int, operand_major_mn: str) -> bool:
     return (mn if major == operand_major_mn else k) % 16 != 0
 
 
-def cases(path: Path) -> list[dict[str, float | str]]:
+def cases(path: Path, kind: str = "narrow_check", mma_sync: bool = False) -> list[dict[str, float | str]]:
     """Each narrow-check (tile, case) that counts: its cycles per iteration, its warp-level copies (all, and the
-    element copies alone) and their ratios."""
+    element copies alone) and their ratios; with ``kind`` ``narrow_occupancy`` the occupancy check's, per tile of the
+    SM (``per_sm`` tiles each, ``resident`` of them at once). ``mma_sync``: the kernels compiled with mma.sync forced
+    instead of wgmma."""
     with path.open(newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["set"] == "narrow_check" and r["status"] == "ok"]
+        rows = [r for r in csv.DictReader(f) if r["set"] == kind and r["status"] == "ok"
+                and (r["force_mma_v2"] == "1") == mma_sync]  # fmt: skip
     groups: dict[str, list[dict[str, str]]] = defaultdict(list)
     for r in rows:
         groups[r["shape"]].append(r)
+    resident = _resident_ctas(path) if kind == "narrow_occupancy" else {}
     out = []
     for shape, rs in sorted(groups.items()):
         rs.sort(key=lambda r: int(r["k"]))
@@ -50,15 +63,43 @@ def cases(path: Path) -> list[dict[str, float | str]]:
         clock_hz = statistics.median(float(r["sm_clock_mhz"]) for r in rs) * 1e6
         iterations = (int(last["k"]) - int(first["k"])) / bk
         cycles = (float(last["time_ms"]) - float(first["time_ms"])) * 1e-3 / iterations * clock_hz
-        element = (bm * na + bn * nb) * bk / WARP
-        aligned = (bm * (not na) + bn * (not nb)) * bk * 4 / 16 / WARP
+        per_sm = int(shape.rsplit("-x", 1)[1]) if kind == "narrow_occupancy" else 1
+        element = (bm * na + bn * nb) * bk / WARP * per_sm
+        aligned = (bm * (not na) + bn * (not nb)) * bk * 4 / 16 / WARP * per_sm
         out.append({"shape": shape, "cycles": cycles, "copies": element + aligned, "element_copies": element,
-                    "per_copy": cycles / (element + aligned), "per_element_copy": cycles / element})  # fmt: skip
+                    "per_copy": cycles / (element + aligned), "per_element_copy": cycles / element,
+                    "per_sm": per_sm, "resident": min(per_sm, resident.get((shape, mma_sync), 1))})  # fmt: skip
     return out
 
 
+def _resident_ctas(path: Path) -> dict[tuple[str, bool], int]:
+    """CTAs per SM each occupancy-check kernel's compiled registers and shared memory allow (the H200's file: the
+    machine the check ran on), by shape and whether mma.sync was forced."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from roofmodel.backends.broad import Evaluator, read_broad_csv
+    from roofmodel.machine import load_machine
+
+    ev = Evaluator(load_machine("h200"), 1980.0)
+    return {(r.shape, r.force_mma_v2 == 1): int(ev._terms(r, True, None)[1]["ctas_per_sm"])
+            for r in read_broad_csv(path) if r.set == "narrow_occupancy"}  # fmt: skip
+
+
+def shared_cases(path: Path = OCCUPANCY) -> list[dict[str, float | str]]:
+    """The occupancy check's wgmma cases where two or more CTAs share an SM: kernel_costs.copy_instruction_shared's."""
+    return [c for c in cases(path, "narrow_occupancy") if int(c["resident"]) >= 2]
+
+
 def main() -> None:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    args = [a for a in sys.argv[1:] if a != "--occupancy"]
+    if "--occupancy" in sys.argv[1:]:
+        got = shared_cases(Path(args[0]) if args else OCCUPANCY)
+        for c in got:
+            print(f"{c['shape']:40s} {c['resident']} CTAs an SM: {c['per_copy']:5.1f} SM cycles per warp copy")
+        per = [float(c["per_copy"]) for c in got]
+        print(f"{len(got)} cases: kernel_costs.copy_instruction_shared = {statistics.median(per):.1f} SM cycles per "
+              f"warp-level cp.async (range {min(per):.1f}-{max(per):.1f})")  # fmt: skip
+        return
+    path = Path(args[0]) if args else DEFAULT
     got = cases(path)
     for c in got:
         print(f"{c['shape']:36s} {c['cycles']:7.0f} cycles/iteration  {c['copies']:4.0f} warp copies "

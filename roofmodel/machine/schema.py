@@ -414,6 +414,9 @@ class KernelCosts(StrictModel):
     # the resident CTAs), charged where a wgmma kernel's operand is copied one element at a time (4-byte copies:
     # Triton's tf32 operand whose leading stride is not a multiple of 16 elements): there every copy counts.
     copy_instruction: Latency | None = None
+    # The same copies where CTAs share an SM: the SM's time per warp-level cp.async over its resident CTAs' copies,
+    # less than one CTA's own (copy_instruction, which a CTA's chain keeps). Absent: copy_instruction for both.
+    copy_instruction_shared: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
     # The rate each SM's spills reach where few SMs spill (per SM): a wgmma kernel's spills with every SM spilling
     # move at spill_bandwidth, with half the SMs or fewer at this (prediction.spill_rates; microbenchmark:

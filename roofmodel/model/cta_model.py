@@ -401,6 +401,8 @@ class CtaCosts:
     spill_wait_s: float = 0.0  # per time a warp waits on its own local reloads in an iteration (the round trip)
     flush_writeback_s: float = 0.0  # DRAM's write-back of all the dirty lines the timer's L2 flush leaves
     copy_instruction_s: float = 0.0  # per warp-level cp.async, on the SM's load-store path, where copies bind it
+    # The SM's time per such copy over its resident CTAs' copies (0: copy_instruction_s): the shared pipe's rate.
+    copy_instruction_shared_s: float = 0.0
 
 
 TERMS = (
@@ -453,6 +455,20 @@ def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
     if not (fenced.any() if _is_array(fenced) else fenced):  # none fenced (the search's 16- and 32-bit arrays)
         return 0.0
     return _where(fenced, smem_cycles, 0.0)
+
+
+def shared_copy_instruction_s(costs: CtaCosts) -> float:
+    """Seconds the SM's load-store path takes per warp-level cp.async of the CTAs it holds at once (the pipes' term,
+    shared by the resident CTAs): kernel_costs.copy_instruction_shared where the file has it, else copy_instruction
+    (one CTA's own time per copy, which its chain keeps either way). Measured by the occupancy check
+    (benchmarks/gpu_broad_sweep.py --occupancy, docs/measurements/h200-2026-11-29/occupancy;
+    benchmarks/derive_copy_instruction.py --occupancy): the narrow check's wgmma tiles on 2 and 4 tiles per SM, where
+    2 or 3 CTAs share an SM, take 6.6-10.0 SM cycles per warp copy of all of them (median 8.3 over 28 cases) where one
+    CTA alone takes 9.4 (the narrow check; the tile that keeps one CTA an SM here, 128x128x64 on eight warps, 9.5-10.8
+    in the same run): the CTAs' copies overlap a little on the path. Where
+    every copy is an element copy (both operands K-major, K not a multiple of 16) 6.6-7.3, where one operand's are
+    16-byte copies 7.8-10.0: a single rate over the mix, measured over both."""
+    return costs.copy_instruction_shared_s or costs.copy_instruction_s
 
 
 def copy_instruction_cycles(copies: Any, element_copies: Any, warp_size: int, cycles_per_copy: float) -> Any:
@@ -570,6 +586,10 @@ def kernel_terms(
     copies_per_thread = copies / (warp_size * warps)
     iteration = (costs.iteration_s + costs.copy_issue_s * copies_per_thread) * clock_hz
     issue = copy_instruction_cycles(copies, element_copies_per_iter, warp_size, costs.copy_instruction_s * clock_hz)
+    # What the SM's path takes of each resident CTA's copies: less than one CTA's own chain where CTAs share it
+    # (the occupancy check: shared_copy_instruction_s).
+    shared_issue = copy_instruction_cycles(copies, element_copies_per_iter, warp_size,
+                                           shared_copy_instruction_s(costs) * clock_hz)  # fmt: skip
     # Transposed in registers by the CTA's warps between the load and the store to shared memory:
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
     # transposes share the SM's shared-memory path with the operand reads and fills).
@@ -582,7 +602,7 @@ def kernel_terms(
     # load and pack one at a time: work the warps issue, a pipe beside the MMAs shared by the resident CTAs
     # (the gather check: on eight conversion-heavy tiles per SM the gathers add to the conversions' time).
     convert = (converted_elements_per_iter * costs.convert_s + gathered_elements_per_iter * costs.gather_s) * clock_hz
-    pipes = _max(mma, smem + transpose + spill, convert, issue)
+    pipes = _max(mma, smem + transpose + spill, convert, shared_issue)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue

@@ -326,6 +326,7 @@ def machine_rates(
             spill_wait_s=seconds("kernel_costs.spill_wait"),
             flush_writeback_s=seconds("kernel_costs.flush_writeback"),
             copy_instruction_s=seconds("kernel_costs.copy_instruction"),
+            copy_instruction_shared_s=seconds("kernel_costs.copy_instruction_shared"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -1469,6 +1470,12 @@ def predict_kernel(
                 f"; with an operand copied 4 bytes at a time, the SM takes each warp's copy in "
                 f"{rates.costs.copy_instruction_s * rates.clock_hz:.1f} cycles (kernel_costs.copy_instruction), a "
                 "pipe its CTAs share"
+                + (
+                    f", at {rates.costs.copy_instruction_shared_s * rates.clock_hz:.1f} cycles a copy over the CTAs it "
+                    "holds at once (kernel_costs.copy_instruction_shared; one CTA's chain keeps the first)"
+                    if rates.costs.copy_instruction_shared_s
+                    else ""
+                )
                 if rates.costs.copy_instruction_s and element_copies(plan, family, e, config.bm, b_rows, config.bk)
                 else ""
             )
