@@ -467,7 +467,10 @@ def shared_copy_instruction_s(costs: CtaCosts) -> float:
     CTA alone takes 9.4 (the narrow check; the tile that keeps one CTA an SM here, 128x128x64 on eight warps, 9.5-10.8
     in the same run): the CTAs' copies overlap a little on the path. Where
     every copy is an element copy (both operands K-major, K not a multiple of 16) 6.6-7.3, where one operand's are
-    16-byte copies 7.8-10.0: a single rate over the mix, measured over both."""
+    16-byte copies 7.8-10.0: a single rate over the mix, measured over both. Nothing where the file has no
+    copy_instruction (the shared rate says how the CTAs share that pipe, not that there is one)."""
+    if not costs.copy_instruction_s:
+        return 0.0
     return costs.copy_instruction_shared_s or costs.copy_instruction_s
 
 
