@@ -355,9 +355,9 @@ def kernel_footprint(
     None for a stated kernel given its compiled counts; where ``loop_local_bytes`` is given, the bytes of local
     memory each thread loads and stores in one pass of the compiled main loop, read from its SASS
     (triton_compile.main_loop_local_bytes), it is those bytes / 8, a 4-byte store and reload each, and
-    ``loop_counted`` is True, except for a Triton mma.sync kernel), ``loop_waits`` (where counted,
-    ``loop_local_waits``: the times per iteration a warp waits on its own local reloads,
-    triton_compile.local_reload_waits; else 0), ``shared_bytes`` (the compiled
+    ``loop_counted`` is True, except for a Triton mma.sync kernel), ``loop_waits`` (where the loop's local
+    traffic is given, ``loop_local_waits``: the times per iteration a warp waits on its own local reloads,
+    triton_compile.local_reload_waits, a Triton mma.sync kernel's too; else 0), ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
     and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
     FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
@@ -443,7 +443,9 @@ def kernel_footprint(
             counted = _not((family == FAMILIES.index("mma.sync")) & (compiler == "triton"))
             loop_spilled = _where(counted, loop_local_bytes / 8.0, loop_spilled)
             if loop_local_waits is not None:
-                loop_waits = _where(counted, loop_local_waits, 0)
+                # Every counted loop's waits on its own reloads bound its iteration from below (spill_wait, measured on
+                # wgmma and mma.sync tiles alike), a Triton mma.sync kernel's too, whose bytes keep the fitted form.
+                loop_waits = loop_local_waits
         needed = registers + spilled
     if shared_bytes is None:
         # Triton allocates stage_buffers tiles; CUTLASS's stage count and a stated kernel's are buffers.

@@ -1285,6 +1285,12 @@ def predict_kernel(
             if times > 0
             else f"; not charged: a Triton mma.sync kernel's first {cta_model.SPILL_RELOAD_KNEE:g} spilled registers "
             f"are not reloaded in its loop ({form})"
+        ) + (
+            f", and a warp waits on its reloads {int(fp['loop_waits'])} times an iteration (counted in the compiled "
+            f"SASS), {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes "
+            "the larger of the two"
+            if int(fp["loop_waits"]) and rates.costs.spill_wait_s
+            else ""
         )
     if float(fp["pointer_spilled"]) > 0:
         spill_note += (
