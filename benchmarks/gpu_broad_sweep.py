@@ -72,7 +72,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the relaid operand loaded one byte at a time, b0bd1de);
 --fresh28: FRESH28_SHAPES with a twenty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh28);
 --fresh29: FRESH29_SHAPES with a thirtieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh29);
---fresh30: FRESH30_SHAPES with a thirty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh30);
+--fresh30: FRESH30_SHAPES with a thirty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh30;
+    read 2026-11-29 to judge mma.sync's counted reload waits, 9468c24);
+--fresh31: FRESH31_SHAPES with a thirty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh31);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -590,6 +592,22 @@ FRESH30_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4800x3400x3900", "odd", "holdout", 4800, 3400, 3900),
     ("small1632", "small", "holdout", 1632, 1632, 1632),
 ]
+# A thirty-first fresh sample (--fresh31, drawn 2026-11-29 after fresh30 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_10 (it redrew sq4480, sq5952, sq5888, sq3200, sq5440, sq4544,
+# sq4352, sq2880, sq4992, sq3072, sq3392, sq5696, sq2496, sq6144, sq2560, sq4032, longk27648, longk30720), all held
+# out, a thirty-second seed; fixed in code before it was measured and committed unread, for the next session.
+FRESH31_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4032", "square", "holdout", 4032, 4032, 4032),
+    ("sq5824", "square", "holdout", 5824, 5824, 5824),
+    ("shortk304b", "short_k", "holdout", 8704, 9216, 304),
+    ("longk26112", "long_k", "holdout", 1536, 1792, 26112),
+    ("skinny416b", "skinny", "holdout", 416, 20992, 4608),
+    ("decode24b", "decode", "holdout", 24, 20480, 7680),
+    ("decode53", "decode", "holdout", 53, 14336, 5888),
+    ("odd4000x2700x6400", "odd", "holdout", 4000, 2700, 6400),
+    ("odd3200x1600x2600", "odd", "holdout", 3200, 1600, 2600),
+    ("small1312", "small", "holdout", 1312, 1312, 1312),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -605,7 +623,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh23": (2026_12_17, FRESH23_SHAPES), "fresh24": (2026_12_18, FRESH24_SHAPES),
                  "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES),
                  "fresh27": (2026_12_21, FRESH27_SHAPES), "fresh28": (2026_12_22, FRESH28_SHAPES),
-                 "fresh29": (2026_12_23, FRESH29_SHAPES), "fresh30": (2026_12_24, FRESH30_SHAPES)}  # fmt: skip
+                 "fresh29": (2026_12_23, FRESH29_SHAPES), "fresh30": (2026_12_24, FRESH30_SHAPES),
+                 "fresh31": (2026_12_25, FRESH31_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
