@@ -432,6 +432,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh28", ("h200-2026-11-29/fresh28",)),
     ("fresh29", ("h200-2026-11-29/fresh29",)),
     ("fresh30", ("h200-2026-11-29/fresh30",)),
+    ("fresh31", ("h200-2026-11-29/fresh31",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -658,7 +659,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh23", "-fresh23"), ("h200", "h200", "29/fresh24", "-fresh24"),
      ("h200", "h200", "29/fresh25", "-fresh25"), ("h200", "h200", "29/fresh26", "-fresh26"),
      ("h200", "h200", "29/fresh27", "-fresh27"), ("h200", "h200", "29/fresh28", "-fresh28"),
-     ("h200", "h200", "29/fresh29", "-fresh29")],
+     ("h200", "h200", "29/fresh29", "-fresh29"), ("h200", "h200", "29/fresh30", "-fresh30")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1288,7 +1289,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/fresh21", "h200-2026-11-29/fresh22", "h200-2026-11-29/fresh23",
                    "h200-2026-11-29/fresh24", "h200-2026-11-29/fresh25", "h200-2026-11-29/fresh26",
                    "h200-2026-11-29/fresh27", "h200-2026-11-29/fresh28", "h200-2026-11-29/fresh29",
-                   "h200-2026-11-29/spill_grids")  # fmt: skip
+                   "h200-2026-11-29/spill_grids", "h200-2026-11-29/fresh30", "h200-2026-11-29/fresh31",
+                   "h200-2026-11-29/occupancy")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)

@@ -1034,8 +1034,9 @@ def grid_bound_spills(family: Any) -> Any:
     """Whether a kernel's spills move faster on a grid that fills fewer SMs (cta_model.grid_spill_rate): a wgmma
     kernel's, whose reloaded accumulators are its wgmma's operands. Measured on the H200's spill grids
     (docs/measurements/h200-2026-11-29/spill_grids: the five wgmma pairs 25.9 B/cycle/SM median on 132 tiles, 33.4-33.7
-    on 66, 33 and 16), where the mma.sync pairs (two warps, one CTA an SM: 41-53 on every grid) and the FMA pair
-    (10.6-10.7 down to 33 tiles) do not change. Numbers or numpy arrays."""
+    on 66, 33 and 16), where the mma.sync pairs (two warps, one CTA an SM: 41-53 raw on every grid, one reload a
+    spilled register assumed) and the FMA pair (10.6-10.7 down to 33 tiles, 13.6 on 16) do not change. Numbers or
+    numpy arrays."""
     return family == FAMILIES.index("wgmma")
 
 

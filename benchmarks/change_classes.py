@@ -1,0 +1,153 @@
+"""The kernels a change to the model moves, by class: every read broad sample of a GPU, as compiled, each model (a
+git revision, or the working tree) computed in its own process from its own code and machine files, the moved
+kernels (predicted time differs) grouped by what decides the changes of 2026-11-29:
+
+- the MMA instruction;
+- how much of the SM time the spills are, in the before model (under 20%, 20-50%, 50-80%, 80% or more);
+- whether the grid fills every SM (``small``: fewer tiles than SMs);
+- the CTAs an SM holds at once (min(CTAs per SM, tiles / SMs rounded up), 4 standing for 4 or more);
+- which operands are copied one element at a time (their leading stride not a multiple of 16 elements: A, B, AB, -);
+- whether the kernel was compiled to 32 registers (everything spilled).
+
+Each row: n, median |error| and median signed error before -> after. A sample whose README says it was committed
+unread and not that it was read since is left out (its times stay unread), as are the microbenchmarks (not sweeps).
+
+    python benchmarks/change_classes.py --before REV [--after REV] h200 [--by instruction,spill_share,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "docs" / "measurements"
+KEYS = ("instruction", "spill_share", "grid", "resident", "narrow", "r32")
+# Run in a fresh interpreter whose roofmodel is the tree's (argv: tree, machine, broad.csv paths): per sweep kernel,
+# its predicted seconds as compiled, the spills' and the SM's terms and its CTAs per SM.
+TERMS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+import roofmodel
+from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.machine import load_machine
+assert Path(roofmodel.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), roofmodel.__file__
+ev = Evaluator(load_machine(str(Path(sys.argv[1]) / "machines" / (sys.argv[2] + ".yaml"))), 1980.0)
+out = []
+for path in sys.argv[3:]:
+    for r in read_broad_csv(Path(path)):
+        if r.set == "sweep":
+            t, fp = ev._terms(r, True, None)
+            out.append([float(t["total"]), float(t["spills"]), float(t["sm"]), int(fp["ctas_per_sm"])])
+print(json.dumps(out))
+"""
+
+
+def read_samples(gpu: str) -> list[Path]:
+    """The GPU's broad sweeps whose times have been read: every broad.csv with sweep rows, but those whose README
+    says they were committed unread and nowhere that they were read since (a **Read** line, or "read on" a date)."""
+    out = []
+    for path in sorted(DATA.glob(f"{gpu}-*/**/broad.csv")):
+        readme = path.parent / "README.md"
+        text = readme.read_text() if readme.exists() else ""
+        if "committed unread" in text and not re.search(r"\*\*Read\*\*|\bread on 20\d\d", text, re.IGNORECASE):
+            continue
+        out.append(path)
+    return out
+
+
+def tree_of(rev: str | None, scratch: Path) -> Path:
+    """The working tree (None) or a revision's files unpacked under ``scratch``."""
+    if rev is None:
+        return REPO
+    target = scratch / rev
+    target.mkdir()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev], capture_output=True, check=True).stdout
+    with tempfile.TemporaryFile() as f:
+        f.write(archive)
+        f.seek(0)
+        with tarfile.open(fileobj=f) as tar:
+            tar.extractall(target, filter="data")
+    return target
+
+
+def terms(tree: Path, gpu: str, paths: list[Path]) -> list[list[float]]:
+    done = subprocess.run([sys.executable, "-c", TERMS, str(tree), gpu, *map(str, paths)], capture_output=True,
+                          text=True)  # fmt: skip
+    if done.returncode != 0:
+        raise SystemExit(f"change_classes: the model of {tree} failed:\n{done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def classes(row: object, before: list[float], sms: int) -> dict[str, str]:
+    """The class keys of one kernel (KEYS), from its record and the before model's terms."""
+    _total, spills, sm, ctas = before
+    tiles = -(-row.m // row.block_m) * -(-row.n // row.block_n)
+    share = spills / sm if sm else 0.0
+    band = "<20%" if share < 0.2 else "20-50%" if share < 0.5 else "50-80%" if share < 0.8 else ">=80%"
+    resident = min(ctas, -(-tiles // sms), 4)
+    a_stride = row.m if row.a_major == "m" else row.k
+    b_stride = row.n if row.b_major == "n" else row.k
+    narrow = ("A" if a_stride % 16 else "") + ("B" if b_stride % 16 else "") or "-"
+    return {"instruction": row.instruction, "spill_share": band if row.spilled_registers else "no spills",
+            "grid": "small" if tiles < sms else "full", "resident": str(resident), "narrow": narrow,
+            "r32": "32 registers" if row.registers_per_thread <= 32 and row.spilled_registers else "-"}  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("gpu")
+    ap.add_argument("--before", required=True)
+    ap.add_argument("--after", default=None, help="a revision (default: the working tree)")
+    ap.add_argument("--by", default="instruction,spill_share,grid", help=f"comma-separated keys of {KEYS}")
+    args = ap.parse_args()
+    keys = args.by.split(",")
+    if bad := [k for k in keys if k not in KEYS]:
+        raise SystemExit(f"change_classes: unknown key {bad[0]!r} (keys: {', '.join(KEYS)})")
+    sys.path.insert(0, str(REPO))
+    from roofmodel.backends.broad import read_broad_csv
+    from roofmodel.machine import load_machine
+
+    paths = read_samples(args.gpu)
+    rows = [r for p in paths for r in read_broad_csv(p) if r.set == "sweep"]
+    sms = load_machine(args.gpu).sm_count.n
+    with tempfile.TemporaryDirectory() as scratch:
+        before = terms(tree_of(args.before, Path(scratch)), args.gpu, paths)
+        after = terms(tree_of(args.after, Path(scratch)), args.gpu, paths)
+    assert len(before) == len(after) == len(rows)
+    errors = [
+        (b[0] / (r.time_ms * 1e-3) - 1, a[0] / (r.time_ms * 1e-3) - 1)
+        for r, b, a in zip(rows, before, after, strict=True)
+    ]
+    moved = [i for i, (b, a) in enumerate(zip(before, after, strict=True)) if abs(a[0] / b[0] - 1) > 1e-9]
+
+    def cell(idx: list[int]) -> str:
+        eb, ea = [errors[i][0] for i in idx], [errors[i][1] for i in idx]
+        return (f"{len(idx)} | {100 * statistics.median(map(abs, eb)):.1f}% / {100 * statistics.median(eb):+.1f}% | "
+                f"{100 * statistics.median(map(abs, ea)):.1f}% / {100 * statistics.median(ea):+.1f}%")  # fmt: skip
+
+    print(f"{args.gpu}: {len(rows):,} kernels of {len(paths)} read samples; {len(moved):,} moved, before "
+          f"{args.before}, after {args.after or 'the working tree'}")  # fmt: skip
+    print(f"| {' | '.join(keys)} | n | before: median abs / signed | after |")
+    print("|" + "---|" * (len(keys) + 3))
+    groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i in moved:
+        c = classes(rows[i], before[i], sms)
+        groups[tuple(c[k] for k in keys)].append(i)
+    for key, idx in sorted(groups.items()):
+        print(f"| {' | '.join(key)} | {cell(idx)} |")
+    if moved:
+        print(f"| all moved | {' | ' * (len(keys) - 1)}{cell(moved)} |")
+
+
+if __name__ == "__main__":
+    main()
