@@ -120,3 +120,47 @@ def test_mma_sync_spills_do_not_see_the_grid():
     assert all(float(with_it.seconds(r)["total"]) == float(without.seconds(r)["total"]) for r in records)
     wgmma = [r for r in read_broad_csv(SPILL_GRIDS / "broad.csv") if r.instruction == "wgmma" and r.spilled_registers]
     assert any(float(with_it.seconds(r)["total"]) < float(without.seconds(r)["total"]) for r in wgmma)
+
+
+def test_the_full_grid_takes_the_full_grids_rate():
+    """On the spill grids' full grid (132 tiles, one CTA an SM) the rule changes nothing: every kernel is predicted as
+    with no spill_bandwidth_alone in the file; on the smaller grids the wgmma spilling kernels are predicted faster."""
+    from roofmodel.backends.broad import Evaluator, read_broad_csv
+
+    bare = load_machine("h200").model_dump(mode="json")
+    del bare["kernel_costs"]["spill_bandwidth_alone"]
+    with_it, without = Evaluator(load_machine("h200"), 1980.0), Evaluator(_machine(bare), 1980.0)
+    records = read_broad_csv(SPILL_GRIDS / "broad.csv")
+    full = [r for r in records if r.shape.endswith("g132")]
+    assert len(full) == 90
+    assert all(float(with_it.seconds(r)["total"]) == float(without.seconds(r)["total"]) for r in full)
+    small = [r for r in records if not r.shape.endswith("g132") and r.instruction == "wgmma" and r.spilled_registers]
+    assert len(small) == 75
+    assert all(float(with_it.seconds(r)["total"]) < float(without.seconds(r)["total"]) for r in small)
+
+
+def test_predict_states_the_grid_rate(cli):
+    """predict's spills detail gives the rule with its figures filled in: 32 tiles of 256 x 256 on the H200."""
+    r = cli("predict", "--machine", "h200", "--m", "128", "--n", "8192", "--k", "8192", "--tile", "256x256x32",
+            "--warps", "8", "--stages", "2", "--kernel", "triton", "--b-major", "k", "--regs", "255", "--spilled",
+            "172", "--clock", "1980")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "at 33.4 B/cycle/SM where the L2 holds them: max(25.9, min(33.4, 25.9 x 132 / 32 SMs the grid fills))" in (
+        " ".join(r.output.split())
+    )
+
+
+@pytest.mark.parametrize(("refinement", "base"), [("spill_bandwidth_alone", "spill_bandwidth"),
+                                                   ("copy_instruction_shared", "copy_instruction")])  # fmt: skip
+def test_a_refinement_without_its_base_is_one_clear_line(cli, tmp_path, refinement, base):
+    """A machine file that gives how a figure varies but not the figure is refused with one line naming both."""
+    import yaml
+
+    data = yaml.safe_load((REPO / "machines" / "h200.yaml").read_text())
+    del data["kernel_costs"][base]
+    path = tmp_path / "h200-bad.yaml"
+    path.write_text(yaml.safe_dump(data))
+    r = cli("analyze", "--machine", str(path), "--m", "4096")
+    assert r.exit_code != 0
+    assert f"{refinement} refines {base}: give {base} too" in r.output
+    assert "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1

@@ -427,6 +427,15 @@ class KernelCosts(StrictModel):
     # rate for the kernels these costs describe, never the pipe's (analyze and the roofline keep the pipe's).
     fma_rate: Rate | None = None
 
+    @model_validator(mode="after")
+    def _refinements_need_their_base(self) -> KernelCosts:
+        # Each says how a measured figure varies (with the grid, with the CTAs an SM holds): alone it says nothing.
+        for refinement, base in (("spill_bandwidth_alone", "spill_bandwidth"),
+                                 ("copy_instruction_shared", "copy_instruction")):  # fmt: skip
+            if getattr(self, refinement) is not None and getattr(self, base) is None:
+                raise ValueError(f"{refinement} refines {base}: give {base} too")
+        return self
+
     def latencies(self) -> dict[str, Latency | None]:
         """The fields that are times, by name (every one but the spill bandwidths and fma_rate)."""
         rates = ("spill_bandwidth", "spill_bandwidth_alone", "fma_rate")
