@@ -187,7 +187,8 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     reads are their wavefronts (fma_layout, 2026-11-27) the worst is 0.69 (longk16000 fp16; decode64b fp32's had
     been the 0.67), and 8 groups are under 0.90 either way (three fp32 groups left). Since the L2's line requests are
     charged (prediction.l2_request_factor, 2026-11-27) predict alone leaves 7 under 0.90, the compiles 8; since the
-    relaid operands' fenced stores queue (cta_model.fenced_queue_cycles, 2026-11-27) the compiles leave 7 too."""
+    relaid operands' fenced stores queue (cta_model.fenced_queue_cycles, 2026-11-27) the compiles leave 7 too; since
+    a Triton mma.sync kernel's counted reload waits bound its iteration (9468c24), 6."""
     from pathlib import Path
 
     from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
@@ -198,7 +199,7 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
     assert one["groups"] == eight["groups"] == 49
     assert round(one["first_over_best_min"], 2) == 0.69 and round(eight["first_over_best_min"], 2) == 0.69
-    assert (one["under_0_9"], eight["under_0_9"]) == (7, 7)
+    assert (one["under_0_9"], eight["under_0_9"]) == (7, 6)
 
 
 def test_a_compile_that_does_not_fit_is_listed_as_refused_not_fatal():
