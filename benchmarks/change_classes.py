@@ -54,9 +54,12 @@ print(json.dumps(out))
 
 def read_samples(gpu: str) -> list[Path]:
     """The GPU's broad sweeps whose times have been read: every broad.csv with sweep rows, but those whose README
-    says they were committed unread and nowhere that they were read since (a **Read** line, or "read on" a date)."""
+    says they were committed unread and nowhere that they were read since (a **Read** line, or "read on" a date), and
+    the repeats (the same kernels timed again)."""
     out = []
     for path in sorted(DATA.glob(f"{gpu}-*/**/broad.csv")):
+        if "repeat" in path.parent.parts:  # the same kernels timed again: counted once
+            continue
         readme = path.parent / "README.md"
         text = readme.read_text() if readme.exists() else ""
         if "committed unread" in text and not re.search(r"\*\*Read\*\*|\bread on 20\d\d", text, re.IGNORECASE):

@@ -129,7 +129,10 @@ def test_the_shared_pipe_by_hand():
     8.3 = 4,780.8 cycles, above one CTA's chain (600 + 10 x 2,707.2 + 2,048 = 29,720 over the tile): 10 x 4,780.8."""
     shared = CtaCosts(launch_s=1e-6, copy_instruction_s=9.4e-9, copy_instruction_shared_s=8.3e-9)
     two = {**BASE, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192, "m": 256, "ctas_per_sm": 2}
-    assert kernel_terms(**{**two, "costs": shared})["total"] == pytest.approx(1e-6 + 10 * 4780.8e-9)
+    terms = kernel_terms(**{**two, "costs": shared})
+    assert terms["total"] == pytest.approx(1e-6 + 10 * 4780.8e-9)
+    # The overhead term, each part as if it were alone, is the SM's time at the shared rate, which binds here.
+    assert terms["overhead"] == pytest.approx(10 * 4780.8e-9)
     # Alone, the CTA's chain at 9.4 binds as before: the shared rate changes nothing.
     one = {**BASE, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192}
     alone = CtaCosts(launch_s=1e-6, copy_instruction_s=9.4e-9)
@@ -172,3 +175,16 @@ def test_occupancy_check_regression_guard():
             errors.append(float(terms["total"]) / (r.time_ms * 1e-3) - 1)
     assert len(errors) == 28
     assert -0.06 < statistics.median(errors) < 0.0 and max(errors) < 0.3 and min(errors) > -0.2
+
+
+@pytest.mark.parametrize(("m", "said"), [(4100, "3 CTAs an SM here, the shared rate"),
+                                         (600, "one CTA an SM here, its chain's rate")])  # fmt: skip
+def test_predict_says_which_copy_rate_applies(cli, m, said):
+    """predict's overhead note names both rates and which one this kernel takes: tf32 64x64x32 at K = 1500 (both
+    K-major operands copied one element at a time) holds 3 CTAs an SM at 4100^2, one at 600^2 (36 tiles)."""
+    r = cli("predict", "--machine", "h200", "--m", str(m), "--k", "1500", "--tile", "64x64x32", "--warps", "4",
+            "--stages", "3", "--dtype", "tf32", "--kernel", "triton", "--clock", "1980")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "9.4 cycles (kernel_costs.copy_instruction)" in text and "8.3 cycles a copy over the CTAs" in text
+    assert said in text

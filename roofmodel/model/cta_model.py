@@ -667,8 +667,9 @@ def kernel_terms(
         "transposes": busy * transpose,
         "conversions": busy * convert / _where(c > 1, 1.0, share),
         "latency": busy * latency / c,
-        # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it.
-        "overhead": busy * _max(iteration / c, issue),
+        # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it: its own rate
+        # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s).
+        "overhead": busy * _max(iteration / c, shared_issue, issue / c),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "LLC": llc_seconds,

@@ -1479,7 +1479,12 @@ def predict_kernel(
                 "pipe its CTAs share"
                 + (
                     f", at {rates.costs.copy_instruction_shared_s * rates.clock_hz:.1f} cycles a copy over the CTAs it "
-                    "holds at once (kernel_costs.copy_instruction_shared; one CTA's chain keeps the first)"
+                    "holds at once (kernel_costs.copy_instruction_shared; one CTA's chain keeps the first): "
+                    + (
+                        f"{resident} CTAs an SM here, the shared rate"
+                        if resident > 1
+                        else "one CTA an SM here, its chain's rate"
+                    )
                     if rates.costs.copy_instruction_shared_s
                     else ""
                 )
