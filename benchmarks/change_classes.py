@@ -9,8 +9,8 @@ kernels (predicted time differs) grouped by what decides the changes of 2026-11-
 - which operands are copied one element at a time (their leading stride not a multiple of 16 elements: A, B, AB, -);
 - whether the kernel was compiled to 32 registers (everything spilled).
 
-Each row: n, median |error| and median signed error before -> after. A sample whose README says it was committed
-unread and not that it was read since is left out (its times stay unread), as are the microbenchmarks (not sweeps).
+Each row: n, median |error| and median signed error before -> after, over the read broad sweeps
+(benchmarks/read_samples.py's lists, up to LAST_READ: an unread sample stays unread).
 
     python benchmarks/change_classes.py --before REV [--after REV] h200 [--by instruction,spill_share,...]
 """
@@ -19,17 +19,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.judge_change import export, revision_name
+from benchmarks.read_samples import DATA, read_h100, read_h200
+
 REPO = Path(__file__).resolve().parents[1]
-DATA = REPO / "docs" / "measurements"
 KEYS = ("instruction", "spill_share", "grid", "resident", "narrow", "r32")
 # Run in a fresh interpreter whose roofmodel is the tree's (argv: tree, machine, broad.csv paths): per sweep kernel,
 # its predicted seconds as compiled, the spills' and the SM's terms and its CTAs per SM.
@@ -52,35 +54,17 @@ print(json.dumps(out))
 """
 
 
+# The read broad sweeps each GPU's figures were printed on (benchmarks/read_samples.py's lists): the H200's to fresh30,
+# the H100's to fresh18. A later sample joins when its README says it was read and this says so.
+LAST_READ = {"h200": 30, "h100": 18}
+
+
 def read_samples(gpu: str) -> list[Path]:
-    """The GPU's broad sweeps whose times have been read: every broad.csv with sweep rows, but those whose README
-    says they were committed unread and nowhere that they were read since (a **Read** line, or "read on" a date), and
-    the repeats (the same kernels timed again)."""
-    out = []
-    for path in sorted(DATA.glob(f"{gpu}-*/**/broad.csv")):
-        if "repeat" in path.parent.parts:  # the same kernels timed again: counted once
-            continue
-        readme = path.parent / "README.md"
-        text = readme.read_text() if readme.exists() else ""
-        if "committed unread" in text and not re.search(r"\*\*Read\*\*|\bread on 20\d\d", text, re.IGNORECASE):
-            continue
-        out.append(path)
-    return out
-
-
-def tree_of(rev: str | None, scratch: Path) -> Path:
-    """The working tree (None) or a revision's files unpacked under ``scratch``."""
-    if rev is None:
-        return REPO
-    target = scratch / rev
-    target.mkdir()
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev], capture_output=True, check=True).stdout
-    with tempfile.TemporaryFile() as f:
-        f.write(archive)
-        f.seek(0)
-        with tarfile.open(fileobj=f) as tar:
-            tar.extractall(target, filter="data")
-    return target
+    """The GPU's read broad sweeps (read_samples.read_h200 / read_h100 up to LAST_READ)."""
+    listed = {"h200": read_h200, "h100": read_h100}.get(gpu)
+    if listed is None:
+        raise SystemExit(f"change_classes: no read samples listed for {gpu!r} (h200, h100)")
+    return [DATA / d / "broad.csv" for d in listed(LAST_READ[gpu])]
 
 
 def terms(tree: Path, gpu: str, paths: list[Path]) -> list[list[float]]:
@@ -116,7 +100,6 @@ def main() -> None:
     keys = args.by.split(",")
     if bad := [k for k in keys if k not in KEYS]:
         raise SystemExit(f"change_classes: unknown key {bad[0]!r} (keys: {', '.join(KEYS)})")
-    sys.path.insert(0, str(REPO))
     from roofmodel.backends.broad import read_broad_csv
     from roofmodel.machine import load_machine
 
@@ -124,8 +107,8 @@ def main() -> None:
     rows = [r for p in paths for r in read_broad_csv(p) if r.set == "sweep"]
     sms = load_machine(args.gpu).sm_count.n
     with tempfile.TemporaryDirectory() as scratch:
-        before = terms(tree_of(args.before, Path(scratch)), args.gpu, paths)
-        after = terms(tree_of(args.after, Path(scratch)), args.gpu, paths)
+        before = terms(export(args.before, Path(scratch) / "before"), args.gpu, paths)
+        after = terms(REPO if args.after is None else export(args.after, Path(scratch) / "after"), args.gpu, paths)
     assert len(before) == len(after) == len(rows)
     errors = [
         (b[0] / (r.time_ms * 1e-3) - 1, a[0] / (r.time_ms * 1e-3) - 1)
@@ -139,7 +122,7 @@ def main() -> None:
                 f"{100 * statistics.median(map(abs, ea)):.1f}% / {100 * statistics.median(ea):+.1f}%")  # fmt: skip
 
     print(f"{args.gpu}: {len(rows):,} kernels of {len(paths)} read samples; {len(moved):,} moved, before "
-          f"{args.before}, after {args.after or 'the working tree'}")  # fmt: skip
+          f"{revision_name(args.before)}, after {revision_name(args.after)}")  # fmt: skip
     print(f"| {' | '.join(keys)} | n | before: median abs / signed | after |")
     print("|" + "---|" * (len(keys) + 3))
     groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
