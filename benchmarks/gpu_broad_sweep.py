@@ -75,6 +75,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh30: FRESH30_SHAPES with a thirty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh30;
     read 2026-11-29 to judge mma.sync's counted reload waits, 9468c24);
 --fresh31: FRESH31_SHAPES with a thirty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh31);
+--fresh32: FRESH32_SHAPES with a thirty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh32);
+--fresh33: FRESH33_SHAPES with a thirty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh33);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -608,6 +610,37 @@ FRESH31_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3200x1600x2600", "odd", "holdout", 3200, 1600, 2600),
     ("small1312", "small", "holdout", 1312, 1312, 1312),
 ]
+# A thirty-second fresh sample (--fresh32, drawn 2026-11-29 before fresh31 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_11 (it redrew sq5952, sq3200, sq2880, sq4416, sq4416, sq5312,
+# sq5376, sq3072, sq3776, sq5568, sq3712, sq5952, sq3776, sq3200, small1984, small1760), all held out, a
+# thirty-third seed; fixed in code before it was measured and committed unread.
+FRESH32_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4800", "square", "holdout", 4800, 4800, 4800),
+    ("sq6080", "square", "holdout", 6080, 6080, 6080),
+    ("shortk432b", "short_k", "holdout", 7168, 11264, 432),
+    ("longk14592", "long_k", "holdout", 1536, 1536, 14592),
+    ("skinny432b", "skinny", "holdout", 432, 17408, 4864),
+    ("decode24c", "decode", "holdout", 24, 16384, 8704),
+    ("decode48d", "decode", "holdout", 48, 13824, 6400),
+    ("odd2300x5000x4900", "odd", "holdout", 2300, 5000, 4900),
+    ("odd2000x2800x4100", "odd", "holdout", 2000, 2800, 4100),
+    ("small1888", "small", "holdout", 1888, 1888, 1888),
+]
+# A thirty-third fresh sample (--fresh33, drawn 2026-11-29 before fresh31 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_12 (it redrew 56 square names and 42 small ones already held),
+# all held out, a thirty-fourth seed; fixed in code before it was measured and committed unread.
+FRESH33_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2752", "square", "holdout", 2752, 2752, 2752),
+    ("sq4288", "square", "holdout", 4288, 4288, 4288),
+    ("shortk384b", "short_k", "holdout", 9984, 8192, 384),
+    ("longk27136", "long_k", "holdout", 1664, 1408, 27136),
+    ("skinny480b", "skinny", "holdout", 480, 13824, 6144),
+    ("decode37b", "decode", "holdout", 37, 18432, 5376),
+    ("decode34c", "decode", "holdout", 34, 25088, 12288),
+    ("odd6500x5300x6600", "odd", "holdout", 6500, 5300, 6600),
+    ("odd5400x3100x6300", "odd", "holdout", 5400, 3100, 6300),
+    ("small1184", "small", "holdout", 1184, 1184, 1184),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -624,7 +657,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh25": (2026_12_19, FRESH25_SHAPES), "fresh26": (2026_12_20, FRESH26_SHAPES),
                  "fresh27": (2026_12_21, FRESH27_SHAPES), "fresh28": (2026_12_22, FRESH28_SHAPES),
                  "fresh29": (2026_12_23, FRESH29_SHAPES), "fresh30": (2026_12_24, FRESH30_SHAPES),
-                 "fresh31": (2026_12_25, FRESH31_SHAPES)}  # fmt: skip
+                 "fresh31": (2026_12_25, FRESH31_SHAPES),
+                 "fresh32": (2026_12_26, FRESH32_SHAPES),
+                 "fresh33": (2026_12_27, FRESH33_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

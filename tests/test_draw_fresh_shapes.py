@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh31 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh33 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -11,7 +11,7 @@ from benchmarks import draw_fresh_shapes, gpu_broad_sweep
 # The sizes' seeds, from each list's comment in gpu_broad_sweep.py (the kernels' seeds are FRESH_SAMPLES's).
 SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 2026_12_3, 25: 2026_12_4,
               26: 2026_12_5, 27: 2026_12_6, 28: 2026_12_7, 29: 2026_12_8,
-              30: 2026_12_9, 31: 2026_12_10}  # fmt: skip
+              30: 2026_12_9, 31: 2026_12_10, 32: 2026_12_11, 33: 2026_12_12}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
@@ -33,7 +33,7 @@ def test_a_held_name_or_size_is_drawn_again():
 def test_a_family_whose_every_name_is_held_takes_letters():
     """After fresh26 every short-K name (K = 256 to 640 by 16) is held: a held one takes the next letter, as decode's
     do, while the other families still draw names of their own; the name spaces are the ranges _one draws from."""
-    held = draw_fresh_shapes.held_shapes()
+    held = draw_fresh_shapes.held_shapes(("FRESH32_SHAPES", "FRESH33_SHAPES"))  # as held after fresh31 was drawn
     assert draw_fresh_shapes._every_name_held("short_k", {s[0] for s in held})
     assert not draw_fresh_shapes._every_name_held("square", {s[0] for s in held})
     shapes, _ = draw_fresh_shapes.draw(2026_12_6, held)
