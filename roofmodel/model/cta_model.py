@@ -425,12 +425,22 @@ def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued:
     return _max(cc * k_it * pipes, edges + k_it * alone)
 
 
+def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
+    """Tiles the chip runs in its last round: tiles - (rounds - 1) x resident x SMs, rounds = ceil(ceil(tiles / SMs)
+    / resident) and resident = resident_ctas; all the tiles where there is one round. They spread over
+    min(that, SMs) SMs, as the first round's over min(tiles, SMs). Numbers or numpy arrays."""
+    resident = resident_ctas(ctas_per_sm, tiles, sms)
+    return tiles - (_ceil_div(_ceil_div(tiles, sms), resident) - 1) * resident * sms
+
+
 def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any,
-                  queued: Any = 0.0) -> Any:  # fmt: skip
+                  queued: Any = 0.0, last_pipes: Any = None, last_alone: Any = None) -> Any:  # fmt: skip
     """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs (round_cycles), the last round of
-    ``last`` CTAs."""
+    ``last`` CTAs, at its own ``last_pipes`` and ``last_alone`` where given (its spills' rate)."""
     full = round_cycles(c, k_it, pipes, alone, edges, queued)
-    return (rounds - 1) * full + round_cycles(last, k_it, pipes, alone, edges, queued)
+    last_pipes = pipes if last_pipes is None else last_pipes
+    last_alone = alone if last_alone is None else last_alone
+    return (rounds - 1) * full + round_cycles(last, k_it, last_pipes, last_alone, edges, queued)
 
 
 def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
@@ -545,6 +555,7 @@ def kernel_terms(
     dram_request_seconds: Any = 0.0,
     flush_writeback_seconds: Any = 0.0,
     element_copies_per_iter: Any = 0,
+    last_spill_bytes_per_cycle: Any = None,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -568,6 +579,9 @@ def kernel_terms(
     copies 4 bytes at a time, pipelined, under wgmma: what the narrow check measured); where there are any, the SM takes every warp-level copy of the stage
     (``stage_copies_per_iter`` / warp size) at kernel_costs.copy_instruction, a pipe the resident CTAs share
     (copy_instruction_cycles).
+    ``last_spill_bytes_per_cycle``: the rate the spills of the last round move at (the chip's last round holds
+    last_round_tiles: fewer SMs spilling, fewer frames; prediction.spill_rates of those), where it is not
+    ``spill_bytes_per_cycle`` (None: the same).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -638,11 +652,18 @@ def kernel_terms(
     last = per_sm - (rounds - 1) * c
 
     queued = fenced_queue_cycles(fenced_copies, smem + transpose)
-    sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued)
+    # The last round's spills move at its own rate (fewer SMs and frames than a full round's); all else as the rest.
+    last_pipes = last_alone = None
+    if last_spill_bytes_per_cycle is not None:
+        last_spill = 2.0 * hot * 4.0 * warp_size * warps / last_spill_bytes_per_cycle
+        last_pipes = _max(mma, smem + transpose + last_spill, convert, shared_issue)
+        last_alone = alone - _max(spill, spill_wait_cycles) + _max(last_spill, spill_wait_cycles)
+    sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone)
     # A persistent kernel pays its prologue and epilogue once per SM, and never more than the
     # launch-per-tile kernel whose resident CTAs may already hide them.
     once = prologue + epilogue
-    sm_cycles = _where(persistent, _min(sm_cycles + once, _plain_rounds(c, last, rounds, k_it, pipes, alone, once, queued)),
+    sm_cycles = _where(persistent, _min(sm_cycles + once, _plain_rounds(c, last, rounds, k_it, pipes, alone, once, queued,
+                                                                         last_pipes, last_alone)),
                        sm_cycles)  # fmt: skip
 
     active = _min(tiles, sms * ctas_per_sm)

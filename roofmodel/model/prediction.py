@@ -793,8 +793,11 @@ def kernel_seconds(
     # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those.
     counted = footprint.get("loop_counted", False)
     spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton") & _not(counted))
-    spill_rate, reload_factor = spill_rates(rates, footprint, warps * machine.warp_size,
-                                            _ceil_div(m, bm) * _ceil_div(n, bn), c, sms, family)  # fmt: skip
+    tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
+    spill_rate, reload_factor = spill_rates(rates, footprint, warps * machine.warp_size, tiles, c, sms, family)
+    # The chip's last round, on its own tiles: fewer SMs spilling and fewer frames (cta_model.last_round_tiles).
+    last_spill_rate, _ = spill_rates(rates, footprint, warps * machine.warp_size,
+                                     cta_model.last_round_tiles(tiles, c, sms), c, sms, family)  # fmt: skip
     latency = 0.0
     exposed = None
     dram_latency_s = None
@@ -806,7 +809,7 @@ def kernel_seconds(
             beside = pipelined_share(plan, bm, bn * b_share)
             # Only a synchronous load waits (the search's aligned arrays skip the arithmetic: all pipelined, 1).
             if any(x.any() if is_array(x) else x for x in plan.single):
-                beside = beside_share(beside, cta_model.resident_ctas(c, _ceil_div(m, bm) * _ceil_div(n, bn), sms))
+                beside = beside_share(beside, cta_model.resident_ctas(c, tiles, sms))
             sync_read, sync_requested = synchronous_hit_bytes(plan, hit_read, requested, a_latency_dram_read,
                                                               a_requested)  # fmt: skip
             exposed = synchronous_wait_cycles(
@@ -839,7 +842,7 @@ def kernel_seconds(
         converted_elements_per_iter=converted_elements(family, e, warps, bm, bn, bk, rm, rn),
         gathered_elements_per_iter=gathered_elements(family, e, warps, bm, bn, bk, rm, rn, a_m_major, b_n_major),
         transposed_elements_per_iter=transposed_elements(family, e, a_m_major & _not(na), b_n_major & _not(nb), bm, bn, bk),
-        spill_bytes_per_cycle=spill_rate,
+        spill_bytes_per_cycle=spill_rate, last_spill_bytes_per_cycle=last_spill_rate,
         load_latency_cycles=latency, synchronous_loads=plan.synchronous, exposed_latency_cycles=exposed,
         issues_copies=_take(ISSUES_OWN_COPIES, family),
         fenced_copies=fenced_copies(plan, family),
