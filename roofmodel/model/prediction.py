@@ -1433,6 +1433,9 @@ def predict_kernel(
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
             held_spill_note(rates, tiles, sms, FAMILIES.index(config.instruction))
+            + last_round_spill_note(
+                rates, fp, config.warps * machine.warp_size, tiles, ctas, sms, FAMILIES.index(config.instruction)
+            )
             if rates.spill_bps
             else f"the shared-memory bandwidth ({rates.smem_bps / per_sm_cycle:.0f} B/cycle/SM: no spill bandwidth "
             "in the machine file)"
@@ -1577,6 +1580,23 @@ def held_spill_note(rates: Rates, tiles: int, sms: int, family: int) -> str:
     return (f"{rate:.1f} B/cycle/SM where the L2 holds them: max({full:.1f}, min({alone:.1f}, {full:.1f} x {sms} / "
             f"{active} SMs the grid fills)), a wgmma kernel's spills moving at kernel_costs.spill_bandwidth with every "
             "SM spilling and up to kernel_costs.spill_bandwidth_alone with few (cta_model.grid_spill_rate)")  # fmt: skip
+
+
+def last_round_spill_note(rates: Rates, fp: dict[str, Any], threads: int, tiles: int, ctas_per_sm: int, sms: int,
+                          family: int) -> str:  # fmt: skip
+    """Where the chip's last round moves its spills at another rate than a full round's (spill_rates of
+    cta_model.last_round_tiles: fewer SMs spilling, fewer frames), what it is; nothing elsewhere."""
+    last = int(cta_model.last_round_tiles(tiles, ctas_per_sm, sms))
+    if last == tiles or not float(spill_frame_registers(fp)):
+        return ""
+    full = float(spill_rates(rates, fp, threads, tiles, ctas_per_sm, sms, family)[0])
+    rate = float(spill_rates(rates, fp, threads, last, ctas_per_sm, sms, family)[0])
+    if math.isclose(rate, full):
+        return ""
+    return (
+        f"; the last round's {last} tiles on {min(last, sms)} SMs move theirs at {rate:.1f} B/cycle/SM "
+        "(its own rate: cta_model.last_round_tiles)"
+    )
 
 
 def spill_home_note(
