@@ -643,18 +643,21 @@ def synchronous_wait_cycles(plan: CopyPlan, loaded_cycles: Any, unloaded_cycles:
 def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> Any:
     """The layout factor of an operand that the warps store from registers, one element per thread
     per instruction, into a shared-memory tile transposed from the one they loaded (an 8-bit MN-major
-    operand under wgmma, Triton's ``local_alloc`` of a K-major NVMMA layout): max(16, 4 t) / e, with
+    operand under wgmma, Triton's ``local_alloc`` of a K-major NVMMA layout): 4 t / e, with
     t = min(warp size, rows x e / 16) the threads of a warp along the operand's contiguous dimension
     (``rows``: BM for an M-major A, BN for an N-major B). Triton's load layout gives each thread 16
     contiguous bytes, so those t threads each write a different row of the K-major tile, rows 16 / e
     apart; 16 / e rows of BK x e bytes are a whole number of 128-byte lines and the swizzle's phase
     depends only on the row modulo 8, so all t rows start in the same bank: each store takes t
     wavefronts of 128 bytes (32 banks x 4 B), where it carries 32 x e bytes, 4 t / e times the bytes
-    a wavefront moves. Never less than the request rule's 16 / e (layout_factors): a one-element copy
-    costs what a 16-byte one does. (The layout check's 128x128x128 fp8 kernels, t = 8, spend
-    0.29 cycles per relaid byte per SM over their K-major twin; t / 32 = 0.25, and 16 / e would say 0.125.)"""
+    a wavefront moves. (The layout check's 128x128x128 fp8 kernels, t = 8, spend 0.29 cycles per relaid byte
+    per SM over their K-major twin; t / 32 = 0.25, and 16 / e would say 0.125.) These are stores from registers,
+    whose cost is their wavefronts: below 64 rows of fp8 (t < 4) that is less than the 16 / e a one-element
+    cp.async request costs (layout_factors), which this factor took as a floor until the read sweeps showed the
+    fp8 wgmma kernels with B N-major at BN = 32 (t = 2, factor 8) 19.8% too slow with it (H200, n = 343;
+    21.9%, n = 215, H100)."""
     t = _minimum(warp_size, _maximum(1.0, rows * element_bytes / 16.0))
-    return _maximum(16.0, 4.0 * t) / element_bytes
+    return 4.0 * t / element_bytes
 
 
 def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
