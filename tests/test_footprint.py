@@ -271,14 +271,18 @@ def test_triton_copy_rules_by_hand():
 def test_relaid_store_bank_conflicts_by_hand():
     """An 8-bit MN-major operand under wgmma is stored from registers one byte per thread into a
     K-major tile: the threads of a warp along M or N (16 bytes each) write rows 16 apart, which start
-    in the same bank, so a store takes that many wavefronts: min(32, rows / 16), at least 4."""
+    in the same bank, so a store takes that many wavefronts: min(32, rows / 16), at least 1 (a row under 16 bytes
+    still takes one)."""
     from roofmodel.model.prediction import copy_plan, relaid_store_factor
 
     # B N-major, BN = 128: 8 threads along N, 8 wavefronts of 128 B for 32 B stored: 32x a 16-byte copy.
     assert relaid_store_factor(1, 128) == 32.0
-    # BN = 256: 16 threads, 64x; BN = 64 or 32: 4 and 2 threads, the request rule's 16 / e = 16 holds.
+    # BN = 256: 16 threads, 64x; BN = 64: 4 threads, 16x; BN = 32: 2 threads, 8x, less than a one-element
+    # cp.async request's 16 / e (no floor since b7bf90c: these are stores, their cost their wavefronts).
     assert relaid_store_factor(1, 256) == 64.0
-    assert relaid_store_factor(1, 64) == relaid_store_factor(1, 32) == 16.0
+    assert relaid_store_factor(1, 64) == 16.0
+    assert relaid_store_factor(1, 32) == 8.0
+    assert relaid_store_factor(1, 16) == relaid_store_factor(1, 8) == 4.0  # one thread along the row: one wavefront
     # Capped at a warp: 32 threads along a 1024-row operand, 128x.
     assert relaid_store_factor(1, 1024) == 128.0
     wgmma, sync = FAMILIES.index("wgmma"), FAMILIES.index("mma.sync")
@@ -311,6 +315,25 @@ def test_relaid_store_factor_in_the_time_by_hand():
         return next(t.seconds for t in p.terms if t.name == "shared memory")
 
     assert smem("n") / smem("k") == pytest.approx(589_824 / 81_920)
+
+
+def test_a_narrow_relaid_operand_by_hand():
+    """fp8 4096^3, 128x32x128 on 4 warps, 3 stages, under wgmma (the read sweeps' BN = 32 kernels, 19.8% too slow
+    with the old floor of 16): B N-major, 32 rows, t = 2 threads along N: B's 32 x 128 = 4,096 B fill at 8x, 32,768,
+    where the floor said 65,536. A's fill is 128 x 128 = 16,384 B; the wgmma tile is 64 x 32 (B read once per 64
+    rows, A once per 32 columns), so the reads are 128 x 32 x 128 x (1/64 + 1/32) = 24,576 B: shared memory 73,728
+    B against the K-major kernel's 45,056, where the floor said 106,496."""
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "fp8", block_m=128, block_n=32, block_k=128, num_warps=4, num_stages=3)
+
+    def smem(b_major: str) -> float:
+        p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
+        return next(t.seconds for t in p.terms if t.name == "shared memory")
+
+    assert smem("n") / smem("k") == pytest.approx(73_728 / 45_056)
 
 
 def test_mma_sync_mn_major_operands_by_hand():
