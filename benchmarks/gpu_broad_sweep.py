@@ -77,6 +77,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh31: FRESH31_SHAPES with a thirty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh31);
 --fresh32: FRESH32_SHAPES with a thirty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh32);
 --fresh33: FRESH33_SHAPES with a thirty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh33);
+--issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -799,6 +800,35 @@ def occupancy_plan() -> list[dict[str, Any]]:
     return rows
 
 
+# The issue-occupancy check (2026-11-29): tiles the read sweeps' first picks and worst classes hold, on 1, 2 and 4 tiles
+# per SM over ISSUE_OCCUPANCY_K, to see whether what their warps issue overlaps as the model's pipes say where few warps
+# share an SM. fp8 under mma.sync (two or four warps, Triton's own choice) with B N-major (gathered byte by byte and
+# converted: the model's top picks in fp8 groups whose best is a wgmma kernel were 17-44% too fast on the read sweeps)
+# and K-major (converted only); and fp32 FMA tiles whose registers run high (the read sweeps' FMA kernels at 200-255
+# registers were 15-26% too fast without spills) beside one that does not.
+ISSUE_OCCUPANCY_FP8 = [(64, 128, 128, 2, 3), (128, 32, 256, 2, 3), (32, 128, 128, 4, 3), (128, 64, 128, 2, 3),
+                       (64, 64, 128, 2, 4)]  # fmt: skip
+ISSUE_OCCUPANCY_FMA = [(128, 128, 32, 4, 3), (128, 64, 32, 2, 3), (64, 128, 16, 2, 3), (128, 128, 32, 8, 3),
+                       (64, 64, 32, 4, 3)]  # fmt: skip
+ISSUE_OCCUPANCY_PER_SM = (1, 2, 4)
+ISSUE_OCCUPANCY_K = (1024, 2048, 4096)
+
+
+def issue_occupancy_plan() -> list[dict[str, Any]]:
+    """ISSUE_OCCUPANCY_FP8 with B N- and K-major and ISSUE_OCCUPANCY_FMA with B N-major, each on 11 x 12 x per tiles
+    (per in ISSUE_OCCUPANCY_PER_SM) over ISSUE_OCCUPANCY_K (set ``issue_occupancy``, split ``micro``)."""
+    kinds = [("fp8", t, bmaj) for t in ISSUE_OCCUPANCY_FP8 for bmaj in ("n", "k")]
+    kinds += [("fp32", t, "n") for t in ISSUE_OCCUPANCY_FMA]
+    return [
+        dict(set="issue_occupancy", shape=f"issueocc-{dtype}-{bm}x{bn}x{bk}-w{w}-b{bmaj}-x{per}",
+             family="issue_occupancy", split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype=dtype, force_mma_v2=0,
+             block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major=bmaj)
+        for dtype, (bm, bn, bk, w, st), bmaj in kinds
+        for per in ISSUE_OCCUPANCY_PER_SM
+        for k in ISSUE_OCCUPANCY_K
+    ]  # fmt: skip
+
+
 def spill_sweep_plan() -> list[dict[str, Any]]:
     """One wave of each SPILL_TILES kernel over SPILL_K (set ``spill_ksweep``, split ``micro``)."""
     return [
@@ -1272,6 +1302,11 @@ def main() -> None:
                     help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
     ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")
     ap.add_argument("--spill-grids", action="store_true", help="only the spill pairs on SPILL_GRIDS grids")
+    ap.add_argument(
+        "--issue-occupancy",
+        action="store_true",
+        help="only the issue-occupancy check (fp8 mma.sync and fp32 FMA tiles on 1, 2 and 4 tiles per SM)",
+    )
     ap.add_argument("--occupancy", action="store_true",
                     help="only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM")  # fmt: skip
     ap.add_argument("--relaid", action="store_true",
@@ -1297,6 +1332,8 @@ def main() -> None:
         sweep, rows = [], spill_sweep_plan()
     elif args.spill_grids:
         sweep, rows = [], spill_grid_plan()
+    elif args.issue_occupancy:
+        sweep, rows = [], issue_occupancy_plan()
     elif args.occupancy:
         sweep, rows = [], occupancy_plan()
     elif args.alignment:
