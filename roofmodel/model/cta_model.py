@@ -615,11 +615,15 @@ def kernel_terms(
     # their MMAs (an MN-major 8- or 32-bit operand under mma.sync): in series with this CTA's MMAs, and
     # on the SM's shared-memory path like the rest (prediction.operand_read_factors).
     transpose = transpose + gathered_bytes_per_iter / smem_bytes_per_cycle
-    # fp8 fragments converted to fp16 for mma.sync, and the bytes of an 8-bit MN-major operand the warps
-    # load and pack one at a time: work the warps issue, a pipe beside the MMAs shared by the resident CTAs
-    # (the gather check: on eight conversion-heavy tiles per SM the gathers add to the conversions' time).
-    convert = (converted_elements_per_iter * costs.convert_s + gathered_elements_per_iter * costs.gather_s) * clock_hz
-    pipes = _max(mma, smem + transpose + spill, convert, shared_issue)
+    # fp8 fragments converted to fp16 for mma.sync: work the warps issue, a pipe beside the MMAs shared by the
+    # resident CTAs. The bytes of an 8-bit MN-major operand the warps load and pack one at a time before their
+    # MMAs can read them are in series with both: the gather check (eight conversion-heavy tiles per SM) found them
+    # adding to the conversions' time, the issue-occupancy check to the MMAs' where those bind (its fp8 tiles with B
+    # N-major against the same tiles K-major, docs/measurements/h200-2026-11-29/issue_occupancy).
+    conversions = converted_elements_per_iter * costs.convert_s * clock_hz
+    gathers = gathered_elements_per_iter * costs.gather_s * clock_hz
+    convert = conversions + gathers
+    pipes = _max(_max(mma, conversions) + gathers, smem + transpose + spill, shared_issue)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
@@ -639,7 +643,8 @@ def kernel_terms(
         + _where(
             warpgroup,
             _max(mma / share, smem, hidden, iteration, mma / streams + wait, issue),
-            _max(mma / share, smem, hidden, convert / share, issue, mma / (share * streams) + iteration),
+            _max(gathers / share + _max(mma / share, conversions / share), smem, hidden, issue,
+                 gathers / share + mma / (share * streams) + iteration),
         )
     )
     prologue = load_latency_cycles
