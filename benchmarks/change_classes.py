@@ -54,17 +54,21 @@ print(json.dumps(out))
 """
 
 
-# The read broad sweeps each GPU's figures were printed on (benchmarks/read_samples.py's lists): the H200's to fresh30,
-# the H100's to fresh18. A later sample joins when its README says it was read and this says so.
-LAST_READ = {"h200": 32, "h100": 18}
+# The read broad sweeps (benchmarks/read_samples.py's lists): the H200's to fresh33, the H100's to fresh18. A later
+# sample joins when its README says it was read and this says so; --through pins an earlier set, as a figure quoted
+# with it was printed on.
+LAST_READ = {"h200": 33, "h100": 18}
 
 
-def read_samples(gpu: str) -> list[Path]:
-    """The GPU's read broad sweeps (read_samples.read_h200 / read_h100 up to LAST_READ)."""
+def read_samples(gpu: str, through: int | None = None) -> list[Path]:
+    """The GPU's read broad sweeps (read_samples.read_h200 / read_h100 up to ``through``, LAST_READ where None)."""
     listed = {"h200": read_h200, "h100": read_h100}.get(gpu)
     if listed is None:
         raise SystemExit(f"change_classes: no read samples listed for {gpu!r} (h200, h100)")
-    return [DATA / d / "broad.csv" for d in listed(LAST_READ[gpu])]
+    last = LAST_READ[gpu] if through is None else through
+    if last > LAST_READ[gpu]:
+        raise SystemExit(f"change_classes: fresh{last} of the {gpu} is not read (read to fresh{LAST_READ[gpu]})")
+    return [DATA / d / "broad.csv" for d in listed(last)]
 
 
 def terms(tree: Path, gpu: str, paths: list[Path]) -> list[list[float]]:
@@ -96,6 +100,8 @@ def main() -> None:
     ap.add_argument("--before", required=True)
     ap.add_argument("--after", default=None, help="a revision (default: the working tree)")
     ap.add_argument("--by", default="instruction,spill_share,grid", help=f"comma-separated keys of {KEYS}")
+    ap.add_argument("--through", type=int, default=None, metavar="N",
+                    help="the read samples up to freshN only (default: every read one, LAST_READ)")  # fmt: skip
     args = ap.parse_args()
     keys = args.by.split(",")
     if bad := [k for k in keys if k not in KEYS]:
@@ -103,7 +109,7 @@ def main() -> None:
     from roofmodel.backends.broad import read_broad_csv
     from roofmodel.machine import load_machine
 
-    paths = read_samples(args.gpu)
+    paths = read_samples(args.gpu, args.through)
     rows = [r for p in paths for r in read_broad_csv(p) if r.set == "sweep"]
     sms = load_machine(args.gpu).sm_count.n
     with tempfile.TemporaryDirectory() as scratch:

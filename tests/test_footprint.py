@@ -317,7 +317,7 @@ def test_relaid_store_factor_in_the_time_by_hand():
     assert smem("n") / smem("k") == pytest.approx(589_824 / 81_920)
 
 
-def test_a_narrow_relaid_operand_by_hand():
+def test_a_32_row_relaid_operand_by_hand():
     """fp8 4096^3, 128x32x128 on 4 warps, 3 stages, under wgmma (the read sweeps' BN = 32 kernels, 19.8% too slow
     with the old floor of 16): B N-major, 32 rows, t = 2 threads along N: B's 32 x 128 = 4,096 B fill at 8x, 32,768,
     where the floor said 65,536. A's fill is 128 x 128 = 16,384 B; the wgmma tile is 64 x 32 (B read once per 64

@@ -24,6 +24,7 @@ def test_last_round_tiles_by_hand():
     assert last_round_tiles(264, 2, 132) == 264  # one round of 2 an SM: all of them
     assert last_round_tiles(100, 4, 132) == 100  # fewer tiles than SMs: one round
     assert last_round_tiles(264, 1, 132) == 132  # two full rounds: the last is full
+    assert last_round_tiles(400, 2, 132) == 136  # 4 on the busiest SM, 2 rounds of 2: 264, then 136 over all 132 SMs
 
 
 def test_last_round_tiles_in_arrays_is_the_scalar_formula():
@@ -63,11 +64,30 @@ def test_the_last_round_at_its_own_rate_by_hand():
     assert _terms(last_spill_bytes_per_cycle=25.0)["total"] == same["total"]
     own = _terms(last_spill_bytes_per_cycle=40.0)
     assert own["sm"] == pytest.approx((8 * (4096 + 256) + 8 * (2560 + 256)) / 1e9)
-    # The attribution stays a full round's, as if alone.
-    assert own["spills"] == same["spills"]
+    # The attribution, as if alone: each round's CTAs at their own rate.
+    assert same["spills"] == pytest.approx(2 * 8 * 4096 / 1e9)
+    assert own["spills"] == pytest.approx((8 * 4096 + 8 * 2560) / 1e9)
     # With one round the last round's rate is the kernel's.
     one = _terms(m=100 * 64, last_spill_bytes_per_cycle=40.0)
     assert one["sm"] == pytest.approx(8 * (2560 + 256) / 1e9)
+
+
+def test_the_last_round_keeps_the_waits_where_they_bind_by_hand():
+    # Waits of 5,000 cycles an iteration bind one CTA's chain over either rate's 4,096 or 2,560 bytes' time: the last
+    # round's faster spills change nothing, the chain being 8 x (5,000 + 256) in both rounds.
+    waited = _terms(spill_wait_cycles=5000.0, last_spill_bytes_per_cycle=40.0)
+    assert waited["sm"] == pytest.approx(2 * 8 * (5000 + 256) / 1e9)
+    assert waited["total"] == _terms(spill_wait_cycles=5000.0)["total"]
+    # Waits of 3,000: they bind the last round only, 8 x (4,096 + 256) then 8 x (3,000 + 256).
+    between = _terms(spill_wait_cycles=3000.0, last_spill_bytes_per_cycle=40.0)
+    assert between["sm"] == pytest.approx((8 * (4096 + 256) + 8 * (3000 + 256)) / 1e9)
+
+
+def test_a_persistent_kernel_takes_the_last_round_rate_too():
+    base = _terms(persistent=True, c_bytes_per_tile=64 * 64 * 2.0, dram_write_bytes_per_cycle_per_sm=8.0)
+    own = _terms(persistent=True, c_bytes_per_tile=64 * 64 * 2.0, dram_write_bytes_per_cycle_per_sm=8.0,
+                 last_spill_bytes_per_cycle=40.0)  # fmt: skip
+    assert own["sm"] == pytest.approx(base["sm"] - 8 * (4096 - 2560) / 1e9)
 
 
 @given(st.floats(1.0, 100.0), st.floats(1.0, 100.0))

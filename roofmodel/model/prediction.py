@@ -648,14 +648,16 @@ def relaid_store_factor(element_bytes: int, rows: Any, warp_size: int = 32) -> A
     (``rows``: BM for an M-major A, BN for an N-major B). Triton's load layout gives each thread 16
     contiguous bytes, so those t threads each write a different row of the K-major tile, rows 16 / e
     apart; 16 / e rows of BK x e bytes are a whole number of 128-byte lines and the swizzle's phase
-    depends only on the row modulo 8, so all t rows start in the same bank: each store takes t
+    depends only on the row modulo 8, so (for e = 1, rows 16 apart: the only operand relaid, copy_plan; for a
+    4-byte element, rows 4 apart, the phase would alternate and t / 2 would do) all t rows start in the same bank:
+    each store takes t
     wavefronts of 128 bytes (32 banks x 4 B), where it carries 32 x e bytes, 4 t / e times the bytes
     a wavefront moves. (The layout check's 128x128x128 fp8 kernels, t = 8, spend 0.29 cycles per relaid byte
     per SM over their K-major twin; t / 32 = 0.25, and 16 / e would say 0.125.) These are stores from registers,
     whose cost is their wavefronts: below 64 rows of fp8 (t < 4) that is less than the 16 / e a one-element
     cp.async request costs (layout_factors), which this factor took as a floor until the read sweeps showed the
-    fp8 wgmma kernels with B N-major at BN = 32 (t = 2, factor 8) 19.8% too slow with it (H200, n = 343;
-    21.9%, n = 215, H100)."""
+    fp8 wgmma kernels with B N-major at BN = 32 (t = 2, factor 8) +19.8% too slow with it (H200, n = 360;
+    +21.7%, n = 221, H100; median signed)."""
     t = _minimum(warp_size, _maximum(1.0, rows * element_bytes / 16.0))
     return 4.0 * t / element_bytes
 
@@ -1320,6 +1322,13 @@ def predict_kernel(
             if config.instruction == "mma.sync"
             else f"; A {a_major}-major x{fa:g}, B {b_major}-major x{fb:g} copy requests (stored against the layout "
             f"{config.instruction} reads)"
+            + (
+                ": an 8-bit MN-major operand is relaid through registers and stored one byte per thread, the t threads "
+                "of a warp along its rows writing rows that start in the same bank, 4 t / e (prediction.relaid_store_factor); "
+                "one loaded an element at a time keeps 16 / e"
+                if e == 1 and config.instruction == "wgmma"
+                else ""
+            )
         )
         if fa != 1.0 or fb != 1.0 or ra != 1.0 or rb != 1.0
         else ""
@@ -1461,7 +1470,8 @@ def predict_kernel(
                 else "none: only fp8 is converted before mma.sync (kernel_costs.convert)"
             )
             + (
-                "; on the same pipe, the bytes of an 8-bit MN-major operand the warps read one at a time: "
+                "; in series with the MMAs and conversions (the warps load and pack them before their MMAs read them), "
+                "the bytes of an 8-bit MN-major operand the warps read one at a time: "
                 + (
                     f"{1 / (rates.costs.gather_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.gather)"
                     if rates.costs.gather_s
@@ -1596,9 +1606,15 @@ def last_round_spill_note(rates: Rates, fp: dict[str, Any], threads: int, tiles:
     rate = float(spill_rates(rates, fp, threads, last, ctas_per_sm, sms, family)[0])
     if math.isclose(rate, full):
         return ""
+    held = float(held_spill_rate(rates, last, sms, family))
+    grid = ""
+    if rates.spill_alone_bps_per_sm is not None and bool(grid_bound_spills(family)):
+        all_sms, alone = rates.spill_bps / (sms * rates.clock_hz), rates.spill_alone_bps_per_sm / rates.clock_hz
+        grid = f"max({all_sms:.1f}, min({alone:.1f}, {all_sms:.1f} x {sms} / {min(last, sms)})) = {held:.1f} where the L2 holds them"
+    frames = "" if math.isclose(rate, held) else f"{', ' if grid else ''}{rate:.1f} with its frames' home (spill_rates)"
     return (
         f"; the last round's {last} tiles on {min(last, sms)} SMs move theirs at {rate:.1f} B/cycle/SM "
-        "(its own rate: cta_model.last_round_tiles)"
+        f"(its own rate, cta_model.last_round_tiles{': ' if grid or frames else ''}{grid}{frames})"
     )
 
 
