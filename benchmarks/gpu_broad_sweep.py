@@ -74,9 +74,13 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh29: FRESH29_SHAPES with a thirtieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh29);
 --fresh30: FRESH30_SHAPES with a thirty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh30;
     read 2026-11-29 to judge mma.sync's counted reload waits, 9468c24);
---fresh31: FRESH31_SHAPES with a thirty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh31);
---fresh32: FRESH32_SHAPES with a thirty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh32);
---fresh33: FRESH33_SHAPES with a thirty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh33);
+--fresh31: FRESH31_SHAPES with a thirty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh31;
+    read 2026-11-29 to judge the spills' last-round rate, ed9e30b);
+--fresh32: FRESH32_SHAPES with a thirty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh32;
+    read 2026-11-29 to judge the relaid stores' wavefronts, b7bf90c);
+--fresh33: FRESH33_SHAPES with a thirty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh33;
+    read 2026-11-29 to judge mma.sync's gathers in series, 2a66fd3);
+--fresh34: FRESH34_SHAPES with a thirty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh34);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
@@ -642,6 +646,22 @@ FRESH33_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5400x3100x6300", "odd", "holdout", 5400, 3100, 6300),
     ("small1184", "small", "holdout", 1184, 1184, 1184),
 ]
+# A thirty-fourth fresh sample (--fresh34, drawn 2026-11-29 after fresh33 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_13, the first draw to reach NEXT_RANGE (the second square and the
+# small one: every size of their first ranges held; it redrew 154 held square names and longk28672), all held out, a
+# thirty-fifth seed; fixed in code before it was measured and committed unread, for the next session.
+FRESH34_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4672", "square", "holdout", 4672, 4672, 4672),
+    ("sq7936", "square", "holdout", 7936, 7936, 7936),
+    ("shortk304c", "short_k", "holdout", 7424, 11264, 304),
+    ("longk29952", "long_k", "holdout", 2560, 1408, 29952),
+    ("skinny304b", "skinny", "holdout", 304, 23040, 5504),
+    ("decode19", "decode", "holdout", 19, 21504, 9728),
+    ("decode15b", "decode", "holdout", 15, 23552, 12288),
+    ("odd1200x1000x1900", "odd", "holdout", 1200, 1000, 1900),
+    ("odd4100x2500x3500", "odd", "holdout", 4100, 2500, 3500),
+    ("small2080", "small", "holdout", 2080, 2080, 2080),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -660,7 +680,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh29": (2026_12_23, FRESH29_SHAPES), "fresh30": (2026_12_24, FRESH30_SHAPES),
                  "fresh31": (2026_12_25, FRESH31_SHAPES),
                  "fresh32": (2026_12_26, FRESH32_SHAPES),
-                 "fresh33": (2026_12_27, FRESH33_SHAPES)}  # fmt: skip
+                 "fresh33": (2026_12_27, FRESH33_SHAPES),
+                 "fresh34": (2026_12_28, FRESH34_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
