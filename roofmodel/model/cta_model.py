@@ -625,7 +625,12 @@ def kernel_terms(
     conversions = converted_elements_per_iter * costs.convert_s * clock_hz
     gathers = gathered_elements_per_iter * costs.gather_s * clock_hz
     convert = conversions + gathers
-    pipes = _max(_max(mma, conversions) + gathers, smem + transpose + spill, shared_issue)
+
+    def pipes_at(spill_cycles: Any) -> Any:
+        """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's)."""
+        return _max(_max(mma, conversions) + gathers, smem + transpose + spill_cycles, shared_issue)
+
+    pipes = pipes_at(spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
@@ -668,7 +673,7 @@ def kernel_terms(
     last_pipes = last_alone = None
     if last_spill_bytes_per_cycle is not None:
         last_spill = 2.0 * hot * 4.0 * warp_size * warps / last_spill_bytes_per_cycle
-        last_pipes = _max(mma, smem + transpose + last_spill, convert, shared_issue)
+        last_pipes = pipes_at(last_spill)
         last_alone = alone - _max(spill, spill_wait_cycles) + _max(last_spill, spill_wait_cycles)
     sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone)
     # A persistent kernel pays its prologue and epilogue once per SM, and never more than the
