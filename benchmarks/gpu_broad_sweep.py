@@ -80,7 +80,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the relaid stores' wavefronts, b7bf90c);
 --fresh33: FRESH33_SHAPES with a thirty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh33;
     read 2026-11-29 to judge mma.sync's gathers in series, 2a66fd3);
---fresh34: FRESH34_SHAPES with a thirty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh34);
+--fresh34: FRESH34_SHAPES with a thirty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh34;
+    read 2026-11-29 to judge the last round's gathers, b7b4f20);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);

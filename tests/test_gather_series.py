@@ -42,6 +42,18 @@ def test_gathers_add_to_the_mmas_by_hand():
     assert _terms(converted_elements_per_iter=1000)["sm"] == pytest.approx(8 * 2048 / 1e9)
 
 
+@pytest.mark.parametrize("last_rate", [None, 25.0])
+def test_ctas_sharing_an_sm_take_the_gathers_in_series_in_every_round(last_rate):
+    """Two CTAs an SM share its pipes: 2 x 8 x (2,048 + 500) cycles a round (max(MMAs, conversions) + gathers; the
+    old pipe said 2 x 8 x 2,048). 264 tiles are one round, 396 a full round and a last one of one CTA (8 x 2,548);
+    the same with the last round's own spill rate given (prediction gives it for every kernel: b7b4f20)."""
+    over = dict(ctas_per_sm=2, converted_elements_per_iter=1000, gathered_elements_per_iter=500)
+    if last_rate is not None:
+        over["last_spill_bytes_per_cycle"] = last_rate
+    assert _terms(m=264 * 64, **over)["sm"] == pytest.approx(2 * 8 * 2548 / 1e9)
+    assert _terms(m=396 * 64, **over)["sm"] == pytest.approx(3 * 8 * 2548 / 1e9)
+
+
 def test_one_cta_of_two_warps_runs_its_gathers_on_half_the_sm():
     # Two warps take half the sub-partitions: MMAs 4,096 an iteration, gathers 500 x 2 = 1,000 in series: 5,096.
     t = _terms(warps=2, converted_elements_per_iter=1000, gathered_elements_per_iter=500)
@@ -64,14 +76,14 @@ def _micro(sample: str, machine: str) -> list[tuple[object, float]]:
 
 
 def test_regression_guard_the_issue_occupancy_check():
-    """Recorded measurements, a regression guard (not a fit): the check's 45 fp8 kernels with B N-major, 17.8%
-    median |error| before the rule for the 34 it moves (afe3d94), 12.8% now (-10.8% signed); B K-major, which the
-    rule does not touch, 7.5%."""
+    """Recorded measurements, a regression guard (not a fit): the check's 45 fp8 kernels with B N-major (the 34 that
+    2a66fd3 moved went 17.8% -> 10.3% median |error|; all 45 were 12.8% with it, -10.8% signed, and are 10.1% since
+    b7b4f20 takes the rule into the last round); B K-major, which the rule does not touch, 7.5%."""
     rows = _micro("h200-2026-11-29/issue_occupancy", "h200")
     n_major = [e for r, e in rows if r.dtype == "fp8" and r.b_major == "n"]
     k_major = [e for r, e in rows if r.dtype == "fp8" and r.b_major == "k"]
     assert len(n_major) == len(k_major) == 45
-    assert statistics.median(map(abs, n_major)) < 0.135
+    assert statistics.median(map(abs, n_major)) < 0.11
     assert statistics.median(map(abs, k_major)) < 0.08
 
 

@@ -1470,7 +1470,7 @@ def predict_kernel(
                 else "none: only fp8 is converted before mma.sync (kernel_costs.convert)"
             )
             + (
-                "; in series with the MMAs and conversions (the warps load and pack them before their MMAs read them), "
+                "; after max(MMAs, conversions), in series (the warps load and pack them before their MMAs read them), "
                 "the bytes of an 8-bit MN-major operand the warps read one at a time: "
                 + (
                     f"{1 / (rates.costs.gather_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.gather)"
