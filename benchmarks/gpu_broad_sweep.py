@@ -82,6 +82,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge mma.sync's gathers in series, 2a66fd3);
 --fresh34: FRESH34_SHAPES with a thirty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh34;
     read 2026-11-29 to judge the last round's gathers, b7b4f20);
+--fresh35: FRESH35_SHAPES with a thirty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh35);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
@@ -663,6 +664,22 @@ FRESH34_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4100x2500x3500", "odd", "holdout", 4100, 2500, 3500),
     ("small2080", "small", "holdout", 2080, 2080, 2080),
 ]
+# A thirty-fifth fresh sample (--fresh35, drawn 2026-11-29 after fresh34 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_14 (both squares and the small one from NEXT_RANGE; it redrew
+# sq6528, longk17664, longk22016, small2112b), all held out, a thirty-sixth seed; fixed in code before it was measured
+# and committed unread, for the next session.
+FRESH35_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq7424", "square", "holdout", 7424, 7424, 7424),
+    ("sq7552", "square", "holdout", 7552, 7552, 7552),
+    ("shortk288b", "short_k", "holdout", 6400, 7936, 288),
+    ("longk30208", "long_k", "holdout", 1024, 1152, 30208),
+    ("skinny304c", "skinny", "holdout", 304, 9216, 10752),
+    ("decode13", "decode", "holdout", 13, 10240, 6656),
+    ("decode8c", "decode", "holdout", 8, 13824, 4352),
+    ("odd5300x6000x6600", "odd", "holdout", 5300, 6000, 6600),
+    ("odd4300x6100x5000", "odd", "holdout", 4300, 6100, 5000),
+    ("small2272", "small", "holdout", 2272, 2272, 2272),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -682,7 +699,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh31": (2026_12_25, FRESH31_SHAPES),
                  "fresh32": (2026_12_26, FRESH32_SHAPES),
                  "fresh33": (2026_12_27, FRESH33_SHAPES),
-                 "fresh34": (2026_12_28, FRESH34_SHAPES)}  # fmt: skip
+                 "fresh34": (2026_12_28, FRESH34_SHAPES),
+                 "fresh35": (2026_12_29, FRESH35_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
