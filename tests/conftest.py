@@ -91,3 +91,21 @@ def mappings_with(node: Any, keys: set[str]):
     elif isinstance(node, list):
         for value in node:
             yield from mappings_with(value, keys)
+
+
+def kernel_terms_by_hand(**over: Any) -> dict[str, Any]:
+    """cta_model.kernel_terms of a tile simple enough to work by hand: 64 x 64 x 64 on 4 warps, 8 iterations (K =
+    512), one CTA an SM on 132 SMs at 1 GHz, nothing spilled, no latency, no DRAM or L2 time, no fixed costs; each
+    test overrides what its example needs (the grid through m, the family through warpgroup and the rates)."""
+    from roofmodel.model.cta_model import CtaCosts, kernel_terms
+
+    args: dict[str, Any] = dict(
+        sms=132, clock_hz=1e9, m=132 * 64, n=64, k=8 * 64, bm=64, bn=64, bk=64, warps=4, stages=3, ctas_per_sm=1,
+        fma_per_cycle_per_sm=1024.0, instruction_rows=64, warpgroup=True, smem_operand_bytes_per_iter=0.0,
+        smem_fill_bytes_per_iter=0.0, smem_bytes_per_cycle=128.0, spilled_registers=0, spill_bytes_per_cycle=25.0,
+        load_latency_cycles=0.0, synchronous_loads=False, c_bytes_per_tile=0.0,
+        dram_write_bytes_per_cycle_per_sm=1e9, stage_bytes=1.0, dram_bytes=0.0, dram_bps=1e30, dram_latency_s=None,
+        l2_seconds=0.0, costs=CtaCosts(),
+    )  # fmt: skip
+    args.update(over)
+    return kernel_terms(**args)

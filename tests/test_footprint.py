@@ -298,23 +298,29 @@ def test_relaid_store_bank_conflicts_by_hand():
     assert float(copy_plan(False, wgmma, 1, 4096, 4096, 4096, True, False, 256, 64).fa) == 16.0
 
 
+def _fp8_n_over_k_shared_memory(block_n: int, num_warps: int) -> float:
+    """The H100's shared-memory term of a 4096^3 fp8 Triton wgmma kernel, BLOCK 128 x block_n x 128, 3 stages, with B
+    N-major over the same kernel with B K-major."""
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h100 = load_machine("h100")
+    cfg = triton_config(h100, "fp8", block_m=128, block_n=block_n, block_k=128, num_warps=num_warps, num_stages=3)
+
+    def smem(b_major: str) -> float:
+        p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
+        return next(t.seconds for t in p.terms if t.name == "shared memory")
+
+    return smem("n") / smem("k")
+
+
 def test_relaid_store_factor_in_the_time_by_hand():
     """The layout check's 4096^3 fp8 kernel, 128x128x128, 8 warps, 3 stages, under wgmma: per iteration
     it reads 128 x 128 x 128 x (1/64 + 1/128) = 49,152 B of operands (64-row wgmma tiles, 128 wide)
     and fills (128 + 128) x 128 = 32,768 B with both operands K-major; with B N-major, B's 16,384 B
     fill at 32x (8 wavefronts per 32 B stored) makes 16,384 + 524,288: shared-memory time x 7.2
     (589,824 / 81,920), where the request rule alone (16x) said x 4.0."""
-    from roofmodel.model.kernel import triton_config
-    from roofmodel.model.prediction import predict_kernel
-
-    h100 = load_machine("h100")
-    cfg = triton_config(h100, "fp8", block_m=128, block_n=128, block_k=128, num_warps=8, num_stages=3)
-
-    def smem(b_major: str) -> float:
-        p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
-        return next(t.seconds for t in p.terms if t.name == "shared memory")
-
-    assert smem("n") / smem("k") == pytest.approx(589_824 / 81_920)
+    assert _fp8_n_over_k_shared_memory(128, 8) == pytest.approx(589_824 / 81_920)
 
 
 def test_a_32_row_relaid_operand_by_hand():
@@ -323,17 +329,7 @@ def test_a_32_row_relaid_operand_by_hand():
     where the floor said 65,536. A's fill is 128 x 128 = 16,384 B; the wgmma tile is 64 x 32 (B read once per 64
     rows, A once per 32 columns), so the reads are 128 x 32 x 128 x (1/64 + 1/32) = 24,576 B: shared memory 73,728
     B against the K-major kernel's 45,056, where the floor said 106,496."""
-    from roofmodel.model.kernel import triton_config
-    from roofmodel.model.prediction import predict_kernel
-
-    h100 = load_machine("h100")
-    cfg = triton_config(h100, "fp8", block_m=128, block_n=32, block_k=128, num_warps=4, num_stages=3)
-
-    def smem(b_major: str) -> float:
-        p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp8"), cfg, b_major=b_major)
-        return next(t.seconds for t in p.terms if t.name == "shared memory")
-
-    assert smem("n") / smem("k") == pytest.approx(73_728 / 45_056)
+    assert _fp8_n_over_k_shared_memory(32, 4) == pytest.approx(73_728 / 45_056)
 
 
 def test_mma_sync_mn_major_operands_by_hand():

@@ -10,23 +10,16 @@ import statistics
 import pytest
 
 from roofmodel import load_machine
-from roofmodel.model.cta_model import CtaCosts, kernel_terms
-from tests.conftest import REPO
+from roofmodel.model.cta_model import CtaCosts
+from tests.conftest import REPO, kernel_terms_by_hand
 
 
 def _terms(**over):
     """A one-round mma.sync tile by hand: 132 tiles of 64 x 64 x 64, one CTA an SM, 8 iterations, 1 GHz; MMAs 64 x 64
     x 64 / 128 = 2,048 cycles an iteration; conversions and gathers at 1 cycle per element."""
-    args = dict(
-        sms=132, clock_hz=1e9, m=132 * 64, n=64, k=8 * 64, bm=64, bn=64, bk=64, warps=4, stages=3, ctas_per_sm=1,
-        fma_per_cycle_per_sm=128.0, instruction_rows=16, warpgroup=False, smem_operand_bytes_per_iter=0.0,
-        smem_fill_bytes_per_iter=0.0, smem_bytes_per_cycle=128.0, spilled_registers=0, spill_bytes_per_cycle=25.0,
-        load_latency_cycles=0.0, synchronous_loads=False, c_bytes_per_tile=0.0,
-        dram_write_bytes_per_cycle_per_sm=1e9, stage_bytes=1.0, dram_bytes=0.0, dram_bps=1e30, dram_latency_s=None,
-        l2_seconds=0.0, costs=CtaCosts(convert_s=1e-9, gather_s=1e-9),
-    )  # fmt: skip
-    args.update(over)
-    return kernel_terms(**args)
+    base = {"fma_per_cycle_per_sm": 128.0, "instruction_rows": 16, "warpgroup": False,
+            "costs": CtaCosts(convert_s=1e-9, gather_s=1e-9)}  # fmt: skip
+    return kernel_terms_by_hand(**{**base, **over})
 
 
 def test_gathers_add_to_the_mmas_by_hand():

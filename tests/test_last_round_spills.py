@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from roofmodel import load_machine
 from roofmodel.model import cta_model
-from roofmodel.model.cta_model import CtaCosts, kernel_terms, last_round_tiles
-from tests.conftest import REPO
+from roofmodel.model.cta_model import last_round_tiles
+from tests.conftest import REPO, kernel_terms_by_hand
 
 
 def test_last_round_tiles_by_hand():
@@ -42,17 +42,9 @@ def test_the_last_round_holds_at_least_one_tile_and_no_more_than_a_round(tiles, 
 
 
 def _terms(**over):
-    """A spill-bound wgmma tile by hand: 2 rounds of one CTA on the busiest SM (148 tiles), 8 iterations."""
-    args = dict(
-        sms=132, clock_hz=1e9, m=148 * 64, n=64, k=8 * 64, bm=64, bn=64, bk=64, warps=4, stages=3, ctas_per_sm=1,
-        fma_per_cycle_per_sm=1024.0, instruction_rows=64, warpgroup=True, smem_operand_bytes_per_iter=0.0,
-        smem_fill_bytes_per_iter=0.0, smem_bytes_per_cycle=128.0, spilled_registers=100, spill_bytes_per_cycle=25.0,
-        load_latency_cycles=0.0, synchronous_loads=False, c_bytes_per_tile=0.0,
-        dram_write_bytes_per_cycle_per_sm=1e9, stage_bytes=1.0, dram_bytes=0.0, dram_bps=1e30, dram_latency_s=None,
-        l2_seconds=0.0, costs=CtaCosts(),
-    )  # fmt: skip
-    args.update(over)
-    return kernel_terms(**args)
+    """A spill-bound wgmma tile by hand: 2 rounds of one CTA on the busiest SM (148 tiles), 8 iterations, 100 registers
+    spilled at 25 B/cycle/SM."""
+    return kernel_terms_by_hand(**{"m": 148 * 64, "spilled_registers": 100, **over})
 
 
 def test_the_last_round_at_its_own_rate_by_hand():

@@ -433,13 +433,11 @@ def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
     return tiles - (_ceil_div(_ceil_div(tiles, sms), resident) - 1) * resident * sms
 
 
-def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any,
-                  queued: Any = 0.0, last_pipes: Any = None, last_alone: Any = None) -> Any:  # fmt: skip
+def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any,
+                  last_pipes: Any, last_alone: Any) -> Any:  # fmt: skip
     """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs (round_cycles), the last round of
-    ``last`` CTAs, at its own ``last_pipes`` and ``last_alone`` where given (its spills' rate)."""
+    ``last`` CTAs at its own ``last_pipes`` and ``last_alone`` (its spills' rate)."""
     full = round_cycles(c, k_it, pipes, alone, edges, queued)
-    last_pipes = pipes if last_pipes is None else last_pipes
-    last_alone = alone if last_alone is None else last_alone
     return (rounds - 1) * full + round_cycles(last, k_it, last_pipes, last_alone, edges, queued)
 
 
@@ -643,22 +641,23 @@ def kernel_terms(
     # read it (one buffer): its latency adds to the iteration instead of hiding under it.
     exposed = _where(synchronous_loads, latency, 0.0)
     hidden = latency - exposed
-    alone = (
-        transpose
-        + exposed
-        + _max(spill, spill_wait_cycles)
-        + _where(
-            warpgroup,
-            _max(mma / share, smem, hidden, iteration, mma / streams + wait, issue),
-            _max(
-                gathers / share + _max(mma / share, conversions / share),
-                smem,
-                hidden,
-                issue,
-                gathers / share + mma / (share * streams) + iteration,
-            ),
-        )
+    work = _where(
+        warpgroup,
+        _max(mma / share, smem, hidden, iteration, mma / streams + wait, issue),
+        _max(
+            gathers / share + _max(mma / share, conversions / share),
+            smem,
+            hidden,
+            issue,
+            gathers / share + mma / (share * streams) + iteration,
+        ),
     )
+
+    def alone_at(spill_cycles: Any) -> Any:
+        """One CTA's chain an iteration with the spills taking ``spill_cycles`` (a full round's or the last's)."""
+        return transpose + exposed + _max(spill_cycles, spill_wait_cycles) + work
+
+    alone = alone_at(spill)
     prologue = load_latency_cycles
     epilogue = costs.epilogue_s * clock_hz + c_bytes_per_tile / dram_write_bytes_per_cycle_per_sm
     edges = _where(persistent, 0.0, prologue + epilogue)
@@ -670,11 +669,12 @@ def kernel_terms(
 
     queued = fenced_queue_cycles(fenced_copies, smem + transpose)
     # The last round's spills move at its own rate (fewer SMs and frames than a full round's); all else as the rest.
-    last_pipes = last_alone = None
-    if last_spill_bytes_per_cycle is not None:
-        last_spill = 2.0 * hot * 4.0 * warp_size * warps / last_spill_bytes_per_cycle
-        last_pipes = pipes_at(last_spill)
-        last_alone = alone - _max(spill, spill_wait_cycles) + _max(last_spill, spill_wait_cycles)
+    last_spill = (
+        spill
+        if last_spill_bytes_per_cycle is None
+        else 2.0 * hot * 4.0 * warp_size * warps / last_spill_bytes_per_cycle
+    )
+    last_pipes, last_alone = pipes_at(last_spill), alone_at(last_spill)
     sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone)
     # A persistent kernel pays its prologue and epilogue once per SM, and never more than the
     # launch-per-tile kernel whose resident CTAs may already hide them.
@@ -703,10 +703,7 @@ def kernel_terms(
         # The waits on one CTA's own reloads, where they exceed the bytes' time, overlap the other resident CTAs'; the
         # last round's CTAs at their own rate.
         "spills": busy * _max(spill, spill_wait_cycles / c)
-        if last_spill_bytes_per_cycle is None
-        else ((per_sm - last) * _max(spill, spill_wait_cycles / c) + last * _max(last_spill, spill_wait_cycles / c))
-        * k_it
-        / clock_hz,
+        + last * k_it / clock_hz * (_max(last_spill, spill_wait_cycles / c) - _max(spill, spill_wait_cycles / c)),
         "transposes": busy * transpose,
         "conversions": busy * convert / _where(c > 1, 1.0, share),
         "latency": busy * latency / c,

@@ -1588,11 +1588,17 @@ def held_spill_note(rates: Rates, tiles: int, sms: int, family: int) -> str:
     rate = float(held_spill_rate(rates, tiles, sms, family))
     if rates.spill_alone_bps_per_sm is None or not bool(grid_bound_spills(family)):
         return f"{full:.1f} B/cycle/SM (kernel_costs.spill_bandwidth) where the L2 holds them"
+    return (f"{rate:.1f} B/cycle/SM where the L2 holds them: {grid_rate_formula(rates, tiles, sms)} SMs the grid "
+            "fills)), a wgmma kernel's spills moving at kernel_costs.spill_bandwidth with every SM spilling and up to "
+            "kernel_costs.spill_bandwidth_alone with few (cta_model.grid_spill_rate)")  # fmt: skip
+
+
+def grid_rate_formula(rates: Rates, tiles: int, sms: int) -> str:
+    """cta_model.grid_spill_rate written out with the file's figures, its closing parenthesis left to the caller:
+    "max(R_all, min(R_alone, R_all x SMs / active" (B/cycle/SM; active = min(tiles, SMs))."""
+    full = rates.spill_bps / (sms * rates.clock_hz)
     alone = rates.spill_alone_bps_per_sm / rates.clock_hz
-    active = min(tiles, sms)
-    return (f"{rate:.1f} B/cycle/SM where the L2 holds them: max({full:.1f}, min({alone:.1f}, {full:.1f} x {sms} / "
-            f"{active} SMs the grid fills)), a wgmma kernel's spills moving at kernel_costs.spill_bandwidth with every "
-            "SM spilling and up to kernel_costs.spill_bandwidth_alone with few (cta_model.grid_spill_rate)")  # fmt: skip
+    return f"max({full:.1f}, min({alone:.1f}, {full:.1f} x {sms} / {min(tiles, sms)}"
 
 
 def last_round_spill_note(rates: Rates, fp: dict[str, Any], threads: int, tiles: int, ctas_per_sm: int, sms: int,
@@ -1609,8 +1615,7 @@ def last_round_spill_note(rates: Rates, fp: dict[str, Any], threads: int, tiles:
     held = float(held_spill_rate(rates, last, sms, family))
     grid = ""
     if rates.spill_alone_bps_per_sm is not None and bool(grid_bound_spills(family)):
-        all_sms, alone = rates.spill_bps / (sms * rates.clock_hz), rates.spill_alone_bps_per_sm / rates.clock_hz
-        grid = f"max({all_sms:.1f}, min({alone:.1f}, {all_sms:.1f} x {sms} / {min(last, sms)})) = {held:.1f} where the L2 holds them"
+        grid = f"{grid_rate_formula(rates, last, sms)})) = {held:.1f} where the L2 holds them"
     frames = "" if math.isclose(rate, held) else f"{', ' if grid else ''}{rate:.1f} with its frames' home (spill_rates)"
     return (
         f"; the last round's {last} tiles on {min(last, sms)} SMs move theirs at {rate:.1f} B/cycle/SM "
