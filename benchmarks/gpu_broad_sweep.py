@@ -83,6 +83,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh34: FRESH34_SHAPES with a thirty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh34;
     read 2026-11-29 to judge the last round's gathers, b7b4f20);
 --fresh35: FRESH35_SHAPES with a thirty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh35);
+--fresh36: FRESH36_SHAPES with a thirty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh36);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
@@ -680,6 +681,22 @@ FRESH35_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4300x6100x5000", "odd", "holdout", 4300, 6100, 5000),
     ("small2272", "small", "holdout", 2272, 2272, 2272),
 ]
+# A thirty-sixth fresh sample (--fresh36, drawn 2026-11-29 before fresh35 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_15 (both squares and the small one from NEXT_RANGE; it redrew
+# sq6656, sq8192, small2496, small2560), all held out, a thirty-seventh seed; fixed in code before it was measured
+# and committed unread, to judge a later change.
+FRESH36_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq7616", "square", "holdout", 7616, 7616, 7616),
+    ("sq7296", "square", "holdout", 7296, 7296, 7296),
+    ("shortk512b", "short_k", "holdout", 10240, 11264, 512),
+    ("longk23040", "long_k", "holdout", 2048, 2304, 23040),
+    ("skinny320c", "skinny", "holdout", 320, 15360, 5120),
+    ("decode37c", "decode", "holdout", 37, 16384, 5376),
+    ("decode36", "decode", "holdout", 36, 17408, 4608),
+    ("odd2500x5500x4500", "odd", "holdout", 2500, 5500, 4500),
+    ("odd5900x1600x5100", "odd", "holdout", 5900, 1600, 5100),
+    ("small2208", "small", "holdout", 2208, 2208, 2208),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -700,7 +717,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh32": (2026_12_26, FRESH32_SHAPES),
                  "fresh33": (2026_12_27, FRESH33_SHAPES),
                  "fresh34": (2026_12_28, FRESH34_SHAPES),
-                 "fresh35": (2026_12_29, FRESH35_SHAPES)}  # fmt: skip
+                 "fresh35": (2026_12_29, FRESH35_SHAPES),
+                 "fresh36": (2026_12_30, FRESH36_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
