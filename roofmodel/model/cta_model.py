@@ -20,8 +20,8 @@ Per main-loop iteration (one BK step) of one CTA:
 - ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register the
   loop uses (footprint.kernel_footprint's ``loop_spilled``: none of a Triton wgmma kernel's compiled spills
   where its loop fits the allocation; where the compiled loop's local loads and stores were counted in its
-  SASS, those bytes / 8 for a wgmma or FMA kernel; past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per
-  iteration, an mma.sync kernel's mma_sync_spill_reloads times (charged_spills), at the measured spill
+  SASS, those bytes / 8, whatever the family; past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per
+  iteration, an uncounted mma.sync kernel's mma_sync_spill_reloads times (charged_spills), at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the
   shared-memory path's 128, from pairs of wgmma kernels with and without spills,
   roofmodel.model.kernel_costs);

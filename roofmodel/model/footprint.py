@@ -355,7 +355,7 @@ def kernel_footprint(
     None for a stated kernel given its compiled counts; where ``loop_local_bytes`` is given, the bytes of local
     memory each thread loads and stores in one pass of the compiled main loop, read from its SASS
     (triton_compile.main_loop_local_bytes), it is those bytes / 8, a 4-byte store and reload each, and
-    ``loop_counted`` is True, except for a Triton mma.sync kernel), ``loop_waits`` (where the loop's local
+    ``loop_counted`` is True), ``loop_waits`` (where the loop's local
     traffic is given, ``loop_local_waits``: the times per iteration a warp waits on its own local reloads,
     triton_compile.local_reload_waits, a Triton mma.sync kernel's too; else 0), ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
@@ -437,11 +437,11 @@ def kernel_footprint(
             fits_loop = (family == FAMILIES.index("wgmma")) & (-(-needed // 1) <= registers)
             loop_spilled = _where(fits_loop, 0, spilled)
         if loop_local_bytes is not None:
-            # The compiled loop's own local loads and stores, counted in its SASS, in place of the rules; a
-            # Triton mma.sync kernel keeps its compiled count, charged mma_sync_spill_reloads times (fitted on
-            # the times of such kernels, it carries the rate their warps lose stalled on the reloads as well).
-            counted = _not((family == FAMILIES.index("mma.sync")) & (compiler == "triton"))
-            loop_spilled = _where(counted, loop_local_bytes / 8.0, loop_spilled)
+            # The compiled loop's own local loads and stores, counted in its SASS, in place of the rules, for every
+            # family: a Triton mma.sync kernel's too, whose fitted reload form (cta_model.mma_sync_spill_reloads)
+            # is left to a loop that was not counted. Its frames are then reused in turn (prediction.cyclic_frames).
+            counted = True
+            loop_spilled = loop_local_bytes / 8.0
             if loop_local_waits is not None:
                 # Every counted loop's waits on its own reloads bound its iteration from below (spill_wait, measured on
                 # wgmma and mma.sync tiles alike), a Triton mma.sync kernel's too, whose bytes keep the fitted form.

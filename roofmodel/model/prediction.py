@@ -1025,16 +1025,32 @@ def spill_home_levels(rates: Rates, active_sms: Any) -> tuple[tuple[str, float, 
     return tuple(out)
 
 
-def cyclic_frames(family: Any) -> Any:
+def cyclic_frames(family: Any, counted: Any = False) -> Any:
     """Whether a kernel's spilled loop registers are reused in turn, each once an iteration with every other frame
     of the chip touched between (cta_model.reuse_miss_share): a wgmma kernel's, whose loop spills only where the
     accumulators and what the rule adds to them pass the allocation (footprint.kernel_footprint's fits_loop), so
-    that what it stores and reloads are accumulators, every one once a wgmma. FMA and mma.sync loops keep uniform
-    reuse (cache_miss_share): their frames' order was not measured, and on the read H100 sweeps (2026-11-23 to
-    fresh17, as compiled, median signed) the rule made those it would move too slow (FMA -11.4% -> +19.1%, n = 123;
-    mma.sync, whose reload count was fitted before frames were homed, +5.5% -> +25.2%, n = 753) where it takes
-    wgmma's from -35.5% to -8.0% (n = 371; |error| 35.5% -> 13.3%): a choice made on read data. tcgen05 keeps its
-    accumulators in tensor memory: not cyclic. Numbers or numpy arrays."""
+    that what it stores and reloads are accumulators, every one once a wgmma; and an mma.sync kernel's where its
+    loop's local bytes were counted in the SASS (``counted``: footprint's loop_counted), whose every counted byte is
+    stored and reloaded once a pass of the loop as well. An mma.sync loop that was not counted keeps uniform reuse
+    (cache_miss_share): its reload count (cta_model.mma_sync_spill_reloads) was fitted with it, before frames were
+    homed, and on the read H100 sweeps (2026-11-23 to fresh17, as compiled, median signed) cyclic reuse made the
+    kernels it would move too slow (+5.5% -> +25.2%, n = 753); counted bytes with cyclic reuse is the pair
+    pre-registered in 2026-11-29's change with fresh35 as its judge. FMA loops keep uniform reuse: their frames' order was not measured, and on those sweeps the rule
+    made them too slow (-11.4% -> +19.1%, n = 123) where it took wgmma's from -35.5% to -8.0% (n = 371; |error|
+    35.5% -> 13.3%): choices made on read data. tcgen05 keeps its accumulators in tensor memory: not cyclic. Numbers
+    or numpy arrays."""
+    return (family == FAMILIES.index("wgmma")) | ((family == FAMILIES.index("mma.sync")) & counted)
+
+
+def cyclic_waits(family: Any) -> Any:
+    """Whether the reloads a warp of a kernel waits on miss the L2 as its frames' bytes do (cyclic_frames): a wgmma
+    kernel's, whose waits are on the accumulators it stores and reloads in turn. An mma.sync kernel's waits take
+    uniform reuse (1 - L2 / frames: none while the frames fit the L2) even where its bytes are reused in turn, a choice
+    made on read data: fresh29's 14 kernels compiled to 32 registers (51.4 MiB of frames on the H200's 60 MiB L2,
+    597 waits an iteration) take about 1.3 x kernel_costs.spill_wait a wait measured, where the cyclic ramp says 2.2
+    x (from 16% to 39% median |error|); on the read H200 sweeps, with the waits also cyclic, the counted mma.sync
+    kernels at 2-4 CTAs an SM with 50-200 MiB of frames went from +17% to +30-34% signed. Numbers or numpy
+    arrays."""
     return family == FAMILIES.index("wgmma")
 
 
@@ -1081,9 +1097,17 @@ def spill_rates(
         return measured, 1.0
     frames = spill_frame_bytes(footprint, threads_per_cta, tiles, ctas_per_sm, sms)
     beyond = tuple((cap, rate, lat) for _, cap, rate, lat in spill_home_levels(rates, _minimum(tiles, sms)))
-    cyclic = False if family is None else cyclic_frames(family)
+    cyclic = False if family is None else cyclic_frames(family, footprint.get("loop_counted", False))
     l2_miss = cta_model.l2_frame_miss_share(frames, rates.l2_capacity_bytes, rates.l2_reuse_bytes, cyclic)
-    return cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles, l2_miss)
+    rate, factor = cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles,
+                                        l2_miss)  # fmt: skip
+    uniform_waits = cyclic & _not(cyclic_waits(family)) if family is not None else False
+    if uniform_waits.any() if is_array(uniform_waits) else uniform_waits:
+        uniform = cta_model.cache_miss_share(frames, rates.l2_capacity_bytes)
+        _, waited = cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles,
+                                         uniform)  # fmt: skip
+        factor = _where(uniform_waits, waited, factor)
+    return rate, factor
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
@@ -1643,7 +1667,7 @@ def spill_home_note(
     resident = min(tiles, ctas_per_sm * sms)
     frames = float(spill_frame_bytes(fp, threads, tiles, ctas_per_sm, sms))
     l2 = rates.l2_capacity_bytes
-    hold = rates.l2_reuse_bytes if bool(cyclic_frames(family)) else None
+    hold = rates.l2_reuse_bytes if bool(cyclic_frames(family, fp.get("loop_counted", False))) else None
     if hold is not None:
         used.append(machine.input_of("memory.l2.reuse_capacity", mem.l2.reuse_capacity))
     where = (f"; the spilled registers its loop reuses ({frame_registers:,.0f} a thread x 4 B x {threads} threads x "
@@ -1668,6 +1692,8 @@ def spill_home_note(
         if waits and rates.costs.spill_wait_s and factor != 1.0
         else ""
     )
+    if waits and rates.costs.spill_wait_s and hold is not None and not bool(cyclic_waits(family)):
+        round_trip += "; the reloads a warp waits on miss the L2 as uniform reuse says, 1 - L2 / frames (cyclic_waits)"
     if hold is not None:
         misses = (f"reused in turn, they pass what the L2 holds of such frames ({hold / 2**20:g} MiB, "
                   f"memory.l2.reuse_capacity): (frames - that) / ({l2 / 2**20:g} MiB - that) of the traffic misses it, "
