@@ -31,7 +31,8 @@ DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements"
 
 
 def loop_counts_touch(row: Row) -> bool:
-    """The kernels the counted loops change: wgmma and FMA kernels with loop_local.csv counts."""
+    """The kernels the counted loops changed when that judge ran: wgmma and FMA kernels with loop_local.csv counts
+    (a counted mma.sync loop's bytes are charged too since 04fe70b; this judge keeps its own set)."""
     return row.record.loop_local_bytes is not None and row.record.instruction in ("wgmma", "fma")
 
 

@@ -74,6 +74,13 @@ def test_a_counted_mma_sync_loops_rate_is_cyclic_and_its_waits_uniform(h200_rate
                                  64, 132, 1, 132, np.array([MMA_SYNC, WGMMA]))  # fmt: skip
     assert list(rates) == pytest.approx([home(uniform_miss)[0], home(cyclic_miss)[0]], rel=1e-6)
     assert list(factors) == pytest.approx([home(uniform_miss)[1], home(cyclic_miss)[1]], rel=1e-6)
+    # Counted and uncounted mma.sync loops in one array: each takes its own scalar's answer.
+    mixed = {"spilled": np.array([spilled] * 3), "loop_spilled": np.array([spilled] * 3),
+             "loop_counted": np.array([True, False, True])}  # fmt: skip
+    rates, factors = spill_rates(r, mixed, 64, 132, 1, 132, np.array([MMA_SYNC, MMA_SYNC, WGMMA]))
+    assert list(rates) == pytest.approx([home(cyclic_miss)[0], home(uniform_miss)[0], home(cyclic_miss)[0]], rel=1e-6)
+    assert list(factors) == pytest.approx([home(uniform_miss)[1], home(uniform_miss)[1], home(cyclic_miss)[1]],
+                                          rel=1e-6)  # fmt: skip
 
 
 def test_predict_charges_a_counted_mma_sync_loop_its_counted_bytes():

@@ -444,7 +444,7 @@ def kernel_footprint(
             loop_spilled = loop_local_bytes / 8.0
             if loop_local_waits is not None:
                 # Every counted loop's waits on its own reloads bound its iteration from below (spill_wait, measured on
-                # wgmma and mma.sync tiles alike), a Triton mma.sync kernel's too, whose bytes keep the fitted form.
+                # wgmma and mma.sync tiles alike), a Triton mma.sync kernel's too.
                 loop_waits = loop_local_waits
         needed = registers + spilled
     if shared_bytes is None:

@@ -105,9 +105,9 @@ class Prediction(BaseModel):
     registers_per_thread: int
     spilled_registers: int
     # Of those, the ones reloaded every main-loop iteration: all, but none of a Triton wgmma kernel's compiled
-    # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges a
+    # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges an uncounted
     # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each; where the compiled loop's SASS was
-    # counted (loop_local_bytes), its local bytes / 8, rounded, which can exceed spilled_registers (a spilled
+    # counted (loop_local_bytes), any family's local bytes / 8, rounded, which can exceed spilled_registers (a spilled
     # register reloaded more than once an iteration, or 64-bit pointers reloaded in 32-bit halves).
     loop_spilled_registers: int
     # Past the per-thread limit by the register rule only by element pointers it expects ptxas to recompute,
@@ -1029,16 +1029,19 @@ def cyclic_frames(family: Any, counted: Any = False) -> Any:
     """Whether a kernel's spilled loop registers are reused in turn, each once an iteration with every other frame
     of the chip touched between (cta_model.reuse_miss_share): a wgmma kernel's, whose loop spills only where the
     accumulators and what the rule adds to them pass the allocation (footprint.kernel_footprint's fits_loop), so
-    that what it stores and reloads are accumulators, every one once a wgmma; and an mma.sync kernel's where its
-    loop's local bytes were counted in the SASS (``counted``: footprint's loop_counted), whose every counted byte is
-    stored and reloaded once a pass of the loop as well. An mma.sync loop that was not counted keeps uniform reuse
-    (cache_miss_share): its reload count (cta_model.mma_sync_spill_reloads) was fitted with it, before frames were
-    homed, and on the read H100 sweeps (2026-11-23 to fresh17, as compiled, median signed) cyclic reuse made the
-    kernels it would move too slow (+5.5% -> +25.2%, n = 753); counted bytes with cyclic reuse is the pair
-    pre-registered in 2026-11-29's change with fresh35 as its judge. FMA loops keep uniform reuse: their frames' order was not measured, and on those sweeps the rule
-    made them too slow (-11.4% -> +19.1%, n = 123) where it took wgmma's from -35.5% to -8.0% (n = 371; |error|
-    35.5% -> 13.3%): choices made on read data. tcgen05 keeps its accumulators in tensor memory: not cyclic. Numbers
-    or numpy arrays."""
+    that what it stores and reloads are accumulators, every one once a wgmma; and an mma.sync kernel's (any
+    compiler's) where its loop's local bytes were counted in the SASS (``counted``: footprint's loop_counted). That
+    one is a choice made on read data, not a measured order: an mma.sync loop's counted bytes / 8 can pass its spilled
+    registers (some reloaded more than once a pass, the repeats with a short reuse distance), and its waits keep
+    uniform reuse (cyclic_waits). With its counted bytes, uniform reuse made the read H200 sweeps' kernels at 5-8 CTAs
+    an SM with frames past the L2 too fast (+1.8% -> -17.7% median signed); the pair, counted bytes reused in turn,
+    was pre-registered in 04fe70b and passed its judge, fresh35. An mma.sync loop that was not counted keeps uniform
+    reuse (cache_miss_share): its reload count (cta_model.mma_sync_spill_reloads) was fitted with it, before frames
+    were homed, and on the read H100 sweeps (2026-11-23 to fresh17, as compiled, median signed) cyclic reuse made the
+    kernels it would move too slow (+5.5% -> +25.2%, n = 753). FMA loops keep uniform reuse: their frames' order was
+    not measured, and on those sweeps the rule made them too slow (-11.4% -> +19.1%, n = 123) where it took wgmma's
+    from -35.5% to -8.0% (n = 371; |error| 35.5% -> 13.3%): choices made on read data. tcgen05 keeps its accumulators
+    in tensor memory: not cyclic. Numbers or numpy arrays."""
     return (family == FAMILIES.index("wgmma")) | ((family == FAMILIES.index("mma.sync")) & counted)
 
 
@@ -1046,11 +1049,14 @@ def cyclic_waits(family: Any) -> Any:
     """Whether the reloads a warp of a kernel waits on miss the L2 as its frames' bytes do (cyclic_frames): a wgmma
     kernel's, whose waits are on the accumulators it stores and reloads in turn. An mma.sync kernel's waits take
     uniform reuse (1 - L2 / frames: none while the frames fit the L2) even where its bytes are reused in turn, a choice
-    made on read data: fresh29's 14 kernels compiled to 32 registers (51.4 MiB of frames on the H200's 60 MiB L2,
-    597 waits an iteration) take about 1.3 x kernel_costs.spill_wait a wait measured, where the cyclic ramp says 2.2
-    x (from 16% to 39% median |error|); on the read H200 sweeps, with the waits also cyclic, the counted mma.sync
-    kernels at 2-4 CTAs an SM with 50-200 MiB of frames went from +17% to +30-34% signed. Numbers or numpy
-    arrays."""
+    made on read data. fresh29's 14 kernels compiled to 32 registers (42.5-335 MiB of frames, 114-1,417 waits an
+    iteration) go from 15.8% to 39.3% median |error| with their waits on the cyclic ramp (its factors median 2.29 x
+    kernel_costs.spill_wait); the one with 51.4 MiB and 597 waits takes 1.33 x spill_wait a wait measured, where
+    uniform reuse says 1.00 (-25%) and the ramp 1.86 (+40%). On the read H200 sweeps (to fresh34) the waits on the
+    ramp as well took the counted mma.sync kernels at 2 CTAs an SM with 50-100 MiB of frames (the compiled spills')
+    from +1.5% to +41.2% median signed (n = 75), at 3-4 from +17.2% to +33.7% (n = 114); all the kernels that variant
+    moved went 14.0% -> 12.5% median |error|, this rule's 14.6% -> 12.4% (different sets): the choice rests on those
+    groups and fresh29, not on the whole. Numbers or numpy arrays."""
     return family == FAMILIES.index("wgmma")
 
 
@@ -1195,7 +1201,7 @@ def predict_kernel(
     ``compiled``: a compile's counts (roofmodel.backends.triton_compile), taken for all three and for
     the MMA family where the compiler chose another than the config's, and for ``loop_local_bytes``.
     ``loop_local_bytes``: local-memory bytes each thread loads plus stores in one pass of the compiled
-    main loop (its SASS), charged in place of the spill rules' reloads (a Triton mma.sync kernel aside), and
+    main loop (its SASS), charged in place of the spill rules' reloads (a Triton mma.sync kernel's too), and
     ``loop_local_waits`` the times a warp waits on those reloads per pass (kernel_costs.spill_wait each); with
     ``regs`` only.
     ``machine``: a ``Machine`` or a built-in name or file path.
@@ -1693,7 +1699,12 @@ def spill_home_note(
         else ""
     )
     if waits and rates.costs.spill_wait_s and hold is not None and not bool(cyclic_waits(family)):
-        round_trip += "; the reloads a warp waits on miss the L2 as uniform reuse says, 1 - L2 / frames (cyclic_waits)"
+        uniform = float(cta_model.cache_miss_share(frames, l2))
+        round_trip = (
+            f"; the reloads a warp waits on ({waits} an iteration) miss the L2 as uniform reuse says (cyclic_waits): "
+            f"max(0, 1 - {l2 / 2**20:g} / {frames / 2**20:,.1f} MiB) = {uniform:.1%}, a round trip of {factor:.2f} x "
+            "kernel_costs.spill_wait"
+        )
     if hold is not None:
         misses = (f"reused in turn, they pass what the L2 holds of such frames ({hold / 2**20:g} MiB, "
                   f"memory.l2.reuse_capacity): (frames - that) / ({l2 / 2**20:g} MiB - that) of the traffic misses it, "
