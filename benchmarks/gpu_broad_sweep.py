@@ -84,7 +84,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the last round's gathers, b7b4f20);
 --fresh35: FRESH35_SHAPES with a thirty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh35);
 --fresh36: FRESH36_SHAPES with a thirty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh36);
+--fresh37: FRESH37_SHAPES with a thirty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh37);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
+--fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -697,6 +699,22 @@ FRESH36_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5900x1600x5100", "odd", "holdout", 5900, 1600, 5100),
     ("small2208", "small", "holdout", 2208, 2208, 2208),
 ]
+# A thirty-seventh fresh sample (--fresh37, drawn 2026-11-29 after fresh35 was read, before fresh36 is): ten more
+# shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2026_12_16 (both squares and the small one from
+# NEXT_RANGE; it redrew none), all held out, a thirty-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH37_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq6464", "square", "holdout", 6464, 6464, 6464),
+    ("sq8000", "square", "holdout", 8000, 8000, 8000),
+    ("shortk352b", "short_k", "holdout", 12288, 10496, 352),
+    ("longk29440", "long_k", "holdout", 2304, 2560, 29440),
+    ("skinny496b", "skinny", "holdout", 496, 23552, 6656),
+    ("decode41", "decode", "holdout", 41, 16384, 4864),
+    ("decode40c", "decode", "holdout", 40, 9728, 11520),
+    ("odd4200x6400x2900", "odd", "holdout", 4200, 6400, 2900),
+    ("odd5900x4600x3600", "odd", "holdout", 5900, 4600, 3600),
+    ("small2400", "small", "holdout", 2400, 2400, 2400),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -718,7 +736,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh33": (2026_12_27, FRESH33_SHAPES),
                  "fresh34": (2026_12_28, FRESH34_SHAPES),
                  "fresh35": (2026_12_29, FRESH35_SHAPES),
-                 "fresh36": (2026_12_30, FRESH36_SHAPES)}  # fmt: skip
+                 "fresh36": (2026_12_30, FRESH36_SHAPES),
+                 "fresh37": (2026_12_31, FRESH37_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -870,6 +889,33 @@ ISSUE_OCCUPANCY_FMA = [(128, 128, 32, 4, 3), (128, 64, 32, 2, 3), (64, 128, 16, 
                        (64, 64, 32, 4, 3)]  # fmt: skip
 ISSUE_OCCUPANCY_PER_SM = (1, 2, 4)
 ISSUE_OCCUPANCY_K = (1024, 2048, 4096)
+
+
+# The FMA-occupancy check (2026-11-29): fp32 FMA tiles (Triton's own FMA loop) whose outputs a thread (16-128) and
+# compiled registers (80-255, Triton 3.6 for sm_90a) vary apart, on 1, 2, 4 and 8 tiles per SM over FMA_OCCUPANCY_K, to
+# measure how an FMA loop's rate falls with the warps each SM sub-partition holds and with the registers a thread
+# takes (the read sweeps' FMA kernels were 13-35% too fast at one warp a sub-partition or less, 19% at one to two with
+# 200-255 registers, within 4% from two). Registers as compiled on a CPU: 32x32x32 w1 130, 32x64x32 w2 128, 64x64x32
+# w4 128, 64x32x32 w1 254, 64x64x32 w2 168, 64x64x16 w2 254, 128x64x32 w4 212, 128x128x32 w8 192, 64x64x32 w8 80,
+# 64x64x32 w1 255 (56 spilled), 128x128x16 w4 255 (20 spilled).
+FMA_OCCUPANCY_TILES = [(32, 32, 32, 1, 3), (32, 64, 32, 2, 3), (64, 64, 32, 4, 3), (64, 32, 32, 1, 3),
+                       (64, 64, 32, 2, 3), (64, 64, 16, 2, 3), (128, 64, 32, 4, 3), (128, 128, 32, 8, 3),
+                       (64, 64, 32, 8, 3), (64, 64, 32, 1, 3), (128, 128, 16, 4, 3)]  # fmt: skip
+FMA_OCCUPANCY_PER_SM = (1, 2, 4, 8)
+FMA_OCCUPANCY_K = (1024, 4096)
+
+
+def fma_occupancy_plan() -> list[dict[str, Any]]:
+    """FMA_OCCUPANCY_TILES in fp32 with B N-major, each on 11 x 12 x per tiles (per in FMA_OCCUPANCY_PER_SM) over
+    FMA_OCCUPANCY_K (set ``fma_occupancy``, split ``micro``)."""
+    return [
+        dict(set="fma_occupancy", shape=f"fmaocc-{bm}x{bn}x{bk}-w{w}-x{per}", family="fma_occupancy", split="micro",
+             m=11 * bm, n=12 * per * bn, k=k, dtype="fp32", force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk,
+             group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
+        for bm, bn, bk, w, st in FMA_OCCUPANCY_TILES
+        for per in FMA_OCCUPANCY_PER_SM
+        for k in FMA_OCCUPANCY_K
+    ]  # fmt: skip
 
 
 def issue_occupancy_plan() -> list[dict[str, Any]]:
@@ -1365,6 +1411,8 @@ def main() -> None:
         action="store_true",
         help="only the issue-occupancy check (fp8 mma.sync and fp32 FMA tiles on 1, 2 and 4 tiles per SM)",
     )
+    ap.add_argument("--fma-occupancy", action="store_true",
+                    help="only the FMA-occupancy check (fp32 FMA tiles on 1, 2, 4 and 8 tiles per SM)")  # fmt: skip
     ap.add_argument("--occupancy", action="store_true",
                     help="only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM")  # fmt: skip
     ap.add_argument("--relaid", action="store_true",
@@ -1392,6 +1440,8 @@ def main() -> None:
         sweep, rows = [], spill_grid_plan()
     elif args.issue_occupancy:
         sweep, rows = [], issue_occupancy_plan()
+    elif args.fma_occupancy:
+        sweep, rows = [], fma_occupancy_plan()
     elif args.occupancy:
         sweep, rows = [], occupancy_plan()
     elif args.alignment:

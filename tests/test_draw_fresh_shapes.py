@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh36 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh37 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -12,7 +12,7 @@ from benchmarks import draw_fresh_shapes, gpu_broad_sweep
 SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 2026_12_3, 25: 2026_12_4,
               26: 2026_12_5, 27: 2026_12_6, 28: 2026_12_7, 29: 2026_12_8,
               30: 2026_12_9, 31: 2026_12_10, 32: 2026_12_11, 33: 2026_12_12, 34: 2026_12_13, 35: 2026_12_14,
-              36: 2026_12_15}  # fmt: skip
+              36: 2026_12_15, 37: 2026_12_16}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
@@ -60,7 +60,8 @@ def test_a_family_whose_first_range_is_held_draws_from_the_next():
     drawn first takes the one left, the second and the small one come from NEXT_RANGE (6208-8192, 2080-2560); with
     the first range free again (the lists after fresh31 held) nothing comes from the next."""
     shapes, _ = draw_fresh_shapes.draw(
-        2026_12_13, draw_fresh_shapes.held_shapes(("FRESH34_SHAPES", "FRESH35_SHAPES", "FRESH36_SHAPES"))
+        2026_12_13,
+        draw_fresh_shapes.held_shapes(("FRESH34_SHAPES", "FRESH35_SHAPES", "FRESH36_SHAPES", "FRESH37_SHAPES")),
     )
     squares = [s[3] for s in shapes if s[1] == "square"]
     assert squares[0] in draw_fresh_shapes.SIZES["square"][0]
@@ -69,7 +70,7 @@ def test_a_family_whose_first_range_is_held_draws_from_the_next():
     earlier, _ = draw_fresh_shapes.draw(
         2026_12_13,
         draw_fresh_shapes.held_shapes(
-            ("FRESH32_SHAPES", "FRESH33_SHAPES", "FRESH34_SHAPES", "FRESH35_SHAPES", "FRESH36_SHAPES")
+            ("FRESH32_SHAPES", "FRESH33_SHAPES", "FRESH34_SHAPES", "FRESH35_SHAPES", "FRESH36_SHAPES", "FRESH37_SHAPES")
         ),
     )
     assert all(s[3] not in draw_fresh_shapes.NEXT_RANGE.get(s[1], ()) for s in earlier)
