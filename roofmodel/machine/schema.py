@@ -422,6 +422,10 @@ class KernelCosts(StrictModel):
     # move at spill_bandwidth, with half the SMs or fewer at this (prediction.spill_rates; microbenchmark:
     # benchmarks/gpu_broad_sweep.py --spill-grids). Absent: spill_bandwidth on any grid.
     spill_bandwidth_alone: Bandwidth | None = None
+    # Per FFMA one warp alone on its SM sub-partition issues in a Triton FMA loop whose thread's A fragment (rm x BK)
+    # passes prediction.FMA_FRAGMENT_FIT values: that warp's whole iteration over its FFMAs (cycles). Such a warp
+    # stalls where two or more warps on the sub-partition do not (benchmarks/gpu_broad_sweep.py --fma-occupancy).
+    fma_lone_issue: Latency | None = None
     # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a
     # cycle than the pipe sustains (a Triton FMA matmul against cuBLAS SGEMM): a ceiling on the FMA family's
     # rate for the kernels these costs describe, never the pipe's (analyze and the roofline keep the pipe's).

@@ -403,6 +403,8 @@ class CtaCosts:
     copy_instruction_s: float = 0.0  # per warp-level cp.async, on the SM's load-store path, where copies bind it
     # The SM's time per such copy over its resident CTAs' copies (0: copy_instruction_s): the shared pipe's rate.
     copy_instruction_shared_s: float = 0.0
+    # Per FFMA a warp alone on its sub-partition issues where its A fragment does not fit (prediction.lone_fma_cycles).
+    fma_lone_issue_s: float = 0.0
 
 
 TERMS = (
@@ -554,6 +556,7 @@ def kernel_terms(
     flush_writeback_seconds: Any = 0.0,
     element_copies_per_iter: Any = 0,
     last_spill_bytes_per_cycle: Any = None,
+    lone_warp_cycles: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -581,7 +584,15 @@ def kernel_terms(
     last_round_tiles: fewer SMs spilling, fewer frames; prediction.spill_rates of those), where it is not
     ``spill_bytes_per_cycle`` (None: the same). The last round's reload waits keep the full round's round trip
     (``spill_wait_cycles``): where its fewer frames fit the L2 and a full round's do not, the wait is overcharged
-    (applied, the read H200 sweeps' 971 such kernels went 10.8% / +1.4% -> 10.0% / -5.7%: a lead, not taken).
+    (applied, the read H200 sweeps' 971 such kernels went 10.8% / +1.4% -> 10.0% / -5.7%; applied again with the
+    model of 04fe70b, the read H200 sweeps to fresh35's 1,077 moved went 11.5% / -3.5% -> 12.7% / -10.1%: not taken).
+    ``lone_warp_cycles``: SM cycles one warp of a stream takes over its iteration where it issues alone and stalls
+    (prediction.lone_fma_cycles: a Triton FMA loop whose A fragment does not fit; 0 elsewhere), a floor under the
+    stream's own chain (its MMAs and serial work); the resident CTAs' warps on the same sub-partitions hide it, as
+    the pipes' max() says. A CTA's spills add to it, as to the chain it floors: taking the floor over the spills and
+    the chain together instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
+    whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
+    spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -649,7 +660,7 @@ def kernel_terms(
             smem,
             hidden,
             issue,
-            gathers / share + mma / (share * streams) + iteration,
+            gathers / share + _max(mma / (share * streams) + iteration, lone_warp_cycles),
         ),
     )
 
@@ -698,7 +709,7 @@ def kernel_terms(
     return {
         "total": total,
         "sm": sm_s,
-        "compute": busy * mma / _where(c > 1, 1.0, share),
+        "compute": busy * _where(c > 1, mma, _max(mma / share, lone_warp_cycles)),
         "shared memory": busy * smem,
         # The waits on one CTA's own reloads, where they exceed the bytes' time, overlap the other resident CTAs'; the
         # last round's CTAs at their own rate.

@@ -266,7 +266,8 @@ def machine_rates(
         # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
         # The byte gathers were measured on fp8 (its conversions' pipe): int8's are not charged either.
         named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()
-                      if k not in ("convert", "gather") or dtype == "fp8"})  # fmt: skip
+                      if (k not in ("convert", "gather") or dtype == "fp8")
+                      and (k != "fma_lone_issue" or dtype == "fp32")})  # fmt: skip
     cycles: dict[str, float | None] = {}
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
@@ -327,6 +328,7 @@ def machine_rates(
             flush_writeback_s=seconds("kernel_costs.flush_writeback"),
             copy_instruction_s=seconds("kernel_costs.copy_instruction"),
             copy_instruction_shared_s=seconds("kernel_costs.copy_instruction_shared"),
+            fma_lone_issue_s=seconds("kernel_costs.fma_lone_issue"),
         ),
         clock_hz=clock_hz,
         clock_origin=origin,
@@ -788,10 +790,13 @@ def kernel_seconds(
     # A Triton FMA kernel's reads, in its own layout, take the wavefronts their bank conflicts say (fma_layout), each
     # charged as 128 bytes; another compiler's are assumed conflict-free, their bytes over 128.
     triton_fma = (family == FAMILIES.index("fma")) & triton_fma_layout_applies(machine, compiler, e)
+    lone = 0.0
     if triton_fma.any() if is_array(triton_fma) else triton_fma:
         layout = triton_fma_layout(bm, bn, warps, machine.warp_size)
         reads = fma_read_wavefronts(layout, bk, e, a_m_major, b_n_major, machine.warp_size) * WAVEFRONT_BYTES
         operand = _where(triton_fma, reads, operand)
+        lone = _where(triton_fma, lone_fma_cycles(layout.rm, bm, bn, bk, warps, machine.warp_size,
+                                                  rates.costs.fma_lone_issue_s * clock), 0.0)  # fmt: skip
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
     # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model); where
@@ -868,6 +873,7 @@ def kernel_seconds(
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
+        lone_warp_cycles=lone,
     )  # fmt: skip
 
 
@@ -980,6 +986,42 @@ def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: 
         return 1.0
     q = copy_requests_per_sector(element_bytes, bm, b_rows, bk, a_m_major, b_n_major, stride_a, stride_b)
     return _maximum(q / limit, 1.0)
+
+
+# The A fragment (rm x BK values a thread of Triton's FMA layout reads of A in an iteration) past which a warp alone on
+# its SM sub-partition stalls (kernel_costs.fma_lone_issue). The FMA-occupancy check (docs/measurements/h200-2026-11-29/
+# fma_occupancy) timed fragments of 128 and 256 values issuing at the pipe's rate alone and of 512 at 2.7-3.0 cycles an
+# FFMA, whatever the registers (64x64x16 on 2 warps at 254 registers ran at the pipe's rate, 64x64x32 on 2 warps at 168
+# did not); nothing between 256 and 512 was timed (Triton's rm and BK are powers of two: no fragment lies between).
+FMA_FRAGMENT_FIT = 256
+
+
+def lone_fma_cycles(rm: Any, bm: Any, bn: Any, bk: Any, warps: Any, warp_size: int, lone_cycles_per_ffma: float) -> Any:
+    """SM cycles one warp of a Triton FMA loop takes over its iteration where it issues alone on its sub-partition:
+    its FFMAs (BM x BN x BK / (warp size x warps)) x kernel_costs.fma_lone_issue (cycles an FFMA, the whole iteration
+    over its FFMAs), where its thread's A fragment rm x BK passes FMA_FRAGMENT_FIT; 0 elsewhere or where the file has
+    no such figure. kernel_terms takes it as a floor under each stream's chain (one warp's, a CTA of four warps or
+    fewer putting one on each sub-partition it uses), which other warps on the same sub-partitions hide (the pipes).
+    Numbers or numpy arrays."""
+    if not lone_cycles_per_ffma:
+        return 0.0
+    return _where(rm * bk > FMA_FRAGMENT_FIT, bm * bn * bk / (warp_size * warps) * lone_cycles_per_ffma, 0.0)
+
+
+def lone_fma_note(machine: Machine, rates: Rates, config: KernelConfig, element_bytes: int) -> str:
+    """predict's words for lone_fma_cycles, where it charges anything."""
+    if config.instruction != "fma" or not triton_fma_layout_applies(machine, config.compiler, element_bytes):
+        return ""
+    rm = triton_fma_layout(config.bm, config.bn, config.warps, machine.warp_size).rm
+    per_ffma = rates.costs.fma_lone_issue_s * rates.clock_hz
+    cycles = float(lone_fma_cycles(rm, config.bm, config.bn, config.bk, config.warps, machine.warp_size, per_ffma))
+    if not cycles:
+        return ""
+    ffma = config.bm * config.bn * config.bk // (machine.warp_size * config.warps)
+    return (f"; a warp alone on its sub-partition takes {per_ffma:.2f} cycles an FFMA (kernel_costs.fma_lone_issue: its "
+            f"thread's A fragment, {rm} x {config.bk} = {rm * config.bk}, passes {FMA_FRAGMENT_FIT}), "
+            f"{ffma:,} x {per_ffma:.2f} = {cycles:,.0f} cycles an iteration at least, unless other warps share its "
+            "sub-partition")  # fmt: skip
 
 
 def triton_fma_layout_applies(machine: Machine, compiler: str, element_bytes: int) -> bool:
@@ -1469,7 +1511,7 @@ def predict_kernel(
             else ""
         )
         + "), "
-        f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy",
+        f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy" + lone_fma_note(machine, rates, config, e),
         "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}"
         + fence_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
