@@ -668,7 +668,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh29", "-fresh29"), ("h200", "h200", "29/fresh30", "-fresh30"),
      ("h200", "h200", "29/fresh31", "-fresh31"), ("h200", "h200", "29/fresh32", "-fresh32"),
      ("h200", "h200", "29/fresh33", "-fresh33"), ("h200", "h200", "29/fresh34", "-fresh34"),
-     ("h200", "h200", "29/fresh35", "-fresh35")],
+     ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
