@@ -6,7 +6,8 @@ Per tile and tiles per SM: the time per K iteration of a round (the slope from K
 clock, over the rounds of the CTAs an SM holds at once: the machine's occupancy for the compiled registers and shared
 memory, roofmodel's Evaluator), over one warp's FFMAs in an iteration (BM x BN x BK / (32 x warps)), where each warp is
 alone on its sub-partition (resident CTAs x warps <= 4) and nothing spills. The figure is the median over the cases
-whose A fragment passes FMA_FRAGMENT_FIT; the script prints every case, the others for comparison (where more than
+whose A fragment passes FMA_FRAGMENT_FIT (three of the six are one tile at three occupancies: the median of the tiles'
+medians, printed too, is 2.75 against 2.82); the script prints every case, the others for comparison (where more than
 one warp shares a sub-partition, the round's time over one warp's FFMAs: those warps x the sub-partition's own time an
 FFMA).
 
@@ -65,13 +66,14 @@ def cases(path: Path) -> list[dict[str, float | str | bool]]:
         ffma = bm * bn * bk / (WARP * warps)
         out.append(dict(shape=shape, rm=rm, bk=bk, fragment=rm * bk, wide=rm * bk > FMA_FRAGMENT_FIT,
                         spilled=int(first["spilled_registers"]), per_sub_partition=c * warps / SUB_PARTITIONS,
-                        cycles_per_ffma=per_round / ffma))  # fmt: skip
+                        tile=shape.rsplit("-x", 1)[0], cycles_per_ffma=per_round / ffma))  # fmt: skip
     return out
 
 
 def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
-    lone = []
+    lone: list[float] = []
+    by_tile: dict[str, list[float]] = defaultdict(list)
     for x in cases(path):
         alone = x["per_sub_partition"] <= 1 and not x["spilled"]
         print(f"{x['shape']:26s} rm x BK = {x['rm']:2d} x {x['bk']} = {x['fragment']:4d}, {x['spilled']:3d} spilled, "
@@ -79,6 +81,9 @@ def main() -> None:
               + ("  <- alone, past the fit" if alone and x["wide"] else ""))  # fmt: skip
         if alone and x["wide"]:
             lone.append(float(x["cycles_per_ffma"]))
+            by_tile[str(x["tile"])].append(float(x["cycles_per_ffma"]))
+    tiles = [statistics.median(v) for v in by_tile.values()]
+    print(f"the {len(tiles)} tiles' medians: median {statistics.median(tiles):.3f}")
     print(f"kernel_costs.fma_lone_issue: median of {len(lone)} = {statistics.median(lone):.2f} cycles "
           f"({min(lone):.2f}-{max(lone):.2f})")  # fmt: skip
 

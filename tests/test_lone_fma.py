@@ -31,6 +31,8 @@ def test_lone_fma_cycles_by_hand():
     arrays = lone_fma_cycles(np.array([16, 16, 8]), np.array([64, 64, 64]), np.array([64, 64, 64]),
                              np.array([32, 16, 32]), np.array([2, 2, 4]), 32, 2.82)  # fmt: skip
     assert list(arrays) == pytest.approx([2048 * 2.82, 0.0, 0.0])
+    # A CTA of eight warps puts two on each sub-partition: no warp of it is alone.
+    assert lone_fma_cycles(16, 128, 128, 32, 8, 32, 2.82) == 0.0
     assert machine_rates(H200, "fp32", compute="measured", clock=1980).costs.fma_lone_issue_s * 1980e6 == pytest.approx(
         2.82
     )
@@ -66,17 +68,18 @@ def test_a_lone_warp_past_the_fit_floors_its_chain():
     chain = 64 * 64 * 32 / 85.6 * 2 + (110 + 4 * 16) * 1e-9 * 1980e6
     assert lone.seconds - plain.seconds == pytest.approx(128 * (2048 * 2.82 - chain) / 1980e6, rel=1e-3)
     detail = next(t.detail for t in lone.terms if t.name == "compute")
-    assert "its thread's A fragment, 16 x 32 = 512, passes 256), 2,048 x 2.82 = 5,775 cycles an iteration" in detail
+    assert ("a warp takes at least 2.82 cycles an FFMA over its iteration (kernel_costs.fma_lone_issue, measured on "
+            "warps alone on their sub-partitions: its thread's A fragment, 16 x 32 = 512, passes 256): 2,048 x 2.82 = "
+            "5,775 cycles, against 3,062 for its FFMAs at the pipe's rate") in detail  # fmt: skip
     assert "kernel_costs.fma_lone_issue" in {i.field for i in lone.inputs}
     narrow = _one_tile_per_sm(16)
     assert narrow.seconds == _one_tile_per_sm(16, machine=_without_figure()).seconds
     assert "fma_lone_issue" not in next(t.detail for t in narrow.terms if t.name == "compute")
 
 
-def test_warps_sharing_a_sub_partition_hide_the_lone_stall():
-    """128x128x32 on 8 warps (two warps a sub-partition, 16 x 4 a thread, fragment 512): each warp's floor, 2,048 x
-    2.82 = 5,775 cycles, is under the CTA's FFMAs at the pipe's rate (128 x 128 x 32 / 85.6 = 6,125 cycles): the
-    prediction is the same with or without the figure."""
+def test_a_cta_of_eight_warps_is_not_charged():
+    """128x128x32 on 8 warps (two warps of the CTA on each sub-partition, 16 x 4 a thread, fragment 512): no floor
+    (lone_fma_cycles is 0 past four warps), and predict does not speak of it."""
     g = Gemm(m=11 * 128, n=12 * 128, k=4096, dtype="fp32")
 
     def seconds(machine):
@@ -85,6 +88,21 @@ def test_warps_sharing_a_sub_partition_hide_the_lone_stall():
         return predict_kernel(machine, g, cfg, b_major="n", clock="1980").seconds
 
     assert seconds(H200) == seconds(_without_figure())
+    cfg = triton_config(H200, "fp32", block_m=128, block_n=128, block_k=32, group_m=1, num_warps=8, num_stages=3)
+    p = predict_kernel(H200, g, cfg, b_major="n", clock="1980")
+    assert "fma_lone_issue" not in next(t.detail for t in p.terms if t.name == "compute")
+
+
+def test_lone_ctas_sharing_an_sm_name_the_floor():
+    """64x32x32 on one warp, four CTAs an SM, 528 tiles (four an SM, one round): the round takes one warp's 2,048 x
+    2.82 = 5,775 cycles an iteration, more than the four CTAs' FFMAs at the pipe's rate (4 x 64 x 32 x 32 / 85.6 =
+    3,062): the compute term is busy x floor / 4 = 4 x 128 x 5,775.4 / 4 / 1,980 MHz = 373.4 us, and names the
+    limiter."""
+    cfg = triton_config(H200, "fp32", block_m=64, block_n=32, block_k=32, group_m=1, num_warps=1, num_stages=3)
+    p = predict_kernel(H200, Gemm(m=11 * 64, n=48 * 32, k=4096, dtype="fp32"), cfg, b_major="n", clock="1980")
+    assert p.ctas_per_sm >= 4
+    assert {t.name: t.seconds for t in p.terms}["compute"] == pytest.approx(128 * 2048 * 2.82 / 1980e6, rel=1e-6)
+    assert p.limiter == "compute"
 
 
 def test_regression_guard_the_fma_occupancy_check():

@@ -407,6 +407,9 @@ class CtaCosts:
     fma_lone_issue_s: float = 0.0
 
 
+# The issue slots of an SM (sub-partitions, each with its own scheduler): Hopper's and every NVIDIA SM since Volta.
+SUB_PARTITIONS = 4
+
 TERMS = (
     "compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead", "prologue/epilogue",
     "DRAM", "LLC", "L2", "launch",
@@ -587,9 +590,12 @@ def kernel_terms(
     (applied, the read H200 sweeps' 971 such kernels went 10.8% / +1.4% -> 10.0% / -5.7%; applied again with the
     model of 04fe70b, the read H200 sweeps to fresh35's 1,077 moved went 11.5% / -3.5% -> 12.7% / -10.1%: not taken).
     ``lone_warp_cycles``: SM cycles one warp of a stream takes over its iteration where it issues alone and stalls
-    (prediction.lone_fma_cycles: a Triton FMA loop whose A fragment does not fit; 0 elsewhere), a floor under the
-    stream's own chain (its MMAs and serial work); the resident CTAs' warps on the same sub-partitions hide it, as
-    the pipes' max() says. A CTA's spills add to it, as to the chain it floors: taking the floor over the spills and
+    (prediction.lone_fma_cycles: a Triton FMA loop of four warps or fewer whose A fragment does not fit; 0 elsewhere),
+    a floor under the stream's own chain (its MMAs and serial work), in every round: a round of c CTAs takes max(c x
+    pipes, alone), so that the resident CTAs' warps hide it only where their FFMAs at the pipe's rate take longer.
+    Charging it only where every warp is alone on its sub-partition (CTAs x warps <= 4), as the check alone would
+    say, was tried on the read H200 sweeps (to fresh36): the 1,232 kernels it moved went 16.1% -> 18.2% (at three CTAs
+    an SM without spills 8.5% -> 19.3%): where warps share some sub-partitions and not others the stall still shows. A CTA's spills add to it, as to the chain it floors: taking the floor over the spills and
     the chain together instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
     whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
@@ -709,7 +715,8 @@ def kernel_terms(
     return {
         "total": total,
         "sm": sm_s,
-        "compute": busy * _where(c > 1, mma, _max(mma / share, lone_warp_cycles)),
+        # The lone warps' floor where it passes their FFMAs: a round of c CTAs takes it once (busy x floor / c).
+        "compute": busy * _where(c > 1, _max(mma, lone_warp_cycles / c), _max(mma / share, lone_warp_cycles)),
         "shared memory": busy * smem,
         # The waits on one CTA's own reloads, where they exceed the bytes' time, overlap the other resident CTAs'; the
         # last round's CTAs at their own rate.

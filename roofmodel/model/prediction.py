@@ -989,39 +989,45 @@ def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: 
 
 
 # The A fragment (rm x BK values a thread of Triton's FMA layout reads of A in an iteration) past which a warp alone on
-# its SM sub-partition stalls (kernel_costs.fma_lone_issue). The FMA-occupancy check (docs/measurements/h200-2026-11-29/
-# fma_occupancy) timed fragments of 128 and 256 values issuing at the pipe's rate alone and of 512 at 2.7-3.0 cycles an
-# FFMA, whatever the registers (64x64x16 on 2 warps at 254 registers ran at the pipe's rate, 64x64x32 on 2 warps at 168
-# did not); nothing between 256 and 512 was timed (Triton's rm and BK are powers of two: no fragment lies between).
+# its SM sub-partition stalls (kernel_costs.fma_lone_issue): a boundary observed, not explained. The FMA-occupancy check
+# (docs/measurements/h200-2026-11-29/fma_occupancy) timed lone warps with fragments of 256 ((rm, BK) = (8, 32), (16,
+# 16)) as the model's chain says (within 9%) and of 512 ((16, 32)) 39-44% slower, whatever the registers (64x64x16 on 2
+# warps at 254 registers ran as the chain says, 64x64x32 on 2 warps at 168 did not); Triton's rm and BK are powers of
+# two, so no fragment lies between. Not timed: BK 8 or 64, fragments past 512 without spills, B's fragment (rn x BK)
+# where rn = 8 (BN = 256 on one warp), which the rule ignores; other boundaries fit the same tiles and differ on
+# untimed ones ((rm + rn) x BK > 384 on 320 of the H200's 9,148 fp32 Triton configurations).
 FMA_FRAGMENT_FIT = 256
 
 
 def lone_fma_cycles(rm: Any, bm: Any, bn: Any, bk: Any, warps: Any, warp_size: int, lone_cycles_per_ffma: float) -> Any:
     """SM cycles one warp of a Triton FMA loop takes over its iteration where it issues alone on its sub-partition:
     its FFMAs (BM x BN x BK / (warp size x warps)) x kernel_costs.fma_lone_issue (cycles an FFMA, the whole iteration
-    over its FFMAs), where its thread's A fragment rm x BK passes FMA_FRAGMENT_FIT; 0 elsewhere or where the file has
-    no such figure. kernel_terms takes it as a floor under each stream's chain (one warp's, a CTA of four warps or
-    fewer putting one on each sub-partition it uses), which other warps on the same sub-partitions hide (the pipes).
-    Numbers or numpy arrays."""
+    over its FFMAs), where its thread's A fragment rm x BK passes FMA_FRAGMENT_FIT and the CTA has no more warps than
+    an SM has sub-partitions (more put two warps of the CTA on one: cta_model.SUB_PARTITIONS); 0 elsewhere or where the
+    file has no such figure. kernel_terms takes it as a floor under each stream's chain. Numbers or numpy arrays."""
     if not lone_cycles_per_ffma:
         return 0.0
-    return _where(rm * bk > FMA_FRAGMENT_FIT, bm * bn * bk / (warp_size * warps) * lone_cycles_per_ffma, 0.0)
+    past = (rm * bk > FMA_FRAGMENT_FIT) & (warps <= cta_model.SUB_PARTITIONS)
+    return _where(past, bm * bn * bk / (warp_size * warps) * lone_cycles_per_ffma, 0.0)
 
 
 def lone_fma_note(machine: Machine, rates: Rates, config: KernelConfig, element_bytes: int) -> str:
-    """predict's words for lone_fma_cycles, where it charges anything."""
+    """predict's words for lone_fma_cycles, where it passes one warp's FFMAs at the pipe's rate."""
     if config.instruction != "fma" or not triton_fma_layout_applies(machine, config.compiler, element_bytes):
         return ""
     rm = triton_fma_layout(config.bm, config.bn, config.warps, machine.warp_size).rm
     per_ffma = rates.costs.fma_lone_issue_s * rates.clock_hz
     cycles = float(lone_fma_cycles(rm, config.bm, config.bn, config.bk, config.warps, machine.warp_size, per_ffma))
-    if not cycles:
-        return ""
     ffma = config.bm * config.bn * config.bk // (machine.warp_size * config.warps)
-    return (f"; a warp alone on its sub-partition takes {per_ffma:.2f} cycles an FFMA (kernel_costs.fma_lone_issue: its "
-            f"thread's A fragment, {rm} x {config.bk} = {rm * config.bk}, passes {FMA_FRAGMENT_FIT}), "
-            f"{ffma:,} x {per_ffma:.2f} = {cycles:,.0f} cycles an iteration at least, unless other warps share its "
-            "sub-partition")  # fmt: skip
+    fma_per_cycle = rates.kernel_fma_per_s("fma", config.compiler) / rates.clock_hz
+    piped = ffma * machine.warp_size * cta_model.SUB_PARTITIONS / fma_per_cycle
+    if cycles <= piped:
+        return ""
+    return (f"; a warp takes at least {per_ffma:.2f} cycles an FFMA over its iteration (kernel_costs.fma_lone_issue, "
+            f"measured on warps alone on their sub-partitions: its thread's A fragment, {rm} x {config.bk} = "
+            f"{rm * config.bk}, passes {FMA_FRAGMENT_FIT}): {ffma:,} x {per_ffma:.2f} = {cycles:,.0f} cycles, against "
+            f"{piped:,.0f} for its FFMAs at the pipe's rate; a round of the CTAs an SM holds takes the longer of that "
+            "and their FFMAs at the pipe's rate")  # fmt: skip
 
 
 def triton_fma_layout_applies(machine: Machine, compiler: str, element_bytes: int) -> bool:
