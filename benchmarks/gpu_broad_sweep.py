@@ -87,6 +87,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh37: FRESH37_SHAPES with a thirty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh37);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
+--fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -905,6 +906,32 @@ FMA_OCCUPANCY_PER_SM = (1, 2, 4, 8)
 FMA_OCCUPANCY_K = (1024, 4096)
 
 
+# The FMA-boundary check (2026-11-29, after kernel_costs.fma_lone_issue): fp32 FMA tiles whose thread A fragment
+# (rm x BK) sits either side of prediction.FMA_FRAGMENT_FIT in regimes the FMA-occupancy check did not time: BK 64
+# (rm 4: 256; rm 8: 512 at 128 registers), BK 16 with rm 16 (256 at 254-255 registers), rm 16 x BK 32 at 166
+# registers, rm 32 x BK 32 (1,024, 32 spilled) and rm 8 x BK 64 with 4 spilled; compiled registers on a CPU (Triton
+# 3.6): 64x64x64 w8 80, 64x64x64 w4 128, 32x64x64 w2 128, 32x32x16 w1 128, 64x32x16 w1 255, 128x64x16 w4 254,
+# 64x128x32 w4 166, 32x128x32 w1 255 (32 spilled), 128x32x64 w4 128 (4 spilled). On 1, 2 and 4 tiles per SM over
+# FMA_OCCUPANCY_K, to see whether the boundary holds where nothing was measured.
+FMA_BOUNDARY_TILES = [(64, 64, 64, 8, 3), (64, 64, 64, 4, 3), (32, 64, 64, 2, 3), (32, 32, 16, 1, 3),
+                      (64, 32, 16, 1, 3), (128, 64, 16, 4, 3), (64, 128, 32, 4, 3), (32, 128, 32, 1, 3),
+                      (128, 32, 64, 4, 3)]  # fmt: skip
+FMA_BOUNDARY_PER_SM = (1, 2, 4)
+
+
+def fma_boundary_plan() -> list[dict[str, Any]]:
+    """FMA_BOUNDARY_TILES as fma_occupancy_plan lays them out, on FMA_BOUNDARY_PER_SM tiles per SM (set
+    ``fma_boundary``, split ``micro``)."""
+    return [
+        dict(set="fma_boundary", shape=f"fmabnd-{bm}x{bn}x{bk}-w{w}-x{per}", family="fma_boundary", split="micro",
+             m=11 * bm, n=12 * per * bn, k=k, dtype="fp32", force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk,
+             group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
+        for bm, bn, bk, w, st in FMA_BOUNDARY_TILES
+        for per in FMA_BOUNDARY_PER_SM
+        for k in FMA_OCCUPANCY_K
+    ]  # fmt: skip
+
+
 def fma_occupancy_plan() -> list[dict[str, Any]]:
     """FMA_OCCUPANCY_TILES in fp32 with B N-major, each on 11 x 12 x per tiles (per in FMA_OCCUPANCY_PER_SM) over
     FMA_OCCUPANCY_K (set ``fma_occupancy``, split ``micro``)."""
@@ -1413,6 +1440,8 @@ def main() -> None:
     )
     ap.add_argument("--fma-occupancy", action="store_true",
                     help="only the FMA-occupancy check (fp32 FMA tiles on 1, 2, 4 and 8 tiles per SM)")  # fmt: skip
+    ap.add_argument("--fma-boundary", action="store_true",
+                    help="only the FMA-boundary check (fp32 FMA tiles either side of FMA_FRAGMENT_FIT)")  # fmt: skip
     ap.add_argument("--occupancy", action="store_true",
                     help="only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM")  # fmt: skip
     ap.add_argument("--relaid", action="store_true",
@@ -1442,6 +1471,8 @@ def main() -> None:
         sweep, rows = [], issue_occupancy_plan()
     elif args.fma_occupancy:
         sweep, rows = [], fma_occupancy_plan()
+    elif args.fma_boundary:
+        sweep, rows = [], fma_boundary_plan()
     elif args.occupancy:
         sweep, rows = [], occupancy_plan()
     elif args.alignment:
