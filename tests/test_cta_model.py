@@ -1302,7 +1302,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/spill_grids", "h200-2026-11-29/fresh30", "h200-2026-11-29/fresh31",
                    "h200-2026-11-29/occupancy", "h200-2026-11-29/fresh32", "h200-2026-11-29/fresh33",
                    "h200-2026-11-29/issue_occupancy", "h200-2026-11-29/fresh34", "h200-2026-11-29/fresh35",
-                   "h200-2026-11-29/fresh36", "h200-2026-11-29/fma_occupancy", "h200-2026-11-29/fresh37")  # fmt: skip
+                   "h200-2026-11-29/fresh36", "h200-2026-11-29/fma_occupancy", "h200-2026-11-29/fresh37",
+                   "h200-2026-11-29/fma_boundary")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)

@@ -131,3 +131,27 @@ def test_regression_guard_the_fma_occupancy_check():
     assert len(wide) == 6 and max(abs(e) for e in wide) < 0.08
     assert len(narrow) == 8 and max(abs(e) for e in narrow) < 0.09
     assert statistics.median(abs(e) for e in wide) < 0.05
+
+
+def test_the_boundary_check_held_where_it_was_not_measured():
+    """The FMA-boundary check (docs/measurements/h200-2026-11-29/fma_boundary), planned in ad14d9a after the rule was
+    committed: its cases with every warp alone on its sub-partition, fragments of 512 made with BK 64 and of 256 made
+    with rm 16 x BK 16 among them, fall within 10% of the model (recorded measurements, a guard)."""
+    from roofmodel.backends.broad import Evaluator, read_broad_csv
+
+    ev = Evaluator(H200, 1980.0)
+    rows = [r for r in read_broad_csv(REPO / "docs" / "measurements" / "h200-2026-11-29" / "fma_boundary" / "broad.csv")
+            if r.set == "fma_boundary"]  # fmt: skip
+    by_shape: dict[str, list] = {}
+    for r in rows:
+        by_shape.setdefault(r.shape, []).append(r)
+    errors = {}
+    for shape, rs in by_shape.items():
+        first, last = sorted(rs, key=lambda r: r.k)
+        per = int(shape.rsplit("-x", 1)[1])
+        if min(per, int(ev._terms(first, True, None)[1]["ctas_per_sm"])) * first.num_warps > 4:
+            continue
+        predicted = (float(ev.seconds(last)["total"]) - float(ev.seconds(first)["total"])) * 1e3
+        errors[shape] = predicted / (last.time_ms - first.time_ms) - 1
+    assert len(errors) == 15
+    assert max(abs(e) for e in errors.values()) < 0.10
