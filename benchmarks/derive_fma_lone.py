@@ -29,7 +29,6 @@ DEFAULT = (
     Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-11-29" / "fma_occupancy" / "broad.csv"
 )
 WARP = 32
-SUB_PARTITIONS = 4
 
 
 def resident_ctas(path: Path) -> dict[str, int]:
@@ -43,6 +42,7 @@ def resident_ctas(path: Path) -> dict[str, int]:
 
 def cases(path: Path) -> list[dict[str, float | str | bool]]:
     """Every tile and tiles-per-SM case: its cycles an FFMA for one warp, its fragment and warps a sub-partition."""
+    from roofmodel.model.cta_model import SUB_PARTITIONS
     from roofmodel.model.fma_layout import triton_fma_layout
     from roofmodel.model.prediction import FMA_FRAGMENT_FIT
 

@@ -919,30 +919,28 @@ FMA_BOUNDARY_TILES = [(64, 64, 64, 8, 3), (64, 64, 64, 4, 3), (32, 64, 64, 2, 3)
 FMA_BOUNDARY_PER_SM = (1, 2, 4)
 
 
-def fma_boundary_plan() -> list[dict[str, Any]]:
-    """FMA_BOUNDARY_TILES as fma_occupancy_plan lays them out, on FMA_BOUNDARY_PER_SM tiles per SM (set
-    ``fma_boundary``, split ``micro``)."""
+def fma_tile_plan(name: str, prefix: str, tiles: list[tuple[int, int, int, int, int]],
+                  per_sm: tuple[int, ...]) -> list[dict[str, Any]]:  # fmt: skip
+    """fp32 FMA ``tiles`` (BM, BN, BK, warps, stages) with B N-major, each on 11 x 12 x per tiles (per in ``per_sm``)
+    over FMA_OCCUPANCY_K (set and family ``name``, shapes ``prefix``-BMxBNxBK-wW-xPER, split ``micro``)."""
     return [
-        dict(set="fma_boundary", shape=f"fmabnd-{bm}x{bn}x{bk}-w{w}-x{per}", family="fma_boundary", split="micro",
+        dict(set=name, shape=f"{prefix}-{bm}x{bn}x{bk}-w{w}-x{per}", family=name, split="micro",
              m=11 * bm, n=12 * per * bn, k=k, dtype="fp32", force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk,
              group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
-        for bm, bn, bk, w, st in FMA_BOUNDARY_TILES
-        for per in FMA_BOUNDARY_PER_SM
+        for bm, bn, bk, w, st in tiles
+        for per in per_sm
         for k in FMA_OCCUPANCY_K
     ]  # fmt: skip
+
+
+def fma_boundary_plan() -> list[dict[str, Any]]:
+    """FMA_BOUNDARY_TILES on FMA_BOUNDARY_PER_SM tiles per SM (fma_tile_plan; set ``fma_boundary``)."""
+    return fma_tile_plan("fma_boundary", "fmabnd", FMA_BOUNDARY_TILES, FMA_BOUNDARY_PER_SM)
 
 
 def fma_occupancy_plan() -> list[dict[str, Any]]:
-    """FMA_OCCUPANCY_TILES in fp32 with B N-major, each on 11 x 12 x per tiles (per in FMA_OCCUPANCY_PER_SM) over
-    FMA_OCCUPANCY_K (set ``fma_occupancy``, split ``micro``)."""
-    return [
-        dict(set="fma_occupancy", shape=f"fmaocc-{bm}x{bn}x{bk}-w{w}-x{per}", family="fma_occupancy", split="micro",
-             m=11 * bm, n=12 * per * bn, k=k, dtype="fp32", force_mma_v2=0, block_m=bm, block_n=bn, block_k=bk,
-             group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
-        for bm, bn, bk, w, st in FMA_OCCUPANCY_TILES
-        for per in FMA_OCCUPANCY_PER_SM
-        for k in FMA_OCCUPANCY_K
-    ]  # fmt: skip
+    """FMA_OCCUPANCY_TILES on FMA_OCCUPANCY_PER_SM tiles per SM (fma_tile_plan; set ``fma_occupancy``)."""
+    return fma_tile_plan("fma_occupancy", "fmaocc", FMA_OCCUPANCY_TILES, FMA_OCCUPANCY_PER_SM)
 
 
 def issue_occupancy_plan() -> list[dict[str, Any]]:

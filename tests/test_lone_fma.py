@@ -105,29 +105,37 @@ def test_lone_ctas_sharing_an_sm_name_the_floor():
     assert p.limiter == "compute"
 
 
+def _lone_slope_errors(check: str) -> list[tuple[object, float]]:
+    """A check's cases (docs/measurements/h200-2026-11-29/CHECK) whose resident CTAs leave every warp alone on its
+    sub-partition: (the first row, the model's slope over K / the measured one - 1)."""
+    from roofmodel.backends.broad import Evaluator, read_broad_csv
+
+    ev = Evaluator(H200, 1980.0)
+    by_shape: dict[str, list] = {}
+    for r in read_broad_csv(REPO / "docs" / "measurements" / "h200-2026-11-29" / check / "broad.csv"):
+        if r.set == check:
+            by_shape.setdefault(r.shape, []).append(r)
+    out = []
+    for shape, rs in by_shape.items():
+        first, last = sorted(rs, key=lambda r: r.k)
+        per = int(shape.rsplit("-x", 1)[1])
+        if min(per, int(ev._terms(first, True, None)[1]["ctas_per_sm"])) * first.num_warps > 4:
+            continue
+        predicted = (float(ev.seconds(last)["total"]) - float(ev.seconds(first)["total"])) * 1e3
+        out.append((first, predicted / (last.time_ms - first.time_ms) - 1))
+    return out
+
+
 def test_regression_guard_the_fma_occupancy_check():
     """Recorded measurements, a regression guard (not a validation: the check gave the figure): its cases with one
     warp alone on each sub-partition, no spills and a fragment of 512 were 39-44% too fast (the model of b6d1643);
     now within 8%. Those at 256 or fewer keep their errors (within 9%)."""
-    from roofmodel.backends.broad import Evaluator, read_broad_csv
-
-    ev = Evaluator(H200, 1980.0)
-    rows = [r for r in read_broad_csv(REPO / "docs" / "measurements" / "h200-2026-11-29" / "fma_occupancy" / "broad.csv")
-            if r.set == "fma_occupancy"]  # fmt: skip
-    by_shape: dict[str, list] = {}
-    for r in rows:
-        by_shape.setdefault(r.shape, []).append(r)
     wide, narrow = [], []
-    for shape, rs in by_shape.items():
-        first, last = sorted(rs, key=lambda r: r.k)
-        fp = ev._terms(first, True, None)[1]
-        per = int(shape.rsplit("-x", 1)[1])
-        if min(per, int(fp["ctas_per_sm"])) * first.num_warps > 4 or first.spilled_registers:
+    for first, error in _lone_slope_errors("fma_occupancy"):
+        if first.spilled_registers:
             continue
-        measured = last.time_ms - first.time_ms
-        predicted = (float(ev.seconds(last)["total"]) - float(ev.seconds(first)["total"])) * 1e3
         rm = triton_fma_layout(first.block_m, first.block_n, first.num_warps, 32).rm
-        (wide if rm * first.block_k > FMA_FRAGMENT_FIT else narrow).append(predicted / measured - 1)
+        (wide if rm * first.block_k > FMA_FRAGMENT_FIT else narrow).append(error)
     assert len(wide) == 6 and max(abs(e) for e in wide) < 0.08
     assert len(narrow) == 8 and max(abs(e) for e in narrow) < 0.09
     assert statistics.median(abs(e) for e in wide) < 0.05
@@ -137,21 +145,21 @@ def test_the_boundary_check_held_where_it_was_not_measured():
     """The FMA-boundary check (docs/measurements/h200-2026-11-29/fma_boundary), planned in ad14d9a after the rule was
     committed: its cases with every warp alone on its sub-partition, fragments of 512 made with BK 64 and of 256 made
     with rm 16 x BK 16 among them, fall within 10% of the model (recorded measurements, a guard)."""
-    from roofmodel.backends.broad import Evaluator, read_broad_csv
-
-    ev = Evaluator(H200, 1980.0)
-    rows = [r for r in read_broad_csv(REPO / "docs" / "measurements" / "h200-2026-11-29" / "fma_boundary" / "broad.csv")
-            if r.set == "fma_boundary"]  # fmt: skip
-    by_shape: dict[str, list] = {}
-    for r in rows:
-        by_shape.setdefault(r.shape, []).append(r)
-    errors = {}
-    for shape, rs in by_shape.items():
-        first, last = sorted(rs, key=lambda r: r.k)
-        per = int(shape.rsplit("-x", 1)[1])
-        if min(per, int(ev._terms(first, True, None)[1]["ctas_per_sm"])) * first.num_warps > 4:
-            continue
-        predicted = (float(ev.seconds(last)["total"]) - float(ev.seconds(first)["total"])) * 1e3
-        errors[shape] = predicted / (last.time_ms - first.time_ms) - 1
+    errors = [e for _, e in _lone_slope_errors("fma_boundary")]
     assert len(errors) == 15
-    assert max(abs(e) for e in errors.values()) < 0.10
+    assert max(abs(e) for e in errors) < 0.10
+
+
+def test_the_machine_figure_is_what_the_check_gives():
+    """kernel_costs.fma_lone_issue in both files is the derivation's figure from the committed check
+    (benchmarks/derive_fma_lone.py), computed here from the CSV: each lone case's slope over K (the runs' median SM
+    clock) over one warp's FFMAs, the median of the six past the fit without spills (2.70-3.05)."""
+    from benchmarks import derive_fma_lone
+
+    lone = [float(x["cycles_per_ffma"]) for x in derive_fma_lone.cases(derive_fma_lone.DEFAULT)
+            if x["per_sub_partition"] <= 1 and not x["spilled"] and x["wide"]]  # fmt: skip
+    assert (
+        len(lone) == 6 and min(lone) == pytest.approx(2.70, abs=0.005) and max(lone) == pytest.approx(3.05, abs=0.005)
+    )
+    for name in ("h200", "h100"):
+        assert load_machine(name).kernel_costs.fma_lone_issue.value == round(statistics.median(lone), 2)

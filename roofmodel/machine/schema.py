@@ -423,8 +423,8 @@ class KernelCosts(StrictModel):
     # benchmarks/gpu_broad_sweep.py --spill-grids). Absent: spill_bandwidth on any grid.
     spill_bandwidth_alone: Bandwidth | None = None
     # Per FFMA one warp alone on its SM sub-partition issues in a Triton FMA loop whose thread's A fragment (rm x BK)
-    # passes prediction.FMA_FRAGMENT_FIT values: that warp's whole iteration over its FFMAs (cycles). Such a warp
-    # stalls where two or more warps on the sub-partition do not (benchmarks/gpu_broad_sweep.py --fma-occupancy).
+    # passes prediction.FMA_FRAGMENT_FIT values: that warp's whole iteration over its FFMAs (cycles), a floor under one
+    # CTA's chain of four warps or fewer (benchmarks/gpu_broad_sweep.py --fma-occupancy, benchmarks/derive_fma_lone.py).
     fma_lone_issue: Latency | None = None
     # What the kernel's own FMA loop reaches on the CUDA cores (FMA/cycle/SM), where its code issues fewer FFMAs a
     # cycle than the pipe sustains (a Triton FMA matmul against cuBLAS SGEMM): a ceiling on the FMA family's

@@ -251,6 +251,7 @@ def spill_home(
     l2_capacity_bytes: float,
     l2_latency: float | None,
     l2_miss: Any = None,
+    waits_l2_miss: Any = None,
 ) -> tuple[Any, Any]:
     """Where spilled registers live, and what that costs: (bytes per cycle per SM the spills move at, the factor
     on a reload's round trip). ``spill_bytes_per_cycle`` is the measured rate of spills the L2 holds; the share
@@ -259,17 +260,21 @@ def spill_home(
     miss_i (the L2's ``l2_miss`` where given: l2_frame_miss_share): the rate is 1 / max(1 / spill rate, miss_i /
     rate_i) over the levels. A reload's round trip, measured
     where the spills fit the L2, is scaled by the mean latency over the L2's: (hit x L2 + sum of (miss_i -
-    miss_{i+1}) x latency_i) / L2, with 1 where a latency is unknown (the wait stays as measured). Numbers or
+    miss_{i+1}) x latency_i) / L2, with 1 where a latency is unknown (the wait stays as measured); the reloads a warp
+    waits on miss the L2 by ``waits_l2_miss`` where given (prediction.cyclic_waits), else as the bytes do. Numbers or
     numpy arrays; latencies in any one unit."""
-    shares = level_miss_shares(frame_bytes, l2_capacity_bytes, tuple(c for c, _, _ in beyond), l2_miss)
+    capacities = tuple(c for c, _, _ in beyond)
+    shares = level_miss_shares(frame_bytes, l2_capacity_bytes, capacities, l2_miss)
+    waited = shares if waits_l2_miss is None else level_miss_shares(frame_bytes, l2_capacity_bytes, capacities,
+                                                                    waits_l2_miss)  # fmt: skip
     seconds_per_byte = 1.0 / spill_bytes_per_cycle
-    mean_latency = (1.0 - (shares[0] if shares else 0.0)) * (l2_latency or 0.0)
+    mean_latency = (1.0 - (waited[0] if waited else 0.0)) * (l2_latency or 0.0)
     known = l2_latency is not None
     for i, (_, rate, latency) in enumerate(beyond):
         seconds_per_byte = _max(seconds_per_byte, shares[i] / rate)
-        deeper = shares[i + 1] if i + 1 < len(shares) else 0.0
+        deeper = waited[i + 1] if i + 1 < len(waited) else 0.0
         known = known and latency is not None
-        mean_latency = mean_latency + (shares[i] - deeper) * (latency or 0.0)
+        mean_latency = mean_latency + (waited[i] - deeper) * (latency or 0.0)
     factor = mean_latency / l2_latency if known and l2_latency else 1.0
     return 1.0 / seconds_per_byte, factor
 
@@ -595,8 +600,9 @@ def kernel_terms(
     pipes, alone), so that the resident CTAs' warps hide it only where their FFMAs at the pipe's rate take longer.
     Charging it only where every warp is alone on its sub-partition (CTAs x warps <= 4), as the check alone would
     say, was tried on the read H200 sweeps (to fresh36): the 1,232 kernels it moved went 16.1% -> 18.2% (at three CTAs
-    an SM without spills 8.5% -> 19.3%): where warps share some sub-partitions and not others the stall still shows. A CTA's spills add to it, as to the chain it floors: taking the floor over the spills and
-    the chain together instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
+    an SM without spills 8.5% -> 19.3%): where warps share some sub-partitions and not others the stall still shows.
+    A CTA's spills add to it, as to the chain it floors: taking the floor over the spills and the chain together
+    instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
     whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
     """
@@ -605,7 +611,7 @@ def kernel_terms(
     bm_pad = _max(bm, instruction_rows)
     bn_pad = _ceil_div(bn, 8) * 8
     mma = bm_pad * bn_pad * bk / fma_per_cycle_per_sm
-    share = _where(warpgroup, 1.0, _min(warps, 4) / 4.0)
+    share = _where(warpgroup, 1.0, _min(warps, SUB_PARTITIONS) / SUB_PARTITIONS)
     smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
     hot = _max(spilled_registers - COLD_SPILLED_REGISTERS, 0)
     spill = 2.0 * hot * 4.0 * warp_size * warps / spill_bytes_per_cycle
@@ -652,7 +658,7 @@ def kernel_terms(
     # their instructions and the iteration's work (barrier, addresses, copies) in turn; wgmma runs
     # asynchronously, so that work hides under the group in flight and the stream's serial part is
     # the wait on its previous group.
-    streams = _max(warps // 4, 1)
+    streams = _max(warps // SUB_PARTITIONS, 1)
     wait = costs.wait_s * clock_hz
     # A load that is not pipelined is issued, waited on and stored before the iteration's MMAs can
     # read it (one buffer): its latency adds to the iteration instead of hiding under it.

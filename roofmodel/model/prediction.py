@@ -993,9 +993,9 @@ def l2_request_factor(limit: float | None, element_bytes: int, bm: Any, b_rows: 
 # (docs/measurements/h200-2026-11-29/fma_occupancy) timed lone warps with fragments of 256 ((rm, BK) = (8, 32), (16,
 # 16)) as the model's chain says (within 9%) and of 512 ((16, 32)) 39-44% slower, whatever the registers (64x64x16 on 2
 # warps at 254 registers ran as the chain says, 64x64x32 on 2 warps at 168 did not); Triton's rm and BK are powers of
-# two, so no fragment lies between. Not timed: BK 8 or 64, fragments past 512 without spills, B's fragment (rn x BK)
-# where rn = 8 (BN = 256 on one warp), which the rule ignores; other boundaries fit the same tiles and differ on
-# untimed ones ((rm + rn) x BK > 384 on 320 of the H200's 9,148 fp32 Triton configurations).
+# two, so no fragment lies between. The FMA-boundary check (h200-2026-11-29/fma_boundary, planned after the rule) then
+# found it holding at BK 64 (rm 8: 512, a stall) and at rm 16 x BK 16 (256, none). Not timed: BK 8, fragments past 512
+# without spills, B's fragment (rn x BK) where rn = 8 (BN = 256 on one warp), which the rule ignores.
 FMA_FRAGMENT_FIT = 256
 
 
@@ -1153,15 +1153,13 @@ def spill_rates(
     beyond = tuple((cap, rate, lat) for _, cap, rate, lat in spill_home_levels(rates, _minimum(tiles, sms)))
     cyclic = False if family is None else cyclic_frames(family, footprint.get("loop_counted", False))
     l2_miss = cta_model.l2_frame_miss_share(frames, rates.l2_capacity_bytes, rates.l2_reuse_bytes, cyclic)
-    rate, factor = cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles,
-                                        l2_miss)  # fmt: skip
+    # The reloads a warp waits on take uniform reuse where its bytes are reused in turn but its waits are not.
     uniform_waits = cyclic & _not(cyclic_waits(family)) if family is not None else False
+    waits_miss = None
     if uniform_waits.any() if is_array(uniform_waits) else uniform_waits:
-        uniform = cta_model.cache_miss_share(frames, rates.l2_capacity_bytes)
-        _, waited = cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles,
-                                         uniform)  # fmt: skip
-        factor = _where(uniform_waits, waited, factor)
-    return rate, factor
+        waits_miss = _where(uniform_waits, cta_model.cache_miss_share(frames, rates.l2_capacity_bytes), l2_miss)
+    return cta_model.spill_home(frames, measured, beyond, rates.l2_capacity_bytes, rates.l2_latency_cycles, l2_miss,
+                                waits_miss)  # fmt: skip
 
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
