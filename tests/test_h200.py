@@ -109,6 +109,9 @@ LATER_RUNS = (
     "h200-2026-11-29/issue_occupancy",
     "h200-2026-11-29/fma_occupancy",
     "h200-2026-11-29/fma_boundary",
+    "h200-2026-11-29/tuned_replay",
+    "h200-2026-11-29/tuned_replay/repeat2",
+    "h200-2026-11-29/tuned_replay/repeat3",
 )
 
 
