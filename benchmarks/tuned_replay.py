@@ -8,9 +8,10 @@ clocks.csv sample within a quarter second of the shape's passes in the three run
 pass ends; a pass of 28 kernels lasts 0.4-1 s, about two samples). The kernels run back to back at the board's power
 limit, so the clock falls under 1980 MHz for most shapes. Figures are printed by the nearness of the SM and memory
 times (the smaller over the larger; the memory time the 2.5-norm of DRAM and the L2, as cta_model.MEMORY_NORM), and
-with ``--norm P`` for a what-if overlap norm of the wgmma kernels (cta_model.OVERLAP_NORM; the model's is infinity).
+with ``--norm P`` for a what-if overlap norm of the wgmma kernels (cta_model.OVERLAP_NORM: 8 since 2026-11-29;
+``--norm inf`` is the model before, which the README's table was first written with).
 
-    python benchmarks/tuned_replay.py [--norm 6]
+    python benchmarks/tuned_replay.py [--norm inf]
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ def main() -> None:
     if args.norm is not None:
         cta_model.OVERLAP_NORM = args.norm
     clocks = sampled_clocks()
+    print(
+        f"the SM and memory times of wgmma kernels by their p-norm, p = {cta_model.OVERLAP_NORM:g} (cta_model.OVERLAP_NORM)"
+    )
     print("sampled SM clock by shape (MHz):", ", ".join(f"{s} {c:.0f}" for s, c in sorted(clocks.items())))
     for label, clock_of in (("1980 MHz", None), ("sampled clock", clocks)):
         rows = errors(clock_of)

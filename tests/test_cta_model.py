@@ -53,15 +53,19 @@ def test_warps_that_issue_their_copies_overlap_the_memory_less():
     from roofmodel.model import cta_model
 
     # The tile of test_one_tile_by_hand is 7.768 us of SM time; an L2 term of the same 7.768 us. Under wgmma the
-    # larger alone: 7.768 + 1 us launch. An mma.sync kernel (4 warps, one per sub-partition, the same 512 cycles an
-    # iteration), whose warps issue the MMAs and the copies: the 4-norm, 7.768 x 2^(1/4) = 9.2377 us, + 1 us.
-    assert cta_model.ISSUED_OVERLAP_NORM == 4.0
-    assert total(l2_seconds=7.768e-6) == pytest.approx(8.768e-6)
+    # 8-norm (OVERLAP_NORM): 7.768 x 2^(1/8) = 8.4710 us, + 1 us launch. An mma.sync kernel (4 warps, one per
+    # sub-partition, the same 512 cycles an iteration), whose warps issue the MMAs and the copies: the 4-norm,
+    # 7.768 x 2^(1/4) = 9.2377 us, + 1 us.
+    assert cta_model.ISSUED_OVERLAP_NORM == 4.0 and cta_model.OVERLAP_NORM == 8.0
+    assert total(l2_seconds=7.768e-6) == pytest.approx(7.768e-6 * 2**0.125 + 1e-6)
+    assert total(l2_seconds=7.768e-6) == pytest.approx(9.4710e-6, rel=1e-4)
     mma_sync = {"warpgroup": False, "instruction_rows": 16, "issues_copies": True}
     assert total(l2_seconds=7.768e-6, **mma_sync) == pytest.approx(7.768e-6 * 2**0.25 + 1e-6)
-    # No memory time: the SM time alone either way; an FMA kernel (not issues_copies) keeps the larger alone.
-    assert total(**mma_sync) == pytest.approx(8.768e-6)
-    assert total(l2_seconds=7.768e-6, warpgroup=False, instruction_rows=1) == pytest.approx(8.768e-6)
+    # No memory time: the SM time alone either way; an FMA kernel (not issues_copies) takes the 8-norm as wgmma does.
+    assert total(**mma_sync) == pytest.approx(8.768e-6) and total() == pytest.approx(8.768e-6)
+    assert total(l2_seconds=7.768e-6, warpgroup=False, instruction_rows=1) == pytest.approx(7.768e-6 * 2**0.125 + 1e-6)
+    # A memory time of 0.7 x the SM time adds 0.6%: (1 + 0.7^8)^(1/8) = 1.0071.
+    assert total(l2_seconds=0.7 * 7.768e-6) == pytest.approx(7.768e-6 * (1 + 0.7**8) ** 0.125 + 1e-6)
 
 
 def test_the_issued_norm_in_the_search_is_the_scalar_formula():
@@ -669,7 +673,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh29", "-fresh29"), ("h200", "h200", "29/fresh30", "-fresh30"),
      ("h200", "h200", "29/fresh31", "-fresh31"), ("h200", "h200", "29/fresh32", "-fresh32"),
      ("h200", "h200", "29/fresh33", "-fresh33"), ("h200", "h200", "29/fresh34", "-fresh34"),
-     ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36")],
+     ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36"),
+     ("h200", "h200", "29/fresh37", "-fresh37")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1254,18 +1259,21 @@ def test_overlap_by_hand(monkeypatch):
 def test_memory_time_by_hand(monkeypatch):
     """cta_model.memory_seconds: DRAM, the L2 and a last-level cache combine by their q-norm (MEMORY_NORM =
     2.5): the L2 at 2 ms with DRAM at 1 ms take (2^2.5 + 1^2.5)^(1/2.5) = 2.135 ms, not the 2 of the larger alone
-    and not the 3 of their sum; a 0 term adds nothing. The kernel's time is the larger of it and the SM's
-    (OVERLAP_NORM = infinity), and the search's arrays skip the norm only where it cannot pass the SM time (at
-    most n^(1/q) x the largest of n terms), bit for bit what the numbers give."""
+    and not the 3 of their sum; a 0 term adds nothing. The kernel's time is the 8-norm of it and the SM's
+    (OVERLAP_NORM = 8; infinity before 2026-11-29, where the search's arrays skip the norm only where it cannot pass
+    the SM time (at most n^(1/q) x the largest of n terms), bit for bit what the numbers give)."""
     np = pytest.importorskip("numpy")
     from roofmodel.model import cta_model
 
-    assert cta_model.MEMORY_NORM == 2.5 and cta_model.OVERLAP_NORM == math.inf
+    assert cta_model.MEMORY_NORM == 2.5 and cta_model.OVERLAP_NORM == 8.0
     assert cta_model.memory_seconds(1e-3, 2e-3, 0.0) == pytest.approx((2**2.5 + 1) ** 0.4 * 1e-3)
     assert cta_model.memory_seconds(1e-3, 2e-3, 0.0) == pytest.approx(2.13456e-3, rel=1e-5)
     assert cta_model.memory_seconds(0.0, 2e-3, 0.0) == 2e-3
-    assert cta_model.sm_and_memory_seconds(2.1e-3, 1e-3, 2e-3, 0.0) == cta_model.memory_seconds(1e-3, 2e-3, 0.0)
-    assert cta_model.sm_and_memory_seconds(2.2e-3, 1e-3, 2e-3, 0.0) == 2.2e-3
+    # (2.2^8 + 2.13456^8)^(1/8) = 2.2 x (1 + 0.97025^8)^(1/8) = 2.2 x 1.0751 = 2.3653 ms.
+    assert cta_model.sm_and_memory_seconds(2.2e-3, 1e-3, 2e-3, 0.0) == pytest.approx(
+        (2.2**8 + ((2**2.5 + 1) ** 0.4) ** 8) ** 0.125 * 1e-3
+    )
+    assert cta_model.sm_and_memory_seconds(2.2e-3, 1e-3, 2e-3, 0.0) == pytest.approx(2.3653e-3, rel=1e-4)
     rng = np.random.default_rng(7)
     sm, dram, l2 = rng.random(5000), rng.random(5000) * 0.8, rng.random(5000) * 0.9
     got = cta_model.sm_and_memory_seconds(sm, dram, l2, 0.0)
@@ -1274,11 +1282,19 @@ def test_memory_time_by_hand(monkeypatch):
                for i in range(0, 5000, 7))  # fmt: skip
     # Not C-ordered arrays, and an infinite or NaN term, give what the formula gives (never a silent 0).
     f = np.asfortranarray(np.ones((2, 3)))
-    assert np.allclose(cta_model.sm_and_memory_seconds(f, 0.9 * f, 0.9 * f, 0.0), 0.9 * 2**0.4)
+    assert np.allclose(cta_model.sm_and_memory_seconds(f, 0.9 * f, 0.9 * f, 0.0), (1 + (0.9 * 2**0.4) ** 8) ** 0.125)
     assert cta_model.sm_and_memory_seconds(2.0, math.inf, 1.0, 0.0) == math.inf
     assert math.isnan(cta_model.memory_seconds(float("nan"), 1.0))
     # A last-level cache stays a bound alone: the memory time is at least its term.
     assert cta_model.memory_seconds(1e-3, 1e-3, 5e-3) == 5e-3
+    # p = infinity (the model before 2026-11-29, what fit_cta_costs.py can still try): the search's shortcut, bit for
+    # bit the formula, and the larger alone.
+    monkeypatch.setattr(cta_model, "OVERLAP_NORM", math.inf)
+    assert cta_model.sm_and_memory_seconds(2.1e-3, 1e-3, 2e-3, 0.0) == cta_model.memory_seconds(1e-3, 2e-3, 0.0)
+    assert cta_model.sm_and_memory_seconds(2.2e-3, 1e-3, 2e-3, 0.0) == 2.2e-3
+    fast = cta_model.sm_and_memory_seconds(sm, dram, l2, 0.0)
+    assert np.array_equal(fast, cta_model.overlap(sm, cta_model.memory_seconds(dram, l2, 0.0)))
+    assert np.array_equal(fast, np.maximum(sm, cta_model.memory_seconds(dram, l2, 0.0)))
     # q = infinity is the model before (the largest alone): the same answer through either path.
     monkeypatch.setattr(cta_model, "MEMORY_NORM", math.inf)
     assert cta_model.sm_and_memory_seconds(1.5e-3, 1e-3, 2e-3, 0.0) == 2e-3

@@ -328,7 +328,8 @@ def test_the_flush_write_back_is_dram_time_beside_the_bytes():
     assert "kernel_costs.flush_writeback" in term.detail and "kernel_costs.flush_writeback" in {
         i.field for i in p.inputs
     }
-    assert 8.0e-6 < term.seconds - term0.seconds < 8.544e-6 and p.seconds == q.seconds  # the SM binds: it hides
+    # The SM binds: it hides all but what the 8-norm of the SM and memory times takes of it (0.6 of the 8.3 us).
+    assert 8.0e-6 < term.seconds - term0.seconds < 8.544e-6 and 0 < p.seconds - q.seconds < 1e-6
     # 512^3: a small kernel pays a fraction of a microsecond, not the full 8.5
     g = Gemm(m=512, n=512, k=512, dtype="fp16")
     small = predict(h200, g, Tile(bm=64, bn=64, bk=64), warps=4, stages=3).seconds
