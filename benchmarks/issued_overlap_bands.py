@@ -1,8 +1,9 @@
 """How the SM time and the memory time overlap, by instruction: the figures behind cta_model.ISSUED_OVERLAP_NORM.
 For the kernels of recorded broad samples whose largest term is the chip's L2 or DRAM, as compiled, the median
 signed error (predicted / measured - 1) with every kernel's SM and memory times combined as the larger alone
-(ISSUED_OVERLAP_NORM = infinity, the model before ad62abe) and with the model's norm, per instruction and per band
-of the SM time over the memory-bound total (how near the SM came to binding).
+(ISSUED_OVERLAP_NORM and OVERLAP_NORM both infinity: the model before ad62abe, and wgmma's and FMA's before
+2026-11-29) and with the model's norms (mma.sync's ISSUED_OVERLAP_NORM, every other kernel's OVERLAP_NORM), per
+instruction and per band of the SM time over the memory-bound total (how near the SM came to binding).
 
     python benchmarks/issued_overlap_bands.py [--machine h100] [SAMPLE ...]
 
@@ -33,17 +34,17 @@ BANDS = (0.0, 0.5, 0.7, 0.9, 1.01)
 def main() -> None:
     args = sample_args(__doc__, list(READ))
     ev = Evaluator(load_machine(args.machine), 1980.0)
-    model = cta_model.ISSUED_OVERLAP_NORM
+    model, others = cta_model.ISSUED_OVERLAP_NORM, cta_model.OVERLAP_NORM
     rows: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
     for sample in args.samples:
         for r in read_broad_csv(DATA / sample / "broad.csv"):
             if r.set != "sweep":
                 continue
-            cta_model.ISSUED_OVERLAP_NORM = math.inf
+            cta_model.ISSUED_OVERLAP_NORM = cta_model.OVERLAP_NORM = math.inf
             try:
                 old = {k: float(v) for k, v in ev.seconds(r).items()}
             finally:
-                cta_model.ISSUED_OVERLAP_NORM = model
+                cta_model.ISSUED_OVERLAP_NORM, cta_model.OVERLAP_NORM = model, others
             parts = {k: v for k, v in old.items() if k not in ("total", "sm")}
             if max(parts, key=parts.__getitem__) not in ("L2", "DRAM"):
                 continue
@@ -54,7 +55,8 @@ def main() -> None:
             for key in ((r.instruction or "fma", "all"), (r.instruction or "fma", band)):
                 rows[key].append((old["total"] / seconds - 1, new / seconds - 1))
     print(
-        f"| instruction | SM time / total | n | the larger alone | issued norm {model:g} where the warps issue copies |"
+        f"| instruction | SM time / total | n | the larger alone | the model's norms ({model:g} where the warps issue "
+        f"copies, else {others:g}) |"
     )
     print("|---|---|---|---|---|")
     for (ins, band), v in sorted(rows.items()):

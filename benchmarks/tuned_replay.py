@@ -2,14 +2,15 @@
 2026-11-22 (tests/test_backends.py's guard, timed then on an H100) timed again on an H200 by gpu_broad_sweep.py
 --tuned-replay, three runs of two passes each, against the per-CTA model as compiled.
 
-Each kernel's measured time is the median of its six timings. The model is evaluated at 1980 MHz (what `roofmodel
-validate --clock 1980` takes for the sweeps) and at the SM clock sampled while its shape ran: the median of every
-clocks.csv sample within a quarter second of the shape's passes in the three runs (the log writes when each shape's
-pass ends; a pass of 28 kernels lasts 0.4-1 s, about two samples). The kernels run back to back at the board's power
-limit, so the clock falls under 1980 MHz for most shapes. Figures are printed by the nearness of the SM and memory
-times (the smaller over the larger; the memory time the 2.5-norm of DRAM and the L2, as cta_model.MEMORY_NORM), and
-with ``--norm P`` for a what-if overlap norm of the wgmma kernels (cta_model.OVERLAP_NORM: 8 since 2026-11-29;
-``--norm inf`` is the model before, which the README's table was first written with).
+The model is evaluated at 1980 MHz (what `roofmodel validate --clock 1980` takes for the sweeps) and at the clocks the
+kernels ran at: the harness records the SM clock sampled as each timing was taken (broad.csv's sm_clock_mhz and
+sm_clock_mhz_2; the sampler reads nvidia-smi about every half second), and each of a kernel's six timings is held to
+the model at its own clock, the kernel's error the median of the six (at 1980 MHz, the model against the median of
+the six times). The kernels run back to back at the board's power limit, so the clock falls under 1980 MHz for most
+of them. Figures are printed by the nearness of the SM and memory times (the smaller over the larger; the memory time
+the 2.5-norm of DRAM and the L2, as cta_model.MEMORY_NORM), with the model's overlap norm of the wgmma kernels
+(cta_model.OVERLAP_NORM: 8 since 2026-11-29) or ``--norm P`` for another (``--norm inf``: the model before, the
+larger alone, which the README's first table was written with).
 
     python benchmarks/tuned_replay.py [--norm inf]
 """
@@ -17,11 +18,12 @@ with ``--norm P`` for a what-if overlap norm of the wgmma kernels (cta_model.OVE
 from __future__ import annotations
 
 import argparse
+import csv
 import math
-import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,40 +33,62 @@ from roofmodel.model import cta_model
 
 REPLAY = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-29" / "tuned_replay"
 RUNS = (REPLAY, REPLAY / "repeat2", REPLAY / "repeat3")
-PASS_LINE = re.compile(r"\[\s*([\d.]+) s\] pass (\d): shape (\S+) done")
 BANDS = ((0.0, 0.7), (0.7, 0.85), (0.85, 1.0))
 
 
-def sampled_clocks(runs: tuple[Path, ...] = RUNS) -> dict[str, float]:
-    """Each shape's median SM clock (MHz) over the clocks.csv samples within 0.25 s of its passes, in every run."""
-    samples: dict[str, list[float]] = {}
-    for run in runs:
-        clocks = [line.split(",") for line in (run / "clocks.csv").read_text().splitlines()[1:]]
-        ends = [(float(t), shape) for t, _, shape in PASS_LINE.findall((run / "log.txt").read_text())]
-        for i, (end, shape) in enumerate(ends):
-            start = ends[i - 1][0] if i else end - 0.6
-            samples.setdefault(shape, []).extend(
-                float(c[1]) for c in clocks if start - 0.25 <= float(c[0]) <= end + 0.25
-            )
-    return {shape: statistics.median(v) for shape, v in samples.items()}
-
-
-def errors(clock_of: dict[str, float] | None) -> list[tuple[float, float]]:
-    """(predicted / measured - 1, nearness of SM and memory time) for each kernel, at 1980 MHz where ``clock_of`` is
-    None, else at its shape's clock."""
-    machine = load_machine("h200")
-    runs = [read_broad_csv(run / "broad.csv") for run in RUNS]
-    evaluators: dict[float, Evaluator] = {}
+def recorded_clocks(runs: tuple[Path, ...] = RUNS) -> list[list[tuple[float, float]]]:
+    """Each kernel's (seconds, SM clock in MHz) for its six timings: both passes of every run, in the runs' common
+    row order (checked)."""
+    tables = [read_broad_csv(run / "broad.csv") for run in runs]
+    keys = [
+        [(r.shape, r.block_m, r.block_n, r.block_k, r.group_m, r.num_warps, r.num_stages) for r in t] for t in tables
+    ]
+    if any(k != keys[0] for k in keys):
+        raise SystemExit("tuned_replay: the runs' rows are not the same kernels in the same order")
+    with_clocks = [_clock_columns(run / "broad.csv") for run in runs]
     out = []
-    for i, row in enumerate(runs[0]):
-        mhz = 1980.0 if clock_of is None else clock_of[row.shape]
+    for i in range(len(tables[0])):
+        timings = []
+        for table, clocks in zip(tables, with_clocks, strict=True):
+            row = table[i]
+            for ms, mhz in ((row.time_ms, clocks[i][0]), (row.time_ms_2, clocks[i][1])):
+                if ms and mhz:
+                    timings.append((float(ms) * 1e-3, mhz))
+        out.append(timings)
+    return out
+
+
+def _clock_columns(path: Path) -> list[tuple[float | None, float | None]]:
+    """sm_clock_mhz and sm_clock_mhz_2 of each row of a broad.csv (None where empty)."""
+    with path.open(newline="") as f:
+        return [
+            tuple(float(r[c]) if r.get(c) else None for c in ("sm_clock_mhz", "sm_clock_mhz_2"))  # type: ignore[misc]
+            for r in csv.DictReader(f)
+        ]
+
+
+def errors(at_recorded_clocks: bool) -> list[tuple[float, float]]:
+    """(predicted / measured - 1, nearness of SM and memory time) for each kernel: at 1980 MHz against the median of
+    its six times, or each timing against the model at its own recorded clock, the median of the six errors."""
+    machine = load_machine("h200")
+    rows = read_broad_csv(RUNS[0] / "broad.csv")
+    evaluators: dict[float, Evaluator] = {}
+
+    def terms_at(row: Any, mhz: float) -> dict[str, Any]:
         ev = evaluators.setdefault(mhz, Evaluator(machine, mhz))
-        terms, _ = ev._terms(row, True, None)
-        times = [float(t) for r in runs for t in (r[i].time_ms, r[i].time_ms_2) if t]
-        measured = statistics.median(times) * 1e-3
+        return ev._terms(row, True, None)[0]
+
+    out = []
+    for row, timings in zip(rows, recorded_clocks(), strict=True):
+        if at_recorded_clocks:
+            err = statistics.median(float(terms_at(row, mhz)["total"]) / s - 1.0 for s, mhz in timings)
+            terms = terms_at(row, statistics.median(mhz for _, mhz in timings))
+        else:
+            terms = terms_at(row, 1980.0)
+            err = float(terms["total"]) / statistics.median(s for s, _ in timings) - 1.0
         memory = cta_model.p_norm(cta_model.MEMORY_NORM, terms["DRAM"], terms["L2"])
         near = min(terms["sm"], memory) / max(terms["sm"], memory)
-        out.append((float(terms["total"]) / measured - 1.0, float(near)))
+        out.append((err, float(near)))
     return out
 
 
@@ -84,13 +108,15 @@ def main() -> None:
     args = ap.parse_args()
     if args.norm is not None:
         cta_model.OVERLAP_NORM = args.norm
-    clocks = sampled_clocks()
+    clocks = sorted(mhz for timings in recorded_clocks() for _, mhz in timings)
     print(
         f"the SM and memory times of wgmma kernels by their p-norm, p = {cta_model.OVERLAP_NORM:g} (cta_model.OVERLAP_NORM)"
     )
-    print("sampled SM clock by shape (MHz):", ", ".join(f"{s} {c:.0f}" for s, c in sorted(clocks.items())))
-    for label, clock_of in (("1980 MHz", None), ("sampled clock", clocks)):
-        rows = errors(clock_of)
+    low = sum(c < 1900 for c in clocks)
+    print(f"recorded SM clocks: {len(clocks)} timings, median {statistics.median(clocks):.0f} MHz, "
+          f"{clocks[0]:.0f}-{clocks[-1]:.0f}; {low} under 1900")  # fmt: skip
+    for label, recorded in (("1980 MHz", False), ("recorded clocks", True)):
+        rows = errors(recorded)
         print(f"{label}: all {summary([e for e, _ in rows])}")
         for lo, hi in BANDS:
             print(f"  SM/memory nearness {lo:.2f}-{hi:.2f}: {summary([e for e, n in rows if lo < n <= hi])}")

@@ -105,12 +105,18 @@ def test_predicted_tflops_against_measured(records):
     nothing was fitted on them; the per-CTA model's constants come from the broad sweep of
     2026-11-23 and its K-sweep microbenchmark). With the calibrated overlay: median 10.4%, p90 19.0% since wgmma
     kernels' SM and memory times combine by their 8-norm (cta_model.OVERLAP_NORM, 2026-11-29; 7.1%, 17.0% before,
-    Spearman 0.88-0.97, the first picks as before). These kernels are evaluated at the overlay's one sustained clock,
-    1,320 MHz, and were predicted slow near the knee already (the L2-bound ones -10% median TFLOPS error); the same
-    168 configurations timed again on an H200 by the sweeps' harness ran at the board's power limit (1,245-1,710
-    MHz) and at the clocks sampled while they ran were 6.1% too fast within 15% of the knee, +0.3% with the norm
-    (docs/measurements/h200-2026-11-29/tuned_replay, benchmarks/tuned_replay.py). The limits moved with it
-    (median 7.5% -> 10.5%, p90 18% -> 19.5%)
+    Spearman 0.88-0.97, the first picks as before), past issue 13's 10% for fp16. These kernels show no knee: near it
+    they were predicted 5-10% slow already (the L2-bound ones -10% median TFLOPS error), where the read broad sweeps'
+    wgmma kernels are 12-14% fast, and the norm makes them slower. The norm was taken over them because the same 168
+    configurations timed again on an H200 by the sweeps' harness (docs/measurements/h200-2026-11-29/tuned_replay,
+    benchmarks/tuned_replay.py, tests/test_tuned_replay.py) do show it: at the clock recorded with each timing (the
+    board at its power limit, median 1,500 MHz) they are 7.2% too fast within 15% of the knee, 1.5% with the norm.
+    Why these differ is not known: they were timed over 200 ms of runs a kernel (do_bench rep=200; the sweeps take
+    12 ms), on an H100. The overlay evaluates them at one sustained clock, 1,320 MHz, while their run's sampler
+    recorded 1,980 MHz (median and maximum): at 1,980 MHz they read 7.0% / 17.1% with the norm (5.4% / 17.0% before),
+    within this guard's old limits, which the second half holds. At 1,320 MHz the limits moved with the norm (median
+    7.5% -> 10.5%, p90 18% -> 19.5%): they now pin the model's figure there with a tenth of a point to spare, a
+    regression guard, not a bar of accuracy
     (6.6%, 16.1% before the launch took an empty kernel on a full wave, 2026-11-29: these kernels of 31 us to
     several ms were predicted slow already, a median TFLOPS error of -4.9%, now -5.5%; 6.7%, 15.7% before DRAM and the L2 combined by their 2.5-norm, 6.0% before a stage's bytes were charged
     their time to stream in, both 2026-11-26)
@@ -124,6 +130,11 @@ def test_predicted_tflops_against_measured(records):
     assert min(v.spearman_by_shape.values()) > 0.85
     assert sorted(t["shortfall_pct"] for t in v.top_choice)[-2] <= 3
     assert max(t["shortfall_pct"] for t in v.top_choice) < 4.5
+    # At the clock the run's sampler recorded: the old limits (the worst first pick there is 8192x8192x1024's, 8.5%
+    # short, with the norm or without).
+    at = validate(load_machine(RECORDED / "h100-measured.yaml"), records, 1980.0)
+    assert at.tflops_error["median_abs_pct"] < 7.5 and at.tflops_error["p90_abs_pct"] < 18
+    assert min(at.spearman_by_shape.values()) > 0.85
 
 
 def test_committed_reports_are_current(records):
@@ -265,9 +276,11 @@ def test_bf16_hold_out():
     """The bf16 grid, run after the model and its tie-break were fixed (a regression guard on data the
     per-CTA model's constants were not fitted on, but since 2026-11-26 a guard of the fit, which bars a memory
     norm that breaks it): median 13.0%, p90 19.4% since wgmma kernels' SM and memory times combine by their 8-norm
-    (cta_model.OVERLAP_NORM, 2026-11-29; the limits moved with it, median 9% -> 13.5%, p90 18% -> 20%: these kernels
-    too are evaluated at the overlay's one clock of 1,320 MHz; test_predicted_tflops_against_measured says why the
-    norm was taken over them), Spearman 0.90-0.98, the first picks as before; 8.7%, 17.7% before it (7.6%, 16.5% before the launch took an empty kernel on a full wave,
+    (cta_model.OVERLAP_NORM, 2026-11-29; the limits moved with it, median 9% -> 13.5%, p90 18% -> 20%, pinning the
+    model's figure: these kernels too show no knee and are evaluated at the overlay's one clock of 1,320 MHz; at the
+    1,980 MHz their run recorded, 9.3% / 17.9% with the norm, 7.1% / 17.7% before;
+    test_predicted_tflops_against_measured says why the norm was taken over them), Spearman 0.90-0.98, the first
+    picks as before; 8.7%, 17.7% before it (7.6%, 16.5% before the launch took an empty kernel on a full wave,
     2026-11-29: the grid's kernels were predicted slow already, -7.6% median TFLOPS error, now -8.5%, its 2048^3
     kernels of 31-33 us 2 points more; 16.0% before DRAM and the L2 combined by their 2.5-norm; 6.8%
     before a stage's bytes were charged their time to stream in, both 2026-11-26), Spearman 0.89-0.98,

@@ -64,7 +64,7 @@ def test_warps_that_issue_their_copies_overlap_the_memory_less():
     # No memory time: the SM time alone either way; an FMA kernel (not issues_copies) takes the 8-norm as wgmma does.
     assert total(**mma_sync) == pytest.approx(8.768e-6) and total() == pytest.approx(8.768e-6)
     assert total(l2_seconds=7.768e-6, warpgroup=False, instruction_rows=1) == pytest.approx(7.768e-6 * 2**0.125 + 1e-6)
-    # A memory time of 0.7 x the SM time adds 0.6%: (1 + 0.7^8)^(1/8) = 1.0071.
+    # A memory time of 0.7 x the SM time adds 0.7%: (1 + 0.7^8)^(1/8) = 1.0070.
     assert total(l2_seconds=0.7 * 7.768e-6) == pytest.approx(7.768e-6 * (1 + 0.7**8) ** 0.125 + 1e-6)
 
 

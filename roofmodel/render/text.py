@@ -314,9 +314,9 @@ def render_machine(mach: Any) -> str:
 
 
 def time_parts(p: Any) -> str:
-    """How a prediction's total is formed: the launch plus the larger of the busiest SM's time and the memory
-    time, or their p-norm (an mma.sync kernel's: cta_model.ISSUED_OVERLAP_NORM), and how the memory time combines
-    its terms."""
+    """How a prediction's total is formed: the launch plus the p-norm of the busiest SM's time and the memory time
+    (cta_model.ISSUED_OVERLAP_NORM for an mma.sync kernel, OVERLAP_NORM for the rest; the larger of the two where p
+    is infinity), and how the memory time combines its terms."""
     norm = (
         "the larger of DRAM and L2"
         if p.memory_norm is None
