@@ -90,6 +90,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
 --tuned-replay: only the 168 fp16 kernels of 2026-11-22 (TUNED_REPLAY_CSV), timed again (2026-11-29);
+--round-cost: only ROUND_COST_TILES on ROUND_COST_GRIDS tiles an SM at ROUND_COST_ITERATIONS iterations (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1434,6 +1435,33 @@ def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
     tmp.replace(path)
 
 
+# The round-cost check (2026-11-29): what a round of tiles costs beside its iterations. On the read sweeps the short-K
+# kernels (2-16 iterations a tile, many tiles an SM) whose prologue and epilogue are a fifth of the time or more are
+# 13.7% too fast (n = 864, H200), about 0.4-0.7 us a round missing under wgmma, 0.5-1.2 us under mma.sync and 2-5 us
+# under FMA; the K-sweep's one round (h200-2026-11-23, K = 64) misses 0.2-1.3 us on the H200 and nothing on the H100.
+# The K-sweep's tiles (Triton's own instruction; fp16 128x128x64 also with mma.sync forced) on 11 x 12 x R tiles,
+# R = ROUND_COST_GRIDS (1-8 tiles an SM: the rounds are R / the CTAs an SM holds), at K = ROUND_COST_ITERATIONS x BK:
+# the time over R at each K is the time a round takes, and that over K / BK its fixed part.
+ROUND_COST_TILES = [("fp16", 128, 128, 64, 4, 3, 0), ("fp16", 128, 128, 64, 4, 3, 1), ("fp16", 128, 256, 64, 8, 3, 0),
+                    ("fp16", 64, 128, 64, 4, 4, 0), ("fp8", 128, 128, 128, 4, 3, 0), ("tf32", 128, 128, 32, 4, 3, 0),
+                    ("fp32", 64, 64, 32, 4, 2, 0)]  # fmt: skip
+ROUND_COST_GRIDS = (1, 2, 4, 8)
+ROUND_COST_ITERATIONS = (1, 2, 4, 16)
+
+
+def round_cost_plan() -> list[dict[str, Any]]:
+    """ROUND_COST_TILES on 11 x 12 x R tiles (R in ROUND_COST_GRIDS) at K = i x BK (i in ROUND_COST_ITERATIONS), A
+    K-major and B N-major (set and family ``round_cost``, split ``micro``, shapes roundcost-DTYPE-BMxBNxBK-wW[-v2]-xR)."""
+    return [
+        dict(set="round_cost", shape=f"roundcost-{dt}-{bm}x{bn}x{bk}-w{w}{'-v2' if v2 else ''}-x{per}",
+             family="round_cost", split="micro", m=11 * bm, n=12 * per * bn, k=it * bk, dtype=dt, force_mma_v2=v2,
+             block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
+        for dt, bm, bn, bk, w, st, v2 in ROUND_COST_TILES
+        for per in ROUND_COST_GRIDS
+        for it in ROUND_COST_ITERATIONS
+    ]  # fmt: skip
+
+
 # The tuned-replay check (2026-11-29): the 168 fp16 kernels of 2026-11-22 (docs/measurements/h100-2026-11-22/gemm.csv,
 # the well-tuned configurations tests/test_backends.py guards, timed then on an H100) timed again with this harness,
 # with their compiled counts. On the read broad sweeps a wgmma kernel whose SM time and memory time are within 15% of
@@ -1482,6 +1510,8 @@ def main() -> None:
                     help="only the FMA-occupancy check (fp32 FMA tiles on 1, 2, 4 and 8 tiles per SM)")  # fmt: skip
     ap.add_argument("--fma-boundary", action="store_true",
                     help="only the FMA-boundary check (fp32 FMA tiles either side of FMA_FRAGMENT_FIT)")  # fmt: skip
+    ap.add_argument("--round-cost", action="store_true",
+                    help="only the round-cost check (the K-sweep's tiles on 1-8 tiles an SM, 1-16 iterations)")  # fmt: skip
     ap.add_argument("--tuned-replay", action="store_true",
                     help="only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)")  # fmt: skip
     ap.add_argument("--occupancy", action="store_true",
@@ -1515,6 +1545,8 @@ def main() -> None:
         sweep, rows = [], fma_occupancy_plan()
     elif args.fma_boundary:
         sweep, rows = [], fma_boundary_plan()
+    elif args.round_cost:
+        sweep, rows = [], round_cost_plan()
     elif args.tuned_replay:
         sweep, rows = [], tuned_replay_plan()
     elif args.occupancy:
