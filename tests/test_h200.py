@@ -112,6 +112,8 @@ LATER_RUNS = (
     "h200-2026-11-29/tuned_replay",
     "h200-2026-11-29/tuned_replay/repeat2",
     "h200-2026-11-29/tuned_replay/repeat3",
+    "h200-2026-11-29/round_cost",
+    "h200-2026-11-29/round_cost/repeat",
 )
 
 

@@ -1,0 +1,20 @@
+"""benchmarks/round_cost.py on the recorded round-cost check (docs/measurements/h200-2026-11-29/round_cost: the K-sweep's
+tiles on 1-8 tiles an SM at 1-16 iterations, two runs of two passes on an H200): what the model leaves out of a round,
+as a regression guard labelled as such (a rule for it is still to come: the README says what it shows)."""
+
+from __future__ import annotations
+
+from benchmarks import round_cost
+
+
+def test_what_a_round_leaves_out():
+    rows = {(tile, it): (held, measured - model) for tile, _, held, it, measured, model in round_cost.per_round()}
+    assert len(rows) == 28
+    # One CTA an SM: a round costs what the model says (within 0.1 us up to 4 iterations, 0.4 at 16).
+    assert all(abs(rows[("fp16-128x256x64-w8", it)][1]) < 0.1 for it in (1, 2, 4))
+    assert rows[("fp16-128x256x64-w8", 1)][0] == 1
+    # Two an SM under wgmma: 0.6-1.3 us a round left out, whatever the iterations.
+    for tile in ("fp16-128x128x64-w4", "fp16-64x128x64-w4"):
+        assert all(rows[(tile, it)][0] == 2 and 0.5 < rows[(tile, it)][1] < 1.4 for it in (1, 2, 4, 16))
+    # tf32 with B N-major at two an SM: 6.5-10 us.
+    assert all(6 < rows[("tf32-128x128x32-w4", it)][1] < 10.5 for it in (1, 2, 4, 16))
