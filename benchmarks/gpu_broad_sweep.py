@@ -86,6 +86,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh36: FRESH36_SHAPES with a thirty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh36);
 --fresh37: FRESH37_SHAPES with a thirty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh37);
 --fresh38: FRESH38_SHAPES with a thirty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh38);
+--fresh39: FRESH39_SHAPES with a fortieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh39);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -735,6 +736,22 @@ FRESH38_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2100x3200x4600", "odd", "holdout", 2100, 3200, 4600),
     ("small2528", "small", "holdout", 2528, 2528, 2528),
 ]
+# A thirty-ninth fresh sample (--fresh39, drawn 2026-11-29 while fresh38 is unread): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_18 (both squares and the small one from NEXT_RANGE; it redrew
+# longk13312), all held out, a fortieth seed; fixed in code before it was measured and committed unread, to judge a
+# later change.
+FRESH39_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq7744", "square", "holdout", 7744, 7744, 7744),
+    ("sq6208", "square", "holdout", 6208, 6208, 6208),
+    ("shortk544b", "short_k", "holdout", 8192, 8192, 544),
+    ("longk26880", "long_k", "holdout", 2304, 1920, 26880),
+    ("skinny320d", "skinny", "holdout", 320, 16384, 10368),
+    ("decode33", "decode", "holdout", 33, 21504, 7168),
+    ("decode54d", "decode", "holdout", 54, 25600, 4352),
+    ("odd1800x2800x2900", "odd", "holdout", 1800, 2800, 2900),
+    ("odd2100x6600x2900", "odd", "holdout", 2100, 6600, 2900),
+    ("small2464", "small", "holdout", 2464, 2464, 2464),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -757,7 +774,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh34": (2026_12_28, FRESH34_SHAPES),
                  "fresh35": (2026_12_29, FRESH35_SHAPES),
                  "fresh36": (2026_12_30, FRESH36_SHAPES),
-                 "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES)}  # fmt: skip
+                 "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
+                 "fresh39": (2027_1_2, FRESH39_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
