@@ -444,6 +444,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh36", ("h200-2026-11-29/fresh36",)),
     ("fresh37", ("h200-2026-11-29/fresh37",)),
     ("fresh38", ("h200-2026-11-29/fresh38",)),
+    ("fresh39", ("h200-2026-11-29/fresh39",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1320,7 +1321,7 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/occupancy", "h200-2026-11-29/fresh32", "h200-2026-11-29/fresh33",
                    "h200-2026-11-29/issue_occupancy", "h200-2026-11-29/fresh34", "h200-2026-11-29/fresh35",
                    "h200-2026-11-29/fresh36", "h200-2026-11-29/fma_occupancy", "h200-2026-11-29/fresh37",
-                   "h200-2026-11-29/fma_boundary", "h200-2026-11-29/fresh38")  # fmt: skip
+                   "h200-2026-11-29/fma_boundary", "h200-2026-11-29/fresh38", "h200-2026-11-29/fresh39")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
