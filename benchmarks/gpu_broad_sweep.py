@@ -117,6 +117,7 @@ import sys
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -1504,6 +1505,34 @@ def tuned_replay_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The checks' flags, in the order one is chosen where several are given: (--help's text, the plan it times).
+CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
+    "spills": ("only the spill K sweep (SPILL_TILES)", spill_sweep_plan),
+    "spill-grids": ("only the spill pairs on SPILL_GRIDS grids", spill_grid_plan),
+    "issue-occupancy": ("only the issue-occupancy check (fp8 mma.sync and fp32 FMA tiles on 1, 2 and 4 tiles per SM)",
+                        issue_occupancy_plan),
+    "fma-occupancy": ("only the FMA-occupancy check (fp32 FMA tiles on 1, 2, 4 and 8 tiles per SM)",
+                      fma_occupancy_plan),
+    "fma-boundary": ("only the FMA-boundary check (fp32 FMA tiles either side of FMA_FRAGMENT_FIT)",
+                     fma_boundary_plan),
+    "round-cost": ("only the round-cost check (the K-sweep's tiles on 1-8 tiles an SM, 1-16 iterations)",
+                   round_cost_plan),
+    "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
+                     tuned_replay_plan),
+    "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",
+                  occupancy_plan),
+    "alignment": ("only the alignment check (ALIGN_TILES x ALIGN_SHAPES)", alignment_plan),
+    "mma-issue": ("only the issue check (ISSUE_TILES, mma.sync and FMA)", mma_issue_plan),
+    "mma-gather": ("only the gather check (GATHER_TILES with MN-major operands, mma.sync forced)",
+                   mma_gather_plan),
+    "narrow-mma-sync": ("the narrow check with mma.sync forced", lambda: narrow_plan(1)),
+    "narrow": ("only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)",
+               lambda: narrow_plan(0)),
+    "relaid": ("only the relaid-narrow check (RELAID_TILES, fp8 wgmma, MN-major operands aligned or not)",
+               relaid_plan),
+}  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("out", type=Path)
@@ -1515,32 +1544,8 @@ def main() -> None:
     for name, (seed, _shapes) in FRESH_SAMPLES.items():
         ap.add_argument(f"--{name}", action="store_true",
                         help=f"{name.upper()}_SHAPES with seed {seed}, all held out, no K sweep or mma.sync set")  # fmt: skip
-    ap.add_argument("--narrow", action="store_true",
-                    help="only the narrow check (NARROW_TILES, tf32 wgmma, operands copied one element at a time)")  # fmt: skip
-    ap.add_argument("--narrow-mma-sync", action="store_true", help="the narrow check with mma.sync forced")
-    ap.add_argument("--spill-grids", action="store_true", help="only the spill pairs on SPILL_GRIDS grids")
-    ap.add_argument(
-        "--issue-occupancy",
-        action="store_true",
-        help="only the issue-occupancy check (fp8 mma.sync and fp32 FMA tiles on 1, 2 and 4 tiles per SM)",
-    )
-    ap.add_argument("--fma-occupancy", action="store_true",
-                    help="only the FMA-occupancy check (fp32 FMA tiles on 1, 2, 4 and 8 tiles per SM)")  # fmt: skip
-    ap.add_argument("--fma-boundary", action="store_true",
-                    help="only the FMA-boundary check (fp32 FMA tiles either side of FMA_FRAGMENT_FIT)")  # fmt: skip
-    ap.add_argument("--round-cost", action="store_true",
-                    help="only the round-cost check (the K-sweep's tiles on 1-8 tiles an SM, 1-16 iterations)")  # fmt: skip
-    ap.add_argument("--tuned-replay", action="store_true",
-                    help="only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)")  # fmt: skip
-    ap.add_argument("--occupancy", action="store_true",
-                    help="only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM")  # fmt: skip
-    ap.add_argument("--relaid", action="store_true",
-                    help="only the relaid-narrow check (RELAID_TILES, fp8 wgmma, MN-major operands aligned or not)")  # fmt: skip
-    ap.add_argument("--spills", action="store_true", help="only the spill K sweep (SPILL_TILES)")
-    ap.add_argument("--alignment", action="store_true", help="only the alignment check (ALIGN_TILES x ALIGN_SHAPES)")
-    ap.add_argument("--mma-issue", action="store_true", help="only the issue check (ISSUE_TILES, mma.sync and FMA)")
-    ap.add_argument("--mma-gather", action="store_true",
-                    help="only the gather check (GATHER_TILES with MN-major operands, mma.sync forced)")  # fmt: skip
+    for flag, (text, _) in CHECKS.items():
+        ap.add_argument(f"--{flag}", action="store_true", help=text)
     args = ap.parse_args()
     start = time.monotonic()
     deadline = start + args.seconds
@@ -1553,32 +1558,8 @@ def main() -> None:
         logf.write(line + "\n")
         logf.flush()
 
-    if args.spills:
-        sweep, rows = [], spill_sweep_plan()
-    elif args.spill_grids:
-        sweep, rows = [], spill_grid_plan()
-    elif args.issue_occupancy:
-        sweep, rows = [], issue_occupancy_plan()
-    elif args.fma_occupancy:
-        sweep, rows = [], fma_occupancy_plan()
-    elif args.fma_boundary:
-        sweep, rows = [], fma_boundary_plan()
-    elif args.round_cost:
-        sweep, rows = [], round_cost_plan()
-    elif args.tuned_replay:
-        sweep, rows = [], tuned_replay_plan()
-    elif args.occupancy:
-        sweep, rows = [], occupancy_plan()
-    elif args.alignment:
-        sweep, rows = [], alignment_plan()
-    elif args.mma_issue:
-        sweep, rows = [], mma_issue_plan()
-    elif args.mma_gather:
-        sweep, rows = [], mma_gather_plan()
-    elif args.narrow or args.narrow_mma_sync:
-        sweep, rows = [], narrow_plan(int(args.narrow_mma_sync))
-    elif args.relaid:
-        sweep, rows = [], relaid_plan()
+    if check := next((flag for flag in CHECKS if getattr(args, flag.replace("-", "_"))), None):
+        sweep, rows = [], CHECKS[check][1]()
     elif fresh := next((name for name in FRESH_SAMPLES if getattr(args, name)), None):
         seed, shapes = FRESH_SAMPLES[fresh]
         sweep = plan(args.per_shape, seed=seed, shapes=shapes)

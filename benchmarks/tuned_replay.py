@@ -18,7 +18,6 @@ larger alone, which the README's first table was written with).
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import statistics
 import sys
@@ -37,34 +36,19 @@ BANDS = ((0.0, 0.7), (0.7, 0.85), (0.85, 1.0))
 
 
 def recorded_clocks(runs: tuple[Path, ...] = RUNS) -> list[list[tuple[float, float]]]:
-    """Each kernel's (seconds, SM clock in MHz) for its six timings: both passes of every run, in the runs' common
-    row order (checked)."""
+    """Each kernel's (seconds, SM clock in MHz) for its timings that carry a clock: both passes of every run, in the
+    runs' common row order (checked)."""
     tables = [read_broad_csv(run / "broad.csv") for run in runs]
     keys = [
         [(r.shape, r.block_m, r.block_n, r.block_k, r.group_m, r.num_warps, r.num_stages) for r in t] for t in tables
     ]
     if any(k != keys[0] for k in keys):
         raise SystemExit("tuned_replay: the runs' rows are not the same kernels in the same order")
-    with_clocks = [_clock_columns(run / "broad.csv") for run in runs]
-    out = []
-    for i in range(len(tables[0])):
-        timings = []
-        for table, clocks in zip(tables, with_clocks, strict=True):
-            row = table[i]
-            for ms, mhz in ((row.time_ms, clocks[i][0]), (row.time_ms_2, clocks[i][1])):
-                if ms and mhz:
-                    timings.append((float(ms) * 1e-3, mhz))
-        out.append(timings)
-    return out
-
-
-def _clock_columns(path: Path) -> list[tuple[float | None, float | None]]:
-    """sm_clock_mhz and sm_clock_mhz_2 of each row of a broad.csv (None where empty)."""
-    with path.open(newline="") as f:
-        return [
-            tuple(float(r[c]) if r.get(c) else None for c in ("sm_clock_mhz", "sm_clock_mhz_2"))  # type: ignore[misc]
-            for r in csv.DictReader(f)
-        ]
+    return [
+        [(ms * 1e-3, mhz) for r in rows for ms, mhz in ((r.time_ms, r.sm_clock_mhz), (r.time_ms_2, r.sm_clock_mhz_2))
+         if ms and mhz]
+        for rows in zip(*tables, strict=True)
+    ]  # fmt: skip
 
 
 def errors(at_recorded_clocks: bool) -> list[tuple[float, float]]:

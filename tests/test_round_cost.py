@@ -18,3 +18,17 @@ def test_what_a_round_leaves_out():
         assert all(rows[(tile, it)][0] == 2 and 0.5 < rows[(tile, it)][1] < 1.4 for it in (1, 2, 4, 16))
     # tf32 with B N-major at two an SM: 6.5-10 us.
     assert all(6 < rows[("tf32-128x128x32-w4", it)][1] < 10.5 for it in (1, 2, 4, 16))
+
+
+def test_every_check_flag_names_a_plan_of_kernels():
+    """gpu_broad_sweep.py's checks: each flag's plan lays out kernels the harness can time (one table, CHECKS, serves
+    --help and the choice of plan); the round-cost plan is the K-sweep's seven tiles x 4 grids x 4 iterations."""
+    from benchmarks import gpu_broad_sweep as g
+
+    keys = {"set", "shape", "family", "split", "m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps"}
+    for flag, (text, plan) in g.CHECKS.items():
+        rows = plan()
+        assert text and rows and all(keys <= r.keys() for r in rows), flag
+    assert len(g.CHECKS["round-cost"][1]()) == 7 * 4 * 4
+    assert {r["k"] // r["block_k"] for r in g.CHECKS["round-cost"][1]()} == {1, 2, 4, 16}
+    assert g.CHECKS["narrow-mma-sync"][1]() != g.CHECKS["narrow"][1]()

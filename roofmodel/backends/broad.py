@@ -58,6 +58,9 @@ class BroadRecord(GemmRecord):
     spilled_registers: int = Field(ge=0)
     status: str
     time_ms_2: float | None = None
+    # The SM clock (MHz) the harness's sampler last read as each pass timed the kernel (nvidia-smi, about every 0.5 s).
+    sm_clock_mhz: float | None = Field(default=None, gt=0)
+    sm_clock_mhz_2: float | None = Field(default=None, gt=0)
     # Local-memory bytes per thread its main loop loads plus stores, counted in the SASS of the same kernel
     # compiled again on a CPU (loop_local.csv beside broad.csv: benchmarks/compile_study.py --loop-local).
     loop_local_bytes: int | None = Field(default=None, ge=0)
