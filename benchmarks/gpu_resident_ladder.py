@@ -2,7 +2,7 @@
 tiles: M = BM x 12, N = BN x 11 x c on 132 SMs), each timed at two K so that the slope is the time the busiest SM
 takes per main-loop iteration: one round of c CTAs where c of them can reside, more rounds where fewer can (the
 compiled registers and shared memory in the CSV say which). How that time grows with c is what the per-CTA model's
-round (cta_model.round_cycles: max(c x K/BK x pipes, edges + K/BK x (alone + (c - 1) x queued))) says it does; the
+round (cta_model.round_cycles: edges + K/BK x max(c x pipes, alone + (c - 1) x queued); until 2026-11-29 max(c x K/BK x pipes, edges + K/BK x (alone + (c - 1) x queued))) says it does; the
 ladder holds it to that per class of copy: operands loaded one element at a time (K not a multiple of 16, both
 K-major, or A only), relaid through registers (fp8 A M-major under wgmma), and copied 16 bytes at a time (the
 control). Each kernel is checked against torch.matmul (a kernel that fails is written with status "wrong") and

@@ -103,8 +103,11 @@ def test_the_hierarchical_bound_and_same_address_l2_reads(records):
 def test_predicted_tflops_against_measured(records):
     """The predictor against the 168 kernels of 2026-11-22 (a regression guard, labelled as such:
     nothing was fitted on them; the per-CTA model's constants come from the broad sweep of
-    2026-11-23 and its K-sweep microbenchmark). With the calibrated overlay: median 10.4%, p90 19.0% since wgmma
-    kernels' SM and memory times combine by their 8-norm (cta_model.OVERLAP_NORM, 2026-11-29; 7.1%, 17.0% before,
+    2026-11-23 and its K-sweep microbenchmark). With the calibrated overlay: median 11.3%, p90 20.3% since a round's
+    resident CTAs pay its prologue and epilogue beside their main loops (cta_model.round_cycles, 2026-11-29,
+    pre-registered in 0dd3fc6 with these limits' move and judged on fresh38: the limits went from 10.5% / 19.5% to
+    11.5% / 20.5%, pinning the model's figure again; at 1,980 MHz 7.0% / 17.3%, within the old limits below); 10.4%,
+    19.0% since wgmma kernels' SM and memory times combine by their 8-norm (cta_model.OVERLAP_NORM, 2026-11-29; 7.1%, 17.0% before,
     Spearman 0.88-0.97, the first picks as before), past issue 13's 10% for fp16. These kernels show no knee: near it
     they were predicted 5-10% slow already (the L2-bound ones -10% median TFLOPS error), where the read broad sweeps'
     wgmma kernels are 12-14% fast, and the norm makes them slower. The norm was taken over them because the same 168
@@ -126,7 +129,7 @@ def test_predicted_tflops_against_measured(records):
     the overlap norm went to infinity, 2026-11-25)."""
     v = validate(load_machine(RECORDED / "h100-measured.yaml"), records)
     assert v.tflops_error["n"] == 168
-    assert v.tflops_error["median_abs_pct"] < 10.5 and v.tflops_error["p90_abs_pct"] < 19.5
+    assert v.tflops_error["median_abs_pct"] < 11.5 and v.tflops_error["p90_abs_pct"] < 20.5
     assert min(v.spearman_by_shape.values()) > 0.85
     assert sorted(t["shortfall_pct"] for t in v.top_choice)[-2] <= 3
     assert max(t["shortfall_pct"] for t in v.top_choice) < 4.5
@@ -275,7 +278,10 @@ def test_other_dtypes_recorded(sub, n, median_below):
 def test_bf16_hold_out():
     """The bf16 grid, run after the model and its tie-break were fixed (a regression guard on data the
     per-CTA model's constants were not fitted on, but since 2026-11-26 a guard of the fit, which bars a memory
-    norm that breaks it): median 13.0%, p90 19.4% since wgmma kernels' SM and memory times combine by their 8-norm
+    norm that breaks it): median 13.6%, p90 20.6% since a round's resident CTAs pay its prologue and epilogue beside
+    their main loops (cta_model.round_cycles, 2026-11-29, pre-registered in 0dd3fc6 with this move of the limits,
+    13.5% / 20% -> 14% / 21%, pinning the model's figure; 9.8% / 17.9% at 1,980 MHz); 13.0%, 19.4% since wgmma
+    kernels' SM and memory times combine by their 8-norm
     (cta_model.OVERLAP_NORM, 2026-11-29; the limits moved with it, median 9% -> 13.5%, p90 18% -> 20%, pinning the
     model's figure: these kernels too show no knee and are evaluated at the overlay's one clock of 1,320 MHz; at the
     1,980 MHz their run recorded, 9.3% / 17.9% with the norm, 7.1% / 17.7% before;
@@ -290,7 +296,7 @@ def test_bf16_hold_out():
     assert len(rs) == 168 and all(r.dtype == "bf16" and r.rel_error < 2e-2 and r.dram_read_bytes for r in rs)
     v = validate(load_machine(RECORDED / "h100-measured.yaml"), rs)
     assert v.dram_read_error["median_abs_pct"] < 1.0
-    assert v.tflops_error["median_abs_pct"] < 13.5 and v.tflops_error["p90_abs_pct"] < 20
+    assert v.tflops_error["median_abs_pct"] < 14 and v.tflops_error["p90_abs_pct"] < 21
     assert min(v.spearman_by_shape.values()) > 0.85
     assert sorted(t["shortfall_pct"] for t in v.top_choice)[-2] <= 3
     assert max(t["shortfall_pct"] for t in v.top_choice) < 7.5

@@ -41,10 +41,11 @@ def test_the_copies_bind_a_lone_cta_by_hand():
     t = kernel_terms(**{**BASE, "costs": costs, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192})
     assert t["total"] == pytest.approx(1e-6 + (600 + 10 * 2707.2 + 2048) * 1e-9)
     assert t["overhead"] == pytest.approx(10 * 2707.2e-9)
-    # Two resident CTAs share the path: each round of two iterations takes 2 x 2,707.2 of it.
+    # Two resident CTAs share the path: each round of two iterations takes 2 x 2,707.2 of it, beside the round's
+    # prologue and epilogue (the two start and end together).
     two = kernel_terms(**{**BASE, "costs": costs, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192,
                           "m": 256, "ctas_per_sm": 2})  # fmt: skip
-    assert two["total"] == pytest.approx(1e-6 + max(2 * 10 * 2707.2, 600 + 10 * 2707.2 + 2048) * 1e-9)
+    assert two["total"] == pytest.approx(1e-6 + (600 + 2048 + 10 * max(2 * 2707.2, 2707.2)) * 1e-9)
     # The same copies, all 16 bytes (no element copies): the MMA binds as before.
     aligned = kernel_terms(**{**BASE, "costs": costs, "stage_copies_per_iter": 9216.0})
     assert aligned["total"] == pytest.approx(1e-6 + (600 + 10 * 512 + 2048) * 1e-9)
@@ -126,19 +127,22 @@ def test_the_shared_pipe_by_hand():
     """kernel_costs.copy_instruction_shared: where CTAs share an SM, the SM takes each of their copies at its own rate
     (8.3 cycles on the H200) while one CTA's chain keeps copy_instruction (9.4). The two resident CTAs of
     test_the_copies_bind_a_lone_cta_by_hand: 288 warp copies an iteration each, a round of two iterations 2 x 288 x
-    8.3 = 4,780.8 cycles, above one CTA's chain (600 + 10 x 2,707.2 + 2,048 = 29,720 over the tile): 10 x 4,780.8."""
+    8.3 = 4,780.8 cycles, above one CTA's chain (2,707.2 an iteration): 600 + 2,048 + 10 x 4,780.8, the round's
+    prologue and epilogue beside its iterations."""
     shared = CtaCosts(launch_s=1e-6, copy_instruction_s=9.4e-9, copy_instruction_shared_s=8.3e-9)
     two = {**BASE, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192, "m": 256, "ctas_per_sm": 2}
     terms = kernel_terms(**{**two, "costs": shared})
-    assert terms["total"] == pytest.approx(1e-6 + 10 * 4780.8e-9)
+    assert terms["total"] == pytest.approx(1e-6 + (600 + 2048 + 10 * 4780.8) * 1e-9)
     # The overhead term, each part as if it were alone, is the SM's time at the shared rate, which binds here.
     assert terms["overhead"] == pytest.approx(10 * 4780.8e-9)
     # Alone, the CTA's chain at 9.4 binds as before: the shared rate changes nothing.
     one = {**BASE, "stage_copies_per_iter": 9216.0, "element_copies_per_iter": 8192}
     alone = CtaCosts(launch_s=1e-6, copy_instruction_s=9.4e-9)
     assert kernel_terms(**{**one, "costs": shared})["total"] == kernel_terms(**{**one, "costs": alone})["total"]
-    # A file without the shared rate shares the pipe at copy_instruction (2 x 10 x 2,707.2 cycles).
-    assert kernel_terms(**{**two, "costs": alone})["total"] == pytest.approx(1e-6 + 2 * 10 * 2707.2e-9)
+    # A file without the shared rate shares the pipe at copy_instruction (2 x 10 x 2,707.2 cycles, beside the edges).
+    assert kernel_terms(**{**two, "costs": alone})["total"] == pytest.approx(
+        1e-6 + (600 + 2048 + 2 * 10 * 2707.2) * 1e-9
+    )
 
 
 def test_the_shared_copy_instruction_is_the_occupancy_checks_median():

@@ -211,28 +211,33 @@ def test_iteration_and_copy_issue_costs():
     )
 
 
-def test_resident_ctas_hide_each_others_edges_and_share_the_pipe():
+def test_resident_ctas_share_the_pipe_and_pay_their_rounds_edges():
     two_tiles = dict(n=256)
     alone = total(**two_tiles)  # two rounds of one CTA: 2 x 7768 cycles
     assert alone == pytest.approx(1e-6 + 2 * 7.768e-6)
-    shared = total(**two_tiles, ctas_per_sm=2)  # one round: max(2 x 10 x 512, 7768) = 10240
-    assert shared == pytest.approx(1e-6 + 10.24e-6)
+    # One round of two CTAs that start and end together: edges 600 + 2048 beside max(2 x 10 x 512, 10 x 512) = 12888
+    # (it was max(2 x 10 x 512, 7768) = 10240 while each CTA hid the other's edges, until 2026-11-29).
+    shared = total(**two_tiles, ctas_per_sm=2)
+    assert shared == pytest.approx(1e-6 + 12.888e-6)
     persistent = total(**two_tiles, persistent=True)  # edges once: 2 x 5120 + 600 + 2048
     assert persistent == pytest.approx(1e-6 + 12.888e-6)
+    # Two rounds of two: the edges twice, where a persistent kernel pays them once.
+    assert total(n=512, ctas_per_sm=2) == pytest.approx(1e-6 + 2 * 12.888e-6)
+    assert total(n=512, ctas_per_sm=2, persistent=True) == pytest.approx(1e-6 + 2 * 10.24e-6 + 2.648e-6)
 
 
 def test_fenced_copies_wait_behind_the_other_resident_ctas_stores_by_hand():
     # Two tiles, two resident CTAs, a synchronous copy of 65,536 B a stage into shared memory (512 cycles) beside
     # 512 cycles of wgmma, an exposed wait of 300: alone = 300 + max(512, 512) = 812 a CTA's iteration; edges
-    # 600 + 32768 / 16 = 2648. Unfenced: max(2 x 10 x 512, 2648 + 10 x 812) = 10768 cycles.
+    # 600 + 32768 / 16 = 2648. Unfenced: 2648 + 10 x max(2 x 512, 812) = 12888 cycles.
     fenced = dict(n=256, ctas_per_sm=2, synchronous_loads=True, exposed_latency_cycles=300.0,
                   smem_fill_bytes_per_iter=65536.0)  # fmt: skip
-    assert total(**fenced) == pytest.approx(1e-6 + 10.768e-6)
+    assert total(**fenced) == pytest.approx(1e-6 + 12.888e-6)
     # Fenced, each CTA's iteration waits behind the other's 512 cycles of stores: 2648 + 10 x (812 + 512) = 15888.
     assert total(**fenced, fenced_copies=True) == pytest.approx(1e-6 + 15.888e-6)
     # One CTA an SM has nobody to wait behind: 2 rounds of 2648 + 10 x 812 = 10768 either way.
     assert total(**{**fenced, "ctas_per_sm": 1}, fenced_copies=True) == pytest.approx(1e-6 + 2 * 10.768e-6)
-    # A persistent kernel's round waits the same, its edges paid once: max(10240, 10 x 1324) + 2648 = 15888.
+    # A persistent kernel's round waits the same, its edges paid once: 10 x max(2 x 512, 1324) + 2648 = 15888.
     assert total(**fenced, fenced_copies=True, persistent=True) == pytest.approx(1e-6 + 15.888e-6)
     # Three tiles: a round of two (15888), then one CTA alone, with nobody to wait behind (10768): 26656.
     assert total(**{**fenced, "n": 384}, fenced_copies=True) == pytest.approx(1e-6 + 26.656e-6)
@@ -240,7 +245,7 @@ def test_fenced_copies_wait_behind_the_other_resident_ctas_stores_by_hand():
     from roofmodel.model.cta_model import fenced_queue_cycles, round_cycles
 
     assert round_cycles(3, 10, 512.0, 812.0, 2648.0, 512.0) == 2648.0 + 10 * (812.0 + 2 * 512.0)
-    assert round_cycles(3, 10, 512.0, 812.0, 2648.0) == max(3 * 10 * 512.0, 2648.0 + 10 * 812.0)
+    assert round_cycles(3, 10, 512.0, 812.0, 2648.0) == 2648.0 + 10 * max(3 * 512.0, 812.0)
     assert fenced_queue_cycles(False, 512.0) == 0.0 and fenced_queue_cycles(True, 512.0) == 512.0
 
 
@@ -320,9 +325,10 @@ def test_shared_memory_and_spills():
     assert total(spilled_registers=40, spill_bytes_per_cycle=32.0) == pytest.approx(
         1e-6 + (600 + 10 * (1280 + 512) + 2048) * 1e-9
     )
-    # two resident CTAs share the SM's shared-memory path: 2 x (1280 + 0) per joint iteration > 1792 per CTA.
+    # two resident CTAs share the SM's shared-memory path: 2 x (1280 + 0) per joint iteration > 1792 per CTA, beside
+    # the round's edges.
     two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, "spilled_registers": 40, "spill_bytes_per_cycle": 32.0})
-    assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * (1280 + 512) + 2048) * 1e-9)
+    assert two["sm"] == pytest.approx((600 + 2048 + 10 * max(2 * 1280, 1280 + 512)) * 1e-9)
 
 
 def test_waits_on_local_reloads_by_hand():
@@ -332,10 +338,10 @@ def test_waits_on_local_reloads_by_hand():
     assert total(**spills, spill_wait_cycles=2000.0) == pytest.approx(1e-6 + (600 + 10 * (2000 + 512) + 2048) * 1e-9)
     # Waits shorter than the bytes' time change nothing.
     assert total(**spills, spill_wait_cycles=1000.0) == total(**spills)
-    # Two resident CTAs overlap each other's waits, not their bytes: max(2 x 10 x 1280, 600 + 10 x 2512 + 2048), and
+    # Two resident CTAs overlap each other's waits, not their bytes: 600 + 2048 + 10 x max(2 x 1280, 2512), and
     # the spills term (as if alone, over the SM's 2 x 10 iterations) is max(1280, 2000 / 2) cycles each.
     two = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, **spills, "spill_wait_cycles": 2000.0})
-    assert two["sm"] == pytest.approx(max(2 * 10 * 1280, 600 + 10 * 2512 + 2048) * 1e-9)
+    assert two["sm"] == pytest.approx((600 + 2048 + 10 * max(2 * 1280, 2512)) * 1e-9)
     assert two["spills"] == pytest.approx(20 * 1280 * 1e-9)
     lone = kernel_terms(**{**BASE, "m": 256, "ctas_per_sm": 2, **spills, "spill_wait_cycles": 4000.0})
     assert lone["spills"] == pytest.approx(20 * 2000 * 1e-9)
@@ -582,7 +588,7 @@ def test_transposes_by_hand():
     assert t["transposes"] == pytest.approx(10 * 2048e-9)
     # two resident CTAs share the SM's shared-memory path: each joint iteration needs 2 x (0 + 2048) of it.
     two = kernel_terms(**{**BASE, "costs": costs, "transposed_elements_per_iter": 128 * 64, "m": 256, "ctas_per_sm": 2})
-    assert two["total"] == pytest.approx(1e-6 + max(2 * 10 * 2048, 600 + 10 * (2048 + 512) + 2048) * 1e-9)
+    assert two["total"] == pytest.approx(1e-6 + (600 + 2048 + 10 * max(2 * 2048, 2048 + 512)) * 1e-9)
 
 
 def test_the_transpose_cost_is_the_recorded_layout_checks():
@@ -675,7 +681,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh31", "-fresh31"), ("h200", "h200", "29/fresh32", "-fresh32"),
      ("h200", "h200", "29/fresh33", "-fresh33"), ("h200", "h200", "29/fresh34", "-fresh34"),
      ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36"),
-     ("h200", "h200", "29/fresh37", "-fresh37")],
+     ("h200", "h200", "29/fresh37", "-fresh37"), ("h200", "h200", "29/fresh38", "-fresh38")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and

@@ -122,7 +122,9 @@ def test_regression_guard_the_kernels_it_moved_on_fresh31(monkeypatch):
     """Recorded measurements, a regression guard (not a fit): on fresh31, the sample that judged the rule, the 19
     kernels it moved went 13.8% -> 12.3% median |error| (benchmarks/judge_change.py --before f825ab0), all wgmma.
     Since 04fe70b a counted mma.sync loop's frames are reused in turn, so its last round's fewer frames move too: 6
-    mma.sync kernels more, the 25 going 22.4% -> 15.7%."""
+    mma.sync kernels more, the 25 going 22.4% -> 15.7%. Since a round's CTAs pay its prologue and epilogue beside
+    their main loops (cta_model.round_cycles, 2026-11-29) the 25 go 22.6% -> 17.1%, the 19 wgmma ones 16.1% ->
+    13.9%: the rule still takes them nearer, from a model that predicts them slower."""
     from roofmodel.backends.broad import Evaluator, read_broad_csv
 
     records = [r for r in read_broad_csv(FRESH31 / "broad.csv") if r.set == "sweep"]
@@ -133,8 +135,8 @@ def test_regression_guard_the_kernels_it_moved_on_fresh31(monkeypatch):
     then = [float(before.seconds(r)["total"]) for r in records]
     moved = [(r.time_ms * 1e-3, a, b, r.instruction) for r, a, b in zip(records, now, then, strict=True) if a != b]
     assert len(moved) == 25 and sum(i == "wgmma" for *_, i in moved) == 19
-    assert statistics.median(abs(b / t - 1) for t, _, b, _ in moved) == pytest.approx(0.224, abs=0.001)
-    assert statistics.median(abs(a / t - 1) for t, a, _, _ in moved) == pytest.approx(0.157, abs=0.001)
+    assert statistics.median(abs(b / t - 1) for t, _, b, _ in moved) == pytest.approx(0.226, abs=0.001)
+    assert statistics.median(abs(a / t - 1) for t, a, _, _ in moved) == pytest.approx(0.171, abs=0.001)
     wgmma = [(t, a, b) for t, a, b, i in moved if i == "wgmma"]
-    assert statistics.median(abs(b / t - 1) for t, _, b in wgmma) == pytest.approx(0.138, abs=0.001)
-    assert statistics.median(abs(a / t - 1) for t, a, _ in wgmma) == pytest.approx(0.123, abs=0.001)
+    assert statistics.median(abs(b / t - 1) for t, _, b in wgmma) == pytest.approx(0.161, abs=0.001)
+    assert statistics.median(abs(a / t - 1) for t, a, _ in wgmma) == pytest.approx(0.139, abs=0.001)

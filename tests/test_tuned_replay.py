@@ -33,15 +33,17 @@ def _knee(at_recorded_clocks: bool) -> tuple[float, float]:
 
 
 def test_the_knee_at_the_clocks_the_kernels_ran_at(monkeypatch):
-    """Held to the model at each timing's clock, the well-tuned kernels are 7.2% too fast where the SM and memory
-    times come within 15% with the larger alone (p = infinity, the model before 2026-11-29; 4.0% over all 168) and
-    1.5% with the model's p = 8 (cta_model.OVERLAP_NORM; 0.0% over all); at 1980 MHz, where most of them did not run,
-    the knee reads -16.1% before."""
+    """Held to the model at each timing's clock, the well-tuned kernels were 7.2% too fast where the SM and memory
+    times come within 15% with the larger alone (p = infinity; 4.0% over all 168) and 1.5% with p = 8
+    (cta_model.OVERLAP_NORM; 0.0% over all), with the model of ca90d65, which chose p = 8 on them. Since a round's
+    CTAs pay its prologue and epilogue beside their main loops (cta_model.round_cycles, 2026-11-29), more of them sit
+    at the knee and they read -4.6% with the larger alone (-3.2% over all) and +0.2% with p = 8 (+1.1% over all); at
+    1980 MHz, where most of them did not run, the knee reads -12.2% with the larger alone."""
     assert cta_model.OVERLAP_NORM == 8.0
     knee, whole = _knee(True)
-    assert knee == pytest.approx(-0.015, abs=0.005) and whole == pytest.approx(0.0, abs=0.005)
+    assert knee == pytest.approx(0.002, abs=0.005) and whole == pytest.approx(0.011, abs=0.005)
     monkeypatch.setattr(cta_model, "OVERLAP_NORM", math.inf)
     knee, whole = _knee(True)
-    assert knee == pytest.approx(-0.072, abs=0.005) and whole == pytest.approx(-0.040, abs=0.005)
+    assert knee == pytest.approx(-0.046, abs=0.005) and whole == pytest.approx(-0.032, abs=0.005)
     knee, _ = _knee(False)
-    assert knee == pytest.approx(-0.161, abs=0.005)
+    assert knee == pytest.approx(-0.122, abs=0.005)

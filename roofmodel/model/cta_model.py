@@ -72,9 +72,10 @@ joint iteration. Where the warps store a copy into shared memory and fence it be
 relaid through registers: prediction.fenced_copies), a CTA's fence waits behind the stores the other resident CTAs
 queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
-C's bytes at the SM's share of DRAM write bandwidth), which other resident CTAs hide: a round of c
-CTAs takes max(c x K/BK x pipes, prologue + K/BK x (alone + (c - 1) x queued) + epilogue) (round_cycles). The busiest SM runs
-ceil(tiles / SMs) tiles in rounds of c; a persistent kernel pays the prologue and epilogue once.
+C's bytes at the SM's share of DRAM write bandwidth), which the other resident CTAs do not hide: they start and
+end together, so a round of c CTAs takes prologue + epilogue + K/BK x max(c x pipes, alone + (c - 1) x queued)
+(round_cycles; the other CTAs hid them until 2026-11-29). The busiest SM runs ceil(tiles / SMs) tiles in rounds of c;
+a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), or, where longer, the time the path from DRAM takes to serve
 their line requests (prediction.dram_request_seconds: copies in runs shorter than a line), plus the write-back of
@@ -446,12 +447,20 @@ def resident_ctas(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
 
 
 def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0) -> Any:
-    """SM cycles of a round of ``cc`` resident CTAs: max(cc x K/BK x pipes, edges + K/BK x (alone + (cc - 1) x
-    queued)). ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last
-    round of fewer CTAs waits behind fewer."""
+    """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x max(cc x pipes, alone + (cc - 1) x queued).
+    ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last round of
+    fewer CTAs waits behind fewer.
+
+    The round's CTAs start together and end together (the first round's are launched at once; they share the pipes
+    or run the same chain side by side, so they finish together, and the next round's take their places at once),
+    so no one of them hides another's prologue or epilogue: the round pays its ``edges`` once, beside its main loops,
+    whichever of the pipes and one CTA's chain binds them. Until 2026-11-29 the model let the other resident CTAs'
+    main loops hide them, max(cc x K/BK x pipes, edges + K/BK x alone); the round-cost check
+    (docs/measurements/h200-2026-11-29/round_cost, benchmarks/round_cost.py) found about 1 us a round left out where
+    two CTAs share an SM and none where one holds it."""
     if _is_array(queued) or queued:
         alone = alone + (cc - 1) * queued
-    return _max(cc * k_it * pipes, edges + k_it * alone)
+    return edges + k_it * _max(cc * pipes, alone)
 
 
 def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:

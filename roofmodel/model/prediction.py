@@ -1589,8 +1589,8 @@ def predict_kernel(
         )
         if rates.costs.iteration_s or rates.costs.copy_issue_s
         else "no kernel_costs in the machine file: none charged",
-        "prologue/epilogue": "filling the first stage and writing C, per tile, unless another CTA or a persistent "
-        "kernel hides them",
+        "prologue/epilogue": "filling the first stage and writing C, once a round of the CTAs an SM holds "
+        "(they start and end together), once an SM where the kernel is persistent",
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
         "(less where the grid keeps too few bytes in flight)"
         + dram_request_note
