@@ -87,11 +87,13 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh37: FRESH37_SHAPES with a thirty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh37);
 --fresh38: FRESH38_SHAPES with a thirty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh38);
 --fresh39: FRESH39_SHAPES with a fortieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh39);
+--fresh40: FRESH40_SHAPES with a forty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh40);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
 --tuned-replay: only the 168 fp16 kernels of 2026-11-22 (TUNED_REPLAY_CSV), timed again (2026-11-29);
 --round-cost: only ROUND_COST_TILES on ROUND_COST_GRIDS tiles an SM at ROUND_COST_ITERATIONS iterations (2026-11-29);
+--smem-bound: only SMEM_BOUND_TILES (fp16 wgmma, decode-like rows) on 1-4 tiles an SM at two K (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -753,6 +755,21 @@ FRESH39_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2100x6600x2900", "odd", "holdout", 2100, 6600, 2900),
     ("small2464", "small", "holdout", 2464, 2464, 2464),
 ]
+# A fortieth fresh sample (--fresh40, drawn 2026-11-29 while fresh39 is unread): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_19 (both squares and the small one from NEXT_RANGE), all held out,
+# a forty-first seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH40_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq7488", "square", "holdout", 7488, 7488, 7488),
+    ("sq6848", "square", "holdout", 6848, 6848, 6848),
+    ("shortk592b", "short_k", "holdout", 11008, 7424, 592),
+    ("longk18944", "long_k", "holdout", 1664, 1920, 18944),
+    ("skinny336b", "skinny", "holdout", 336, 23040, 12160),
+    ("decode37d", "decode", "holdout", 37, 27648, 5888),
+    ("decode22c", "decode", "holdout", 22, 24576, 6912),
+    ("odd6000x6300x3400", "odd", "holdout", 6000, 6300, 3400),
+    ("odd2700x2400x3900", "odd", "holdout", 2700, 2400, 3900),
+    ("small2144", "small", "holdout", 2144, 2144, 2144),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -776,7 +793,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh35": (2026_12_29, FRESH35_SHAPES),
                  "fresh36": (2026_12_30, FRESH36_SHAPES),
                  "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
-                 "fresh39": (2027_1_2, FRESH39_SHAPES)}  # fmt: skip
+                 "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -1481,6 +1498,39 @@ def round_cost_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The shared-memory check (2026-11-29): fp16 wgmma tiles of decode-like grids (one row of tiles, M = 32 or 128, N =
+# 132 x R x BN) that the model finds bound by their shared-memory path (wgmma reads both operands from shared memory,
+# B once per 64 rows of the tile, padded rows included, and the stages' fills go through it too, at 128 B a cycle) or
+# by one CTA's latency (a stage's load time over the stages in flight). On the read sweeps (H200 to fresh38, the model
+# of df7ee54) the fp16 and bf16 wgmma kernels without spills whose largest term is shared memory are 10% too fast
+# (median signed, n = 1,079), those with both operands copied 16 bytes at a time 18.8% (n = 204; decode, skinny and
+# small shapes); at one CTA an SM the nearer the latency bound comes to the shared-memory time, the faster (+1.8%
+# where under half of it, -6.5% at 0.5-0.8, -17.7% at 0.8-0.95). Each tile on R = SMEM_BOUND_GRIDS tiles an SM (one
+# round of R CTAs where R fit) at two K (SMEM_BOUND_ITERATIONS x BK): the slope over K is what an iteration of the
+# round costs, against the model's (c x the shared-memory time, or one CTA's chain); one tile also at 2 and 5 stages.
+SMEM_BOUND_TILES = [("fp16", 128, 32, 64, 4, 3), ("fp16", 128, 64, 64, 4, 3), ("fp16", 256, 32, 64, 8, 3),
+                    ("fp16", 256, 64, 64, 8, 3), ("fp16", 64, 32, 64, 4, 3), ("fp16", 128, 64, 32, 4, 3),
+                    ("fp16", 128, 32, 64, 4, 2), ("fp16", 128, 32, 64, 4, 5)]  # fmt: skip
+SMEM_BOUND_ROWS = (32, 128)
+SMEM_BOUND_GRIDS = (1, 2, 3, 4)
+SMEM_BOUND_ITERATIONS = (32, 96)
+
+
+def smem_bound_plan() -> list[dict[str, Any]]:
+    """SMEM_BOUND_TILES on one row of 132 x R tiles (M in SMEM_BOUND_ROWS, N = 132 x R x BN, R in SMEM_BOUND_GRIDS)
+    at K = i x BK (i in SMEM_BOUND_ITERATIONS), A K-major and B N-major (set and family ``smem_bound``, split
+    ``micro``, shapes smembound-DTYPE-BMxBNxBK-wW-sS-mM-xR)."""
+    return [
+        dict(set="smem_bound", shape=f"smembound-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-m{rows}-x{per}", family="smem_bound",
+             split="micro", m=rows, n=132 * per * bn, k=it * bk, dtype=dt, force_mma_v2=0, block_m=bm, block_n=bn,
+             block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
+        for dt, bm, bn, bk, w, st in SMEM_BOUND_TILES
+        for rows in SMEM_BOUND_ROWS
+        for per in SMEM_BOUND_GRIDS
+        for it in SMEM_BOUND_ITERATIONS
+    ]  # fmt: skip
+
+
 # The tuned-replay check (2026-11-29): the 168 fp16 kernels of 2026-11-22 (docs/measurements/h100-2026-11-22/gemm.csv,
 # the well-tuned configurations tests/test_backends.py guards, timed then on an H100) timed again with this harness,
 # with their compiled counts. On the read broad sweeps a wgmma kernel whose SM time and memory time are within 15% of
@@ -1517,6 +1567,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                      fma_boundary_plan),
     "round-cost": ("only the round-cost check (the K-sweep's tiles on 1-8 tiles an SM, 1-16 iterations)",
                    round_cost_plan),
+    "smem-bound": ("only the shared-memory check (fp16 wgmma tiles the shared-memory path binds, 1-4 tiles an SM)",
+                   smem_bound_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",
