@@ -114,6 +114,8 @@ LATER_RUNS = (
     "h200-2026-11-29/tuned_replay/repeat3",
     "h200-2026-11-29/round_cost",
     "h200-2026-11-29/round_cost/repeat",
+    "h200-2026-11-29/smem_bound",
+    "h200-2026-11-29/smem_bound/repeat",
 )
 
 

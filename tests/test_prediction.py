@@ -379,3 +379,18 @@ def test_the_total_is_the_launch_and_the_stated_norm_of_sm_and_memory():
         want = (sm**norm + mem**norm) ** (1 / norm)
         assert p.overlap_norm == norm and p.seconds == pytest.approx(launch + want, rel=1e-12)
         assert f"p = {norm:g}, of busiest SM" in time_parts(p)
+
+
+def test_the_prologue_epilogue_line_says_its_rounds():
+    """8192x8192x256 on 128x128x64 tiles, 4 warps, on the H100: 64 x 64 = 4,096 tiles over 132 SMs, 32 an SM, two
+    resident, so 16 rounds, each paying one prologue and epilogue (the round's CTAs start and end together: 2026-11-29);
+    a persistent kernel pays them once an SM, the same per-round figure."""
+    h100, g, tile = load_machine("h100"), Gemm(m=8192, n=8192, k=256, dtype="fp16"), Tile(bm=128, bn=128, bk=64)
+    p = predict(h100, g, tile, warps=4)
+    edges = next(t for t in p.terms if t.name == "prologue/epilogue")
+    assert "16 round(s) of 2 CTA(s)" in edges.detail
+    each = float(edges.detail.rsplit(", ", 1)[1].split(" us")[0])
+    assert each * 16 * 1e-6 == pytest.approx(edges.seconds, rel=1e-2)
+    q = predict(h100, g, tile, warps=4, persistent=True)
+    once = next(t for t in q.terms if t.name == "prologue/epilogue")
+    assert once.seconds == pytest.approx(edges.seconds / 16) and f"({each:,.2f} us)" in once.detail

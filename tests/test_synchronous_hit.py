@@ -172,9 +172,9 @@ def test_decode_regression_guard():
 
 def test_the_class_script_prints_the_figures_the_docs_quote():
     """benchmarks/synchronous_hit_classes.py on one read sample: the decode class before (the kernel's hit rate) and
-    after (the rule). With the model of a round's prologue and epilogue paid beside its main loops (2026-11-29;
-    later changes to the model move these decode kernels: the model of 2a66fd3 printed "... 16.7% -> 6.8%"); the
-    model of d29e186, whose figures docs/validation.md quotes, printed "+14.8% -> -1.9% | 14.8% -> 7.3%"."""
+    after (the rule), with the model of df7ee54 (a round's prologue and epilogue paid beside its main loops): "...
+    16.7% -> 6.3%". Changes to the model move these decode kernels: the model of 2a66fd3 printed "... 16.7% -> 6.8%",
+    that of d29e186, whose figures docs/validation.md quotes, "+14.8% -> -1.9% | 14.8% -> 7.3%"."""
     import subprocess
     import sys
 

@@ -120,7 +120,9 @@ clock their run's sampler recorded, the fp16 median goes 5.4% -> 7.0% with p = 8
 again on an H200 by the sweeps' harness (docs/measurements/h200-2026-11-29/tuned_replay, benchmarks/tuned_replay.py),
 the same 168 configurations ran at the board's power limit (1,245-1,980 MHz, median 1,500), and held to the model at
 the clock recorded with each timing they too were 7.2% too fast where the two times come within 15% (-1.5% with
-p = 8, +1.2% with p = 6; all 168: -4.0% -> 0.0% signed at 8). Their 2026-11-22 timings took 200 ms of back-to-back
+p = 8, +1.2% with p = 6; all 168: -4.0% -> 0.0% signed at 8), with the model of ca90d65; since a round's CTAs pay its
+prologue and epilogue (round_cycles, 2026-11-29) they read -4.6% with the larger alone and +0.2% with p = 8 (all 168:
+-3.2% -> +1.1%): p was chosen on a model that hid those edges, and part of the knee may have been them. Their 2026-11-22 timings took 200 ms of back-to-back
 runs a kernel (do_bench rep=200), the sweeps' and the replay's 12 ms: why the two disagree is not known. On the read
 sweeps p = 8 and p = 6 do alike (first picks under 0.97 of the best: H200 581 -> 550 and 552 groups, H100 324 ->
 311 at 8). Judged on fresh37 before it was read: passed (482 kernels moved, 8.1% -> 7.7%; all 950 8.7% -> 8.6%,
@@ -727,12 +729,10 @@ def kernel_terms(
     )
     last_pipes, last_alone = pipes_at(last_spill), alone_at(last_spill)
     sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone)
-    # A persistent kernel pays its prologue and epilogue once per SM, and never more than the
-    # launch-per-tile kernel whose resident CTAs may already hide them.
+    # A persistent kernel pays its prologue and epilogue once per SM (its rounds were computed without them): never
+    # more than the launch-per-tile kernel, whose every round pays them (round_cycles).
     once = prologue + epilogue
-    sm_cycles = _where(persistent, _min(sm_cycles + once, _plain_rounds(c, last, rounds, k_it, pipes, alone, once, queued,
-                                                                         last_pipes, last_alone)),
-                       sm_cycles)  # fmt: skip
+    sm_cycles = _where(persistent, sm_cycles + once, sm_cycles)
 
     active = _min(tiles, sms * ctas_per_sm)
     dram_reach = dram_bps

@@ -1454,6 +1454,8 @@ def predict_kernel(
         else ""
     )
     queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
+    rounds = math.ceil(per_sm / resident)
+    edge_us = float(terms["prologue/epilogue"]) * 1e6 / (1 if config.persistent else rounds)
     fence_note = (
         f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA): as if each CTA "
         f"waited behind the shared-memory work the other resident CTAs queued first, each of the {resident - 1} "
@@ -1589,8 +1591,12 @@ def predict_kernel(
         )
         if rates.costs.iteration_s or rates.costs.copy_issue_s
         else "no kernel_costs in the machine file: none charged",
-        "prologue/epilogue": "filling the first stage and writing C, once a round of the CTAs an SM holds "
-        "(they start and end together), once an SM where the kernel is persistent",
+        "prologue/epilogue": (
+            f"filling the first stage and writing C, once an SM: the kernel is persistent ({edge_us:,.2f} us)"
+            if config.persistent
+            else f"filling the first stage and writing C, once a round of the CTAs an SM holds (they start and end "
+            f"together): {rounds} round(s) of {resident} CTA(s), {edge_us:,.2f} us each"
+        ),
         "DRAM": f"{(dram_read + c_bytes) / 2**20:,.0f} MiB at up to {rates.dram_bps / 1e9:,.0f} GB/s "
         "(less where the grid keeps too few bytes in flight)"
         + dram_request_note

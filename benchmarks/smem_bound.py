@@ -1,0 +1,72 @@
+"""The shared-memory check's figures (docs/measurements/h200-2026-11-29/smem_bound): fp16 wgmma tiles on one row of
+132 x R tiles (M = 32 or 128; R = 1-4 tiles an SM) at 32 and 96 iterations, timed in two runs of two passes on an H200,
+against the per-CTA model as compiled at 1980 MHz (each kernel's time the median of its four timings).
+
+For each tile, M and R, the slope of the time over the iterations (the 64 between the two K) is what an iteration of
+the SM's round costs: measured, as the model predicts it (its total), and as its SM time alone and its memory time
+alone say; with the CTAs an SM holds at once (from the compiled shared memory and registers) and the model's
+per-iteration shared-memory and latency terms of one CTA (SM cycles), so that a row says which bound the model takes.
+
+    python benchmarks/smem_bound.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.machine import load_machine
+from roofmodel.model import cta_model
+
+DATA = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-29" / "smem_bound"
+MHZ = 1980.0
+
+
+def per_iteration() -> list[dict[str, Any]]:
+    """One row per tile, M and R: the CTAs an SM holds, and ns an iteration of the round measured, predicted (total),
+    the model's SM time and memory time; the model's shared-memory and latency terms per CTA iteration (cycles)."""
+    first, repeat = read_broad_csv(DATA / "broad.csv"), read_broad_csv(DATA / "repeat" / "broad.csv")
+    ev = Evaluator(load_machine("h200"), MHZ)
+    groups: dict[str, list[tuple[int, float, dict[str, Any], dict[str, Any]]]] = {}
+    for a, b in zip(first, repeat, strict=True):
+        if (a.shape, a.k) != (b.shape, b.k):
+            raise SystemExit("smem_bound: the two runs' rows differ")
+        terms, fp = ev._terms(a, True, None)
+        measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t) * 1e-3
+        groups.setdefault(a.shape, []).append((a.k // a.block_k, measured, terms, fp))
+    out = []
+    for shape, rows in sorted(groups.items()):
+        (i1, t1, x1, fp), (i2, t2, x2, _) = sorted(rows, key=lambda r: r[0])
+        per = int(shape.rsplit("-x", 1)[1])
+        steps = (i2 - i1) * 1e-9
+
+        def slope(key: str, x1: dict[str, Any] = x1, x2: dict[str, Any] = x2, steps: float = steps) -> float:
+            return (float(x2[key]) - float(x1[key])) / steps
+
+        memory = [float(cta_model.memory_seconds(x["DRAM"], x["L2"])) for x in (x1, x2)]
+        busy = min(int(fp["ctas_per_sm"]), per) * i2 * -(-per // int(fp["ctas_per_sm"]))
+        out.append(dict(
+            tile=shape.removeprefix("smembound-").rsplit("-x", 1)[0], per=per, held=int(fp["ctas_per_sm"]),
+            measured=(t2 - t1) / steps, model=slope("total"), sm=slope("sm"), memory=(memory[1] - memory[0]) / steps,
+            smem=float(x2["shared memory"]) / busy * MHZ * 1e6 * min(int(fp["ctas_per_sm"]), per),
+            latency=float(x2["latency"]) / busy * MHZ * 1e6 * min(int(fp["ctas_per_sm"]), per),
+        ))  # fmt: skip
+    return out
+
+
+def main() -> None:
+    print("| tile | tiles an SM | CTAs it holds | measured ns/iteration | model | its SM | its memory | "
+          "model / measured | smem, latency cycles/CTA-iteration |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in per_iteration():
+        print(f"| {r['tile']} | {r['per']} | {r['held']} | {r['measured']:.1f} | {r['model']:.1f} | {r['sm']:.1f} | "
+              f"{r['memory']:.1f} | {r['model'] / r['measured']:.2f} | {r['smem']:.0f}, {r['latency']:.0f} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
