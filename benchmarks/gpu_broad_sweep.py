@@ -94,6 +94,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --tuned-replay: only the 168 fp16 kernels of 2026-11-22 (TUNED_REPLAY_CSV), timed again (2026-11-29);
 --round-cost: only ROUND_COST_TILES on ROUND_COST_GRIDS tiles an SM at ROUND_COST_ITERATIONS iterations (2026-11-29);
 --smem-bound: only SMEM_BOUND_TILES (fp16 wgmma, decode-like rows) on 1-4 tiles an SM at two K (2026-11-29);
+--transpose: only TRANSPOSE_TILES (tf32 wgmma, B N-major against K-major) on 1-2 tiles an SM at two K (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1531,6 +1532,35 @@ def smem_bound_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The transpose check (2026-11-29): what transposing an N-major tf32 B costs wgmma's warps, by tile. The model charges
+# kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
+# (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
+# too slow (median signed; H200 n = 471), BN = 64 within 6%, BN >= 128 2-5% too fast, the same on both GPUs. Each tile
+# with B N-major and, as its control, K-major (A K-major), on 11 x 12 x R tiles (R = TRANSPOSE_GRIDS tiles an SM) at
+# two K (TRANSPOSE_ITERATIONS x BK): the difference of the two layouts' slopes over K is what the transposes cost an
+# iteration.
+TRANSPOSE_TILES = [(64, 32, 32, 4, 3), (64, 32, 64, 4, 3), (64, 32, 16, 4, 3), (128, 32, 32, 4, 3), (128, 32, 32, 8, 3),
+                   (256, 32, 32, 8, 3), (64, 64, 32, 4, 3), (128, 64, 32, 4, 3), (64, 128, 32, 4, 3),
+                   (128, 128, 32, 8, 3), (128, 128, 64, 8, 3), (128, 256, 32, 8, 3)]  # fmt: skip
+TRANSPOSE_GRIDS = (1, 2)
+TRANSPOSE_ITERATIONS = (32, 96)
+
+
+def transpose_plan() -> list[dict[str, Any]]:
+    """TRANSPOSE_TILES in tf32 with B N-major and K-major on 11 x 12 x R tiles (R in TRANSPOSE_GRIDS) at K = i x BK (i
+    in TRANSPOSE_ITERATIONS), A K-major (set and family ``transpose``, split ``micro``, shapes
+    transpose-BMxBNxBK-wW-sS-bB-xR)."""
+    return [
+        dict(set="transpose", shape=f"transpose-{bm}x{bn}x{bk}-w{w}-s{st}-b{b}-x{per}", family="transpose",
+             split="micro", m=11 * bm, n=12 * per * bn, k=it * bk, dtype="tf32", force_mma_v2=0, block_m=bm,
+             block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major=b)
+        for bm, bn, bk, w, st in TRANSPOSE_TILES
+        for b in ("n", "k")
+        for per in TRANSPOSE_GRIDS
+        for it in TRANSPOSE_ITERATIONS
+    ]  # fmt: skip
+
+
 # The tuned-replay check (2026-11-29): the 168 fp16 kernels of 2026-11-22 (docs/measurements/h100-2026-11-22/gemm.csv,
 # the well-tuned configurations tests/test_backends.py guards, timed then on an H100) timed again with this harness,
 # with their compiled counts. On the read broad sweeps a wgmma kernel whose SM time and memory time are within 15% of
@@ -1569,6 +1599,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                    round_cost_plan),
     "smem-bound": ("only the shared-memory check (fp16 wgmma tiles the shared-memory path binds, 1-4 tiles an SM)",
                    smem_bound_plan),
+    "transpose": ("only the transpose check (tf32 wgmma tiles, B N-major against K-major, 1-2 tiles an SM)",
+                  transpose_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",
