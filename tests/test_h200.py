@@ -116,6 +116,8 @@ LATER_RUNS = (
     "h200-2026-11-29/round_cost/repeat",
     "h200-2026-11-29/smem_bound",
     "h200-2026-11-29/smem_bound/repeat",
+    "h200-2026-11-29/transpose",
+    "h200-2026-11-29/transpose/repeat",
 )
 
 

@@ -1,0 +1,82 @@
+"""The transpose check's figures (docs/measurements/h200-2026-11-29/transpose): twelve tf32 wgmma tiles with B N-major
+and, as each one's control, K-major, on 11 x 12 x R tiles (R = 1, 2 tiles an SM) at 32 and 96 iterations, timed in
+two runs of two passes on an H200, against the per-CTA model as compiled at 1980 MHz (each kernel's time the median of
+its four timings).
+
+For each tile and R: the slope of the time over the 64 iterations between the two K (what an iteration of the SM's
+round costs), B N-major and K-major, measured and predicted; the difference of the two layouts' slopes is what the
+transposes cost the SM an iteration, and over the B elements the SM's CTAs transpose an iteration (BN x BK each) it is
+a cost per element (ns), against the model's kernel_costs.transpose.
+
+    python benchmarks/transpose_cost.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.machine import load_machine
+
+DATA = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-29" / "transpose"
+
+
+def slopes() -> dict[tuple[str, str, int], dict[str, Any]]:
+    """(tile, B layout, R) -> ns an iteration of the round, measured and predicted, the CTAs an SM holds, and the B
+    elements one CTA transposes an iteration (BN x BK)."""
+    first, repeat = read_broad_csv(DATA / "broad.csv"), read_broad_csv(DATA / "repeat" / "broad.csv")
+    ev = Evaluator(load_machine("h200"), 1980.0)
+    runs: dict[tuple[str, str, int], list[tuple[int, float, float, int]]] = {}
+    elements = {}
+    for a, b in zip(first, repeat, strict=True):
+        if (a.shape, a.k) != (b.shape, b.k):
+            raise SystemExit("transpose_cost: the two runs' rows differ")
+        terms, fp = ev._terms(a, True, None)
+        measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t) * 1e6
+        tile, rest = a.shape.removeprefix("transpose-").split("-b")
+        layout, per = rest.split("-x")
+        key = (tile, layout, int(per))
+        elements[key] = a.block_n * a.block_k
+        runs.setdefault(key, []).append(
+            (a.k // a.block_k, measured, float(terms["total"]) * 1e9, int(fp["ctas_per_sm"]))
+        )
+    out = {}
+    for key, rows in runs.items():
+        (i1, m1, p1, held), (i2, m2, p2, _) = sorted(rows)
+        out[key] = dict(measured=(m2 - m1) / (i2 - i1), model=(p2 - p1) / (i2 - i1), held=held,
+                        elements=elements[key])  # fmt: skip
+    return out
+
+
+def per_element() -> list[dict[str, Any]]:
+    """For each tile and R: the transposes' cost an iteration of the round (N-major slope - K-major slope, ns),
+    measured and predicted, and per element the CTAs of the round transpose (ns)."""
+    s = slopes()
+    out = []
+    for (tile, layout, per), n in sorted(s.items()):
+        if layout == "n":
+            k = s[(tile, "k", per)]
+            count = n["elements"] * per  # the B elements the SM's CTAs transpose an iteration of all its rounds
+            out.append(dict(tile=tile, per=per, held=n["held"], n_measured=n["measured"], k_measured=k["measured"],
+                            n_model=n["model"], k_model=k["model"], measured_per_element=(n["measured"] - k["measured"]) / count,
+                            model_per_element=(n["model"] - k["model"]) / count))  # fmt: skip
+    return out
+
+
+def main() -> None:
+    print("| tile | tiles an SM | CTAs an SM can hold | ns/iteration B N-major: measured, model | B K-major: measured, model | "
+          "transposes ns/element: measured, model |")  # fmt: skip
+    print("|---|---|---|---|---|---|")
+    for r in per_element():
+        print(f"| {r['tile']} | {r['per']} | {r['held']} | {r['n_measured']:.1f}, {r['n_model']:.1f} | "
+              f"{r['k_measured']:.1f}, {r['k_model']:.1f} | {r['measured_per_element']:.3f}, "
+              f"{r['model_per_element']:.3f} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
