@@ -35,9 +35,14 @@ Per main-loop iteration (one BK step) of one CTA:
   that mma.sync's warps read one element per thread (gathered) over the shared-memory bytes per
   cycle: both in series with the CTA's MMAs. The elements: an MN-major 32-bit operand
   (tf32 A M-major or B N-major), which wgmma cannot read from shared memory (its transpose flags are
-  for 16-bit types), is transposed in registers by the warps before it is stored; serial with the
-  rest of one CTA's iteration, and on the SM's shared-memory path (added to one CTA's iteration and
-  to the shared-memory time of the resident CTAs' joint one);
+  for 16-bit types), is laid out K-major as it is copied; charged serial with the rest of one CTA's
+  iteration, and on the SM's shared-memory path (added to one CTA's iteration and to the shared-memory
+  time of the resident CTAs' joint one), at the cost the layout check measured on 128x128x64 so. Triton
+  3.6's compiled loop copies such an operand with one asynchronous 4-byte cp.async an element
+  (LDGSTS.E) into the K-major layout and transposes nothing in registers; the transpose check
+  (docs/measurements/h200-2026-11-29/transpose) finds the charge right for BN >= 128 and the copies of a
+  BN = 32 tile nearly free where one CTA holds the SM (hidden under its loads in flight), which the
+  model does not yet say (its README: what a rule needs);
 - ``convert`` = fp8 elements the warps convert to fp16 before their mma.sync (Triton on sm_90:
   cvt.rn.f16x2.e4m3x2, then m16n8k16.f16) x the measured cost per element (kernel_costs.convert): a
   pipe of its own beside the MMAs, not in series with them (fp8 at the BK of fp16 runs faster than
