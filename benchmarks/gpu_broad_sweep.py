@@ -88,6 +88,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh38: FRESH38_SHAPES with a thirty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh38);
 --fresh39: FRESH39_SHAPES with a fortieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh39);
 --fresh40: FRESH40_SHAPES with a forty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh40);
+--fresh41: FRESH41_SHAPES with a forty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh41);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -771,6 +772,21 @@ FRESH40_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2700x2400x3900", "odd", "holdout", 2700, 2400, 3900),
     ("small2144", "small", "holdout", 2144, 2144, 2144),
 ]
+# A forty-first fresh sample (--fresh41, drawn 2026-11-29 while fresh39 and fresh40 are unread): ten more shapes, drawn
+# by benchmarks/draw_fresh_shapes.py with seed 2026_12_20 (both squares and the small one from NEXT_RANGE), all held
+# out, a forty-second seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH41_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq6592", "square", "holdout", 6592, 6592, 6592),
+    ("sq7104", "square", "holdout", 7104, 7104, 7104),
+    ("shortk544c", "short_k", "holdout", 8960, 11008, 544),
+    ("longk12544", "long_k", "holdout", 2176, 1280, 12544),
+    ("skinny256b", "skinny", "holdout", 256, 17920, 7936),
+    ("decode13b", "decode", "holdout", 13, 23552, 8192),
+    ("decode16c", "decode", "holdout", 16, 13312, 12032),
+    ("odd1400x2500x1700", "odd", "holdout", 1400, 2500, 1700),
+    ("odd5600x4500x6700", "odd", "holdout", 5600, 4500, 6700),
+    ("small2336", "small", "holdout", 2336, 2336, 2336),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -794,7 +810,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh35": (2026_12_29, FRESH35_SHAPES),
                  "fresh36": (2026_12_30, FRESH36_SHAPES),
                  "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
-                 "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES)}  # fmt: skip
+                 "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
+                 "fresh41": (2027_1_4, FRESH41_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
