@@ -1503,13 +1503,37 @@ ROUND_COST_GRIDS = (1, 2, 4, 8)
 ROUND_COST_ITERATIONS = (1, 2, 4, 16)
 
 
+def micro_row(
+    check: str,
+    shape: str,
+    m: int,
+    n: int,
+    k: int,
+    dtype: str,
+    tile: tuple[int, int, int],
+    warps: int,
+    stages: int,
+    *,
+    family: str | None = None,
+    group_m: int = 1,
+    a_major: str = "k",
+    b_major: str = "n",
+    force_mma_v2: int = 0,
+) -> dict[str, Any]:
+    """One kernel of a device check (split ``micro``): set ``check``, family ``check`` unless given, tile (BM, BN,
+    BK)."""
+    bm, bn, bk = tile
+    return dict(set=check, shape=shape, family=family or check, split="micro", m=m, n=n, k=k, dtype=dtype,
+                force_mma_v2=force_mma_v2, block_m=bm, block_n=bn, block_k=bk, group_m=group_m, num_warps=warps,
+                num_stages=stages, a_major=a_major, b_major=b_major)  # fmt: skip
+
+
 def round_cost_plan() -> list[dict[str, Any]]:
     """ROUND_COST_TILES on 11 x 12 x R tiles (R in ROUND_COST_GRIDS) at K = i x BK (i in ROUND_COST_ITERATIONS), A
     K-major and B N-major (set and family ``round_cost``, split ``micro``, shapes roundcost-DTYPE-BMxBNxBK-wW[-v2]-xR)."""
     return [
-        dict(set="round_cost", shape=f"roundcost-{dt}-{bm}x{bn}x{bk}-w{w}{'-v2' if v2 else ''}-x{per}",
-             family="round_cost", split="micro", m=11 * bm, n=12 * per * bn, k=it * bk, dtype=dt, force_mma_v2=v2,
-             block_m=bm, block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
+        micro_row("round_cost", f"roundcost-{dt}-{bm}x{bn}x{bk}-w{w}{'-v2' if v2 else ''}-x{per}", 11 * bm,
+                  12 * per * bn, it * bk, dt, (bm, bn, bk), w, st, force_mma_v2=v2)
         for dt, bm, bn, bk, w, st, v2 in ROUND_COST_TILES
         for per in ROUND_COST_GRIDS
         for it in ROUND_COST_ITERATIONS
@@ -1539,9 +1563,8 @@ def smem_bound_plan() -> list[dict[str, Any]]:
     at K = i x BK (i in SMEM_BOUND_ITERATIONS), A K-major and B N-major (set and family ``smem_bound``, split
     ``micro``, shapes smembound-DTYPE-BMxBNxBK-wW-sS-mM-xR)."""
     return [
-        dict(set="smem_bound", shape=f"smembound-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-m{rows}-x{per}", family="smem_bound",
-             split="micro", m=rows, n=132 * per * bn, k=it * bk, dtype=dt, force_mma_v2=0, block_m=bm, block_n=bn,
-             block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major="n")
+        micro_row("smem_bound", f"smembound-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-m{rows}-x{per}", rows, 132 * per * bn,
+                  it * bk, dt, (bm, bn, bk), w, st)
         for dt, bm, bn, bk, w, st in SMEM_BOUND_TILES
         for rows in SMEM_BOUND_ROWS
         for per in SMEM_BOUND_GRIDS
@@ -1549,7 +1572,7 @@ def smem_bound_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-# The transpose check (2026-11-29): what transposing an N-major tf32 B costs wgmma's warps, by tile. The model charges
+# The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
 # too slow (median signed; H200 n = 471), BN = 64 within 6%, BN >= 128 2-5% too fast, the same on both GPUs. Each tile
@@ -1568,9 +1591,8 @@ def transpose_plan() -> list[dict[str, Any]]:
     in TRANSPOSE_ITERATIONS), A K-major (set and family ``transpose``, split ``micro``, shapes
     transpose-BMxBNxBK-wW-sS-bB-xR)."""
     return [
-        dict(set="transpose", shape=f"transpose-{bm}x{bn}x{bk}-w{w}-s{st}-b{b}-x{per}", family="transpose",
-             split="micro", m=11 * bm, n=12 * per * bn, k=it * bk, dtype="tf32", force_mma_v2=0, block_m=bm,
-             block_n=bn, block_k=bk, group_m=1, num_warps=w, num_stages=st, a_major="k", b_major=b)
+        micro_row("transpose", f"transpose-{bm}x{bn}x{bk}-w{w}-s{st}-b{b}-x{per}", 11 * bm, 12 * per * bn, it * bk,
+                  "tf32", (bm, bn, bk), w, st, b_major=b)
         for bm, bn, bk, w, st in TRANSPOSE_TILES
         for b in ("n", "k")
         for per in TRANSPOSE_GRIDS
@@ -1594,10 +1616,9 @@ def tuned_replay_plan() -> list[dict[str, Any]]:
     with TUNED_REPLAY_CSV.open() as f:
         recs = list(csv.DictReader(f))
     return [
-        dict(set="tuned_replay", shape=f"{r['m']}x{r['n']}x{r['k']}", family="tuned", split="micro", m=int(r["m"]),
-             n=int(r["n"]), k=int(r["k"]), dtype=r["dtype"], force_mma_v2=0, block_m=int(r["block_m"]),
-             block_n=int(r["block_n"]), block_k=int(r["block_k"]), group_m=int(r["group_m"]),
-             num_warps=int(r["num_warps"]), num_stages=int(r["num_stages"]), a_major="k", b_major="n")
+        micro_row("tuned_replay", f"{r['m']}x{r['n']}x{r['k']}", int(r["m"]), int(r["n"]), int(r["k"]), r["dtype"],
+                  (int(r["block_m"]), int(r["block_n"]), int(r["block_k"])), int(r["num_warps"]),
+                  int(r["num_stages"]), family="tuned", group_m=int(r["group_m"]))
         for r in recs
     ]  # fmt: skip
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from roofmodel.backends.broad import Evaluator, read_broad_csv
-from roofmodel.machine import load_machine
+from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
+from roofmodel.model.cta_model import rounds_per_sm
 
-DATA = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-29" / "round_cost"
+DATA = MEASUREMENTS / "h200-2026-11-29" / "round_cost"
 
 
 def slope(xs: list[float], ys: list[float]) -> float:
@@ -32,19 +32,12 @@ def slope(xs: list[float], ys: list[float]) -> float:
 def per_round() -> list[tuple[str, str, int, int, float, float]]:
     """(tile, instruction, CTAs an SM holds, iterations, measured us a round, predicted us a round) for each tile and
     iteration count over the grids that take more than one round."""
-    first, repeat = read_broad_csv(DATA / "broad.csv"), read_broad_csv(DATA / "repeat" / "broad.csv")
-    ev = Evaluator(load_machine("h200"), 1980.0)
     groups: dict[tuple[str, str, int, int], list[tuple[int, float, float]]] = {}
-    for a, b in zip(first, repeat, strict=True):
-        if (a.shape, a.k) != (b.shape, b.k):
-            raise SystemExit("round_cost: the two runs' rows differ")
-        terms, fp = ev._terms(a, True, None)
-        measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t)
+    for a, measured, terms, fp in timed_rows(DATA):
         tile, per = a.shape.removeprefix("roundcost-").rsplit("-x", 1)
-        held = min(int(fp["ctas_per_sm"]), int(per))
-        rounds = -(-int(per) // held)
+        rounds = int(rounds_per_sm(int(fp["ctas_per_sm"]), int(per), 1))  # R tiles on the SM
         key = (tile, a.instruction or "fma", int(fp["ctas_per_sm"]), a.k // a.block_k)
-        groups.setdefault(key, []).append((rounds, measured * 1e3, float(terms["total"]) * 1e6))
+        groups.setdefault(key, []).append((rounds, measured * 1e6, float(terms["total"]) * 1e6))
     out = []
     for (tile, instruction, held, iterations), rows in sorted(groups.items()):
         if len({r for r, _, _ in rows}) < 2:
@@ -56,11 +49,9 @@ def per_round() -> list[tuple[str, str, int, int, float, float]]:
 
 
 def main() -> None:
-    print("| tile | instruction | CTAs an SM | iterations | measured us a round | model | left out |")
-    print("|---|---|---|---|---|---|---|")
-    for tile, instruction, held, iterations, measured, model in per_round():
-        print(f"| {tile} | {instruction} | {held} | {iterations} | {measured:.2f} | {model:.2f} | "
-              f"{measured - model:+.2f} |")  # fmt: skip
+    print_table(["tile", "instruction", "CTAs an SM", "iterations", "measured us a round", "model", "left out"],
+                [[tile, instruction, str(held), str(iterations), f"{measured:.2f}", f"{model:.2f}",
+                  f"{measured - model:+.2f}"] for tile, instruction, held, iterations, measured, model in per_round()])  # fmt: skip
 
 
 if __name__ == "__main__":

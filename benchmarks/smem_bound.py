@@ -12,32 +12,24 @@ per-iteration shared-memory and latency terms of one CTA (SM cycles), so that a 
 
 from __future__ import annotations
 
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from roofmodel.backends.broad import Evaluator, read_broad_csv
-from roofmodel.machine import load_machine
+from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
 from roofmodel.model import cta_model
 
-DATA = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-29" / "smem_bound"
+DATA = MEASUREMENTS / "h200-2026-11-29" / "smem_bound"
 MHZ = 1980.0
 
 
 def per_iteration() -> list[dict[str, Any]]:
     """One row per tile, M and R: the CTAs an SM holds, and ns an iteration of the round measured, predicted (total),
     the model's SM time and memory time; the model's shared-memory and latency terms per CTA iteration (cycles)."""
-    first, repeat = read_broad_csv(DATA / "broad.csv"), read_broad_csv(DATA / "repeat" / "broad.csv")
-    ev = Evaluator(load_machine("h200"), MHZ)
     groups: dict[str, list[tuple[int, float, dict[str, Any], dict[str, Any]]]] = {}
-    for a, b in zip(first, repeat, strict=True):
-        if (a.shape, a.k) != (b.shape, b.k):
-            raise SystemExit("smem_bound: the two runs' rows differ")
-        terms, fp = ev._terms(a, True, None)
-        measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t) * 1e-3
+    for a, measured, terms, fp in timed_rows(DATA, mhz=MHZ):
         groups.setdefault(a.shape, []).append((a.k // a.block_k, measured, terms, fp))
     out = []
     for shape, rows in sorted(groups.items()):
@@ -49,23 +41,24 @@ def per_iteration() -> list[dict[str, Any]]:
             return (float(x2[key]) - float(x1[key])) / steps
 
         memory = [float(cta_model.memory_seconds(x["DRAM"], x["L2"])) for x in (x1, x2)]
-        busy = min(int(fp["ctas_per_sm"]), per) * i2 * -(-per // int(fp["ctas_per_sm"]))
+        # The terms are as if alone over the busiest SM's tiles x iterations (R x K/BK here); per CTA iteration:
+        # the shared-memory term's cycles, and the latency term's times the CTAs it divides among (cta_model).
+        cycles = MHZ * 1e6 / (per * i2)
         out.append(dict(
             tile=shape.removeprefix("smembound-").rsplit("-x", 1)[0], per=per, held=int(fp["ctas_per_sm"]),
             measured=(t2 - t1) / steps, model=slope("total"), sm=slope("sm"), memory=(memory[1] - memory[0]) / steps,
-            smem=float(x2["shared memory"]) / busy * MHZ * 1e6 * min(int(fp["ctas_per_sm"]), per),
-            latency=float(x2["latency"]) / busy * MHZ * 1e6 * min(int(fp["ctas_per_sm"]), per),
+            smem=float(x2["shared memory"]) * cycles,
+            latency=float(x2["latency"]) * cycles * min(int(fp["ctas_per_sm"]), per),
         ))  # fmt: skip
     return out
 
 
 def main() -> None:
-    print("| tile | tiles an SM | CTAs it holds | measured ns/iteration | model | its SM | its memory | "
-          "model / measured | smem, latency cycles/CTA-iteration |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|")
-    for r in per_iteration():
-        print(f"| {r['tile']} | {r['per']} | {r['held']} | {r['measured']:.1f} | {r['model']:.1f} | {r['sm']:.1f} | "
-              f"{r['memory']:.1f} | {r['model'] / r['measured']:.2f} | {r['smem']:.0f}, {r['latency']:.0f} |")  # fmt: skip
+    print_table(["tile", "tiles an SM", "CTAs it holds", "measured ns/iteration", "model", "its SM", "its memory",
+                 "model / measured", "smem, latency cycles/CTA-iteration"],
+                [[r["tile"], str(r["per"]), str(r["held"]), f"{r['measured']:.1f}", f"{r['model']:.1f}",
+                  f"{r['sm']:.1f}", f"{r['memory']:.1f}", f"{r['model'] / r['measured']:.2f}",
+                  f"{r['smem']:.0f}, {r['latency']:.0f}"] for r in per_iteration()])  # fmt: skip
 
 
 if __name__ == "__main__":

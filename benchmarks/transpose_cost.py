@@ -13,31 +13,24 @@ a cost per element (ns), against the model's kernel_costs.transpose.
 
 from __future__ import annotations
 
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from roofmodel.backends.broad import Evaluator, read_broad_csv
-from roofmodel.machine import load_machine
+from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
 
-DATA = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-29" / "transpose"
+DATA = MEASUREMENTS / "h200-2026-11-29" / "transpose"
 
 
 def slopes() -> dict[tuple[str, str, int], dict[str, Any]]:
     """(tile, B layout, R) -> ns an iteration of the round, measured and predicted, the CTAs an SM holds, and the B
     elements one CTA transposes an iteration (BN x BK)."""
-    first, repeat = read_broad_csv(DATA / "broad.csv"), read_broad_csv(DATA / "repeat" / "broad.csv")
-    ev = Evaluator(load_machine("h200"), 1980.0)
     runs: dict[tuple[str, str, int], list[tuple[int, float, float, int]]] = {}
     elements = {}
-    for a, b in zip(first, repeat, strict=True):
-        if (a.shape, a.k) != (b.shape, b.k):
-            raise SystemExit("transpose_cost: the two runs' rows differ")
-        terms, fp = ev._terms(a, True, None)
-        measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t) * 1e6
+    for a, seconds, terms, fp in timed_rows(DATA):
+        measured = seconds * 1e9
         tile, rest = a.shape.removeprefix("transpose-").split("-b")
         layout, per = rest.split("-x")
         key = (tile, layout, int(per))
@@ -69,13 +62,11 @@ def per_element() -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    print("| tile | tiles an SM | CTAs an SM can hold | ns/iteration B N-major: measured, model | B K-major: measured, model | "
-          "transposes ns/element: measured, model |")  # fmt: skip
-    print("|---|---|---|---|---|---|")
-    for r in per_element():
-        print(f"| {r['tile']} | {r['per']} | {r['held']} | {r['n_measured']:.1f}, {r['n_model']:.1f} | "
-              f"{r['k_measured']:.1f}, {r['k_model']:.1f} | {r['measured_per_element']:.3f}, "
-              f"{r['model_per_element']:.3f} |")  # fmt: skip
+    print_table(["tile", "tiles an SM", "CTAs an SM can hold", "ns/iteration B N-major: measured, model",
+                 "B K-major: measured, model", "transposes ns/element: measured, model"],
+                [[r["tile"], str(r["per"]), str(r["held"]), f"{r['n_measured']:.1f}, {r['n_model']:.1f}",
+                  f"{r['k_measured']:.1f}, {r['k_model']:.1f}",
+                  f"{r['measured_per_element']:.3f}, {r['model_per_element']:.3f}"] for r in per_element()])  # fmt: skip
 
 
 if __name__ == "__main__":

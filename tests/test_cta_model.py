@@ -1607,3 +1607,17 @@ def test_analyze_keeps_the_fp32_pipes_measured_rate(cli):
     """kernel_costs.fma_rate is a Triton loop's, not the hardware's: analyze's fp32 peak stays cuBLAS SGEMM's."""
     out = cli("analyze", "--machine", "h100", "--m", "4096", "--dtype", "fp32", "--compute", "measured").stdout
     assert "99.5 FMA/cycle/SM = 52 TFLOPS" in out
+
+
+def test_rounds_per_sm_by_hand():
+    """cta_model.rounds_per_sm, the one rule kernel_terms, last_round_tiles and predict's note share: 64 x 64 = 4,096
+    tiles on 132 SMs are 32 an SM (31.03 rounded up), 2 at once, so 16 rounds; 133 tiles one at a time, 2; 100 tiles
+    with room for 4 an SM are one each, 1 round; 1,000 tiles 3 at a time, 8 an SM, 3 rounds (3 + 3 + 2)."""
+    np = pytest.importorskip("numpy")
+    from roofmodel.model.cta_model import last_round_tiles, rounds_per_sm
+
+    assert rounds_per_sm(2, 4096, 132) == 16 and rounds_per_sm(1, 133, 132) == 2
+    assert rounds_per_sm(4, 100, 132) == 1 and rounds_per_sm(3, 1000, 132) == 3
+    assert list(rounds_per_sm(np.array([2, 1, 4, 3]), np.array([4096, 133, 100, 1000]), 132)) == [16, 2, 1, 3]
+    # The last of the 3 rounds of 1,000 tiles holds what the first two (2 x 3 x 132 = 792) leave: 208.
+    assert last_round_tiles(1000, 3, 132) == 208

@@ -453,6 +453,12 @@ def resident_ctas(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
     return _min(ctas_per_sm, _ceil_div(tiles, sms))
 
 
+def rounds_per_sm(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
+    """Rounds the busiest SM runs: ceil(ceil(tiles / SMs) / resident), resident = resident_ctas. Numbers or numpy
+    arrays."""
+    return _ceil_div(_ceil_div(tiles, sms), resident_ctas(ctas_per_sm, tiles, sms))
+
+
 def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0) -> Any:
     """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x max(cc x pipes, alone + (cc - 1) x queued).
     ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last round of
@@ -474,8 +480,7 @@ def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
     """Tiles the chip runs in its last round: tiles - (rounds - 1) x resident x SMs, rounds = ceil(ceil(tiles / SMs)
     / resident) and resident = resident_ctas; all the tiles where there is one round. They spread over
     min(that, SMs) SMs, as the first round's over min(tiles, SMs). Numbers or numpy arrays."""
-    resident = resident_ctas(ctas_per_sm, tiles, sms)
-    return tiles - (_ceil_div(_ceil_div(tiles, sms), resident) - 1) * resident * sms
+    return tiles - (rounds_per_sm(ctas_per_sm, tiles, sms) - 1) * resident_ctas(ctas_per_sm, tiles, sms) * sms
 
 
 def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any,
@@ -722,7 +727,7 @@ def kernel_terms(
 
     per_sm = _ceil_div(tiles, sms)
     c = resident_ctas(ctas_per_sm, tiles, sms)
-    rounds = _ceil_div(per_sm, c)
+    rounds = rounds_per_sm(ctas_per_sm, tiles, sms)
     last = per_sm - (rounds - 1) * c
 
     queued = fenced_queue_cycles(fenced_copies, smem + transpose)

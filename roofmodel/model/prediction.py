@@ -1454,7 +1454,7 @@ def predict_kernel(
         else ""
     )
     queued_cycles = (float(terms["shared memory"]) + float(terms["transposes"])) * rates.clock_hz / (per_sm * k_it)
-    rounds = math.ceil(per_sm / resident)
+    rounds = int(cta_model.rounds_per_sm(ctas, tiles, sms))
     edge_us = float(terms["prologue/epilogue"]) * 1e6 / (1 if config.persistent else rounds)
     fence_note = (
         f"; the warps' stores of {unpipelined} are fenced before wgmma reads them (MEMBAR.ALL.CTA): as if each CTA "
