@@ -3,7 +3,8 @@ two odd and one small, sizes at random per family with Python's random and the g
 gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES or a FRESH*_SHAPES list of gpu_broad_sweep.py) holds
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
-held draws from NEXT_RANGE (squares and small ones after fresh33). Prints the list to paste
+held draws from NEXT_RANGE (squares and small ones after fresh33), and from LAST_RANGE where that is held too (small
+ones after fresh41). Prints the list to paste
 into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
@@ -40,6 +41,8 @@ SIZES = {"square": (range(2048, 6145, 64),),
 # Where every size of a family's first range is held (the squares after fresh33), its sizes are drawn from the next
 # range instead; the draws before that never reach it, so every earlier sample draws again as it was.
 NEXT_RANGE = {"square": range(6208, 8193, 64), "small": range(2080, 2561, 32)}
+# Where a family's NEXT_RANGE is held too (small ones after fresh41), the range after it.
+LAST_RANGE = {"small": range(2592, 3073, 32)}
 PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
 # The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
 # that family takes the next letter (shortk400b), as decode's always do.
@@ -58,12 +61,12 @@ def _pick(rnd: random.Random, r: range) -> int:
     return rnd.randrange(r.start, r.stop, r.step)
 
 
-def _one(rnd: random.Random, family: str, next_range: bool = False) -> tuple[str, tuple[int, int, int]]:
-    """One draw of ``family``: its name and (M, N, K), from NEXT_RANGE where ``next_range``; the calls to ``rnd`` in
-    this order keep old samples drawable."""
+def _one(rnd: random.Random, family: str, next_range: int = 0) -> tuple[str, tuple[int, int, int]]:
+    """One draw of ``family``: its name and (M, N, K), from its first range, NEXT_RANGE (``next_range`` 1) or
+    LAST_RANGE (2); the calls to ``rnd`` in this order keep old samples drawable."""
     sizes = SIZES[family]
     if family in ("square", "small"):
-        s = _pick(rnd, NEXT_RANGE[family] if next_range else sizes[0])
+        s = _pick(rnd, (sizes[0], NEXT_RANGE.get(family), LAST_RANGE.get(family))[next_range])
         return f"{PREFIX[family]}{s}", (s, s, s)
     if family in ("short_k", "long_k"):
         k, m, n = _pick(rnd, sizes[0]), _pick(rnd, sizes[1]), _pick(rnd, sizes[1])
@@ -80,9 +83,14 @@ def _every_name_held(family: str, names: set[str]) -> bool:
     return family in NAME_SPACE and NAME_SPACE[family] <= names
 
 
-def _first_range_held(family: str, sizes: set[tuple[int, ...]]) -> bool:
-    """Whether every size of ``family``'s first range is among ``sizes`` (a family with a NEXT_RANGE only)."""
-    return family in NEXT_RANGE and all((x, x, x) in sizes for x in SIZES[family][0])
+def _ranges_held(family: str, sizes: set[tuple[int, ...]]) -> int:
+    """How many of ``family``'s ranges, first, NEXT_RANGE, then LAST_RANGE, have every size among ``sizes`` (0 for a
+    family without a NEXT_RANGE): the range to draw from next."""
+    ranges = [SIZES[family][0], NEXT_RANGE.get(family), LAST_RANGE.get(family)]
+    held = 0
+    while held < 2 and ranges[held + 1] is not None and all((x, x, x) in sizes for x in ranges[held]):
+        held += 1
+    return held
 
 
 def draw(seed: int, held: list[Shape]) -> tuple[list[Shape], list[str]]:
@@ -93,7 +101,7 @@ def draw(seed: int, held: list[Shape]) -> tuple[list[Shape], list[str]]:
     redrawn: list[str] = []
     for family in FAMILIES:
         for _ in range(MAX_DRAWS):
-            name, size = _one(rnd, family, _first_range_held(family, sizes))
+            name, size = _one(rnd, family, _ranges_held(family, sizes))
             if family == "decode" or _every_name_held(family, names):
                 base, i = name, 0
                 while name in names:

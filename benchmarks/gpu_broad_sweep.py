@@ -89,6 +89,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh39: FRESH39_SHAPES with a fortieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh39);
 --fresh40: FRESH40_SHAPES with a forty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh40);
 --fresh41: FRESH41_SHAPES with a forty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh41);
+--fresh42: FRESH42_SHAPES with a forty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh42);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -96,6 +97,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --round-cost: only ROUND_COST_TILES on ROUND_COST_GRIDS tiles an SM at ROUND_COST_ITERATIONS iterations (2026-11-29);
 --smem-bound: only SMEM_BOUND_TILES (fp16 wgmma, decode-like rows) on 1-4 tiles an SM at two K (2026-11-29);
 --transpose: only TRANSPOSE_TILES (tf32 wgmma, B N-major against K-major) on 1-2 tiles an SM at two K (2026-11-29);
+--pipe: only PIPE_TILES (fp32 FMA, fp16 mma.sync forced) on 1, 2 and 4 tiles an SM at two K (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -787,6 +789,21 @@ FRESH41_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5600x4500x6700", "odd", "holdout", 5600, 4500, 6700),
     ("small2336", "small", "holdout", 2336, 2336, 2336),
 ]
+# A forty-second fresh sample (--fresh42, drawn 2026-11-29 while fresh40 and fresh41 are unread): ten more shapes, drawn
+# by benchmarks/draw_fresh_shapes.py with seed 2026_12_21 (the squares from NEXT_RANGE, the small one from LAST_RANGE),
+# all held out, a forty-third seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH42_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq6720", "square", "holdout", 6720, 6720, 6720),
+    ("sq6976", "square", "holdout", 6976, 6976, 6976),
+    ("shortk384c", "short_k", "holdout", 11264, 11520, 384),
+    ("longk19200", "long_k", "holdout", 2176, 1152, 19200),
+    ("skinny320e", "skinny", "holdout", 320, 24576, 11136),
+    ("decode3", "decode", "holdout", 3, 28672, 10496),
+    ("decode34d", "decode", "holdout", 34, 16896, 6912),
+    ("odd5200x6400x1400", "odd", "holdout", 5200, 6400, 1400),
+    ("odd2100x3700x2100", "odd", "holdout", 2100, 3700, 2100),
+    ("small2720", "small", "holdout", 2720, 2720, 2720),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -811,7 +828,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh36": (2026_12_30, FRESH36_SHAPES),
                  "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
                  "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
-                 "fresh41": (2027_1_4, FRESH41_SHAPES)}  # fmt: skip
+                 "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
@@ -1572,6 +1589,35 @@ def smem_bound_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The pipe check (2026-11-29): how the MMAs and the shared-memory reads of the CTAs an SM holds combine where the same
+# warps issue both (mma.sync and FMA). Since 2026-11-29 (pre-registered in 2d2ab1d, judged on fresh39) the model
+# takes their 4-norm (cta_model.ISSUED_PIPE_NORM), chosen on the read sweeps, where such kernels ran slower than
+# the larger of the two the nearer the other came to it; the round-cost check's FMA tile (64x64x32 on 4 warps, five an
+# SM) is now charged 11% too much at 16 iterations. Each tile (its shared-memory time over its MMAs' from 0.5 to 2.4
+# by the model) on 11 x 12 x R tiles (R = PIPE_GRIDS tiles an SM; R = 1 is the control, one CTA's chain, which the
+# norm leaves alone) at two K (PIPE_ITERATIONS x BK): the slope over K is what an iteration of the round costs.
+PIPE_TILES = [("fp32", 128, 128, 32, 8, 0), ("fp32", 64, 64, 32, 4, 0), ("fp32", 128, 64, 32, 8, 0),
+              ("fp32", 64, 64, 32, 8, 0), ("fp32", 32, 128, 32, 8, 0), ("fp32", 128, 32, 32, 4, 0),
+              ("fp32", 64, 32, 32, 8, 0), ("fp32", 32, 32, 32, 8, 0), ("fp16", 128, 64, 32, 2, 1),
+              ("fp16", 64, 64, 64, 2, 1), ("fp16", 32, 128, 64, 2, 1), ("fp16", 32, 256, 64, 4, 1),
+              ("fp16", 64, 32, 64, 2, 1), ("fp16", 32, 64, 64, 4, 1), ("fp16", 32, 32, 64, 4, 1)]  # fmt: skip
+PIPE_GRIDS = (1, 2, 4)
+PIPE_ITERATIONS = (32, 96)
+
+
+def pipe_plan() -> list[dict[str, Any]]:
+    """PIPE_TILES (fp32 FMA; fp16 with mma.sync forced) on 11 x 12 x R tiles (R in PIPE_GRIDS) at K = i x BK (i in
+    PIPE_ITERATIONS), three stages, A K-major and B N-major (set and family ``pipe``, split ``micro``, shapes
+    pipe-DTYPE-BMxBNxBK-wW-xR)."""
+    return [
+        micro_row("pipe", f"pipe-{dt}-{bm}x{bn}x{bk}-w{w}-x{per}", 11 * bm, 12 * per * bn, it * bk, dt, (bm, bn, bk),
+                  w, 3, force_mma_v2=v2)
+        for dt, bm, bn, bk, w, v2 in PIPE_TILES
+        for per in PIPE_GRIDS
+        for it in PIPE_ITERATIONS
+    ]  # fmt: skip
+
+
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
@@ -1639,6 +1685,7 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                    smem_bound_plan),
     "transpose": ("only the transpose check (tf32 wgmma tiles, B N-major against K-major, 1-2 tiles an SM)",
                   transpose_plan),
+    "pipe": ("only the pipe check (fp32 FMA and fp16 mma.sync tiles on 1, 2 and 4 tiles an SM, two K)", pipe_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",
