@@ -1621,3 +1621,28 @@ def test_rounds_per_sm_by_hand():
     assert list(rounds_per_sm(np.array([2, 1, 4, 3]), np.array([4096, 133, 100, 1000]), 132)) == [16, 2, 1, 3]
     # The last of the 3 rounds of 1,000 tiles holds what the first two (2 x 3 x 132 = 792) leave: 208.
     assert last_round_tiles(1000, 3, 132) == 208
+
+
+def test_issued_pipes_take_their_4_norm_by_hand():
+    """cta_model.ISSUED_PIPE_NORM (2026-11-29, pre-registered in 2d2ab1d, judged on fresh39): where the warps issue their
+    own MMAs (mma.sync, FMA) the SM's MMAs and shared-memory path combine by their 4-norm; wgmma's take the larger."""
+    from roofmodel.model import cta_model
+    from tests.conftest import kernel_terms_by_hand
+
+    assert cta_model.ISSUED_PIPE_NORM == 4.0
+    # 64 x 64 x 64 at 1024 FMA/cycle: 256 MMA cycles an iteration; 32 KiB of operand reads at 128 B/cycle: 256 cycles.
+    # Two CTAs an SM (264 tiles on 132 SMs), 8 iterations, no edges. mma.sync (16-row instruction, one warp a
+    # sub-partition): one CTA's chain is max(256, 256) = 256, the pipes 256 x 2^(1/4) = 304.44, so a round takes
+    # 8 x max(2 x 304.44, 256) = 4870.9 cycles = 4.8709 us at 1 GHz; under wgmma 8 x 2 x 256 = 4096.
+    both = dict(m=264 * 64, ctas_per_sm=2, smem_operand_bytes_per_iter=32768.0)
+    mma_sync = dict(warpgroup=False, instruction_rows=16)
+    assert kernel_terms_by_hand(**both, **mma_sync)["sm"] == pytest.approx(8 * 2 * 256 * 2**0.25 * 1e-9)
+    assert kernel_terms_by_hand(**both, **mma_sync)["sm"] == pytest.approx(4.8709e-6, rel=1e-4)
+    assert kernel_terms_by_hand(**both)["sm"] == pytest.approx(4.096e-6)
+    # One CTA an SM takes the pipes too where they pass its chain: 8 x 304.44 = 2435.5 cycles (2048 under wgmma).
+    one = dict(both, m=132 * 64, ctas_per_sm=1)
+    assert kernel_terms_by_hand(**one, **mma_sync)["sm"] == pytest.approx(8 * 256 * 2**0.25 * 1e-9)
+    assert kernel_terms_by_hand(**one)["sm"] == pytest.approx(2.048e-6)
+    # Half the reads (128 cycles): (256^4 + 128^4)^(1/4) = 1.0150 x 256, 1.5% more than the MMAs alone.
+    half = dict(both, smem_operand_bytes_per_iter=16384.0)
+    assert kernel_terms_by_hand(**half, **mma_sync)["sm"] == pytest.approx(8 * 2 * (256**4 + 128**4) ** 0.25 * 1e-9)

@@ -118,6 +118,8 @@ LATER_RUNS = (
     "h200-2026-11-29/smem_bound/repeat",
     "h200-2026-11-29/transpose",
     "h200-2026-11-29/transpose/repeat",
+    "h200-2026-11-29/pipe",
+    "h200-2026-11-29/pipe/repeat",
 )
 
 

@@ -18,12 +18,16 @@ def test_what_a_round_leaves_out():
     # its edges).
     for tile in ("fp16-128x128x64-w4", "fp16-64x128x64-w4"):
         assert all(rows[(tile, it)][0] == 2 and 0.4 < rows[(tile, it)][1] < 1.2 for it in (1, 2, 4, 16))
-    # mma.sync at two an SM: 0.65-0.90 us (1.0-2.7 before); FMA at five an SM: 0.9-1.0 us at 1-4 iterations (2.4-2.9
-    # before), and 0.9 us too much at 16.
-    assert all(rows[("fp16-128x128x64-w4-v2", it)][0] == 2 and 0.5 < rows[("fp16-128x128x64-w4-v2", it)][1] < 1.0
-               for it in (1, 2, 4, 16))  # fmt: skip
-    assert all(0.8 < rows[("fp32-64x64x32-w4", it)][1] < 1.1 for it in (1, 2, 4))
-    assert -1.0 < rows[("fp32-64x64x32-w4", 16)][1] < -0.7
+    # mma.sync at two an SM: 0.68-0.79 us at 1-4 iterations and none at 16 since its warps' MMAs and shared-memory
+    # reads combine by their 4-norm (cta_model.ISSUED_PIPE_NORM, 2026-11-29; 0.65-0.90 us at every count before, 1.0-2.7
+    # before the round paid its edges). FMA at five an SM: 0.6 us at 1 iteration, 0.2 at 2, and too much from 4 on,
+    # 0.8 us at 4 and 7.7 us at 16 (11% of the round), where the larger alone charged 0.9 us too much at 16 (0.9-1.0 us
+    # left out at 1-4): this tile's pipes run side by side more than the read sweeps' FMA kernels near it say.
+    v2 = [rows[("fp16-128x128x64-w4-v2", it)] for it in (1, 2, 4, 16)]
+    assert all(held == 2 for held, _ in v2)
+    assert all(0.6 < left < 0.85 for _, left in v2[:3]) and abs(v2[3][1]) < 0.1
+    fma = [rows[("fp32-64x64x32-w4", it)][1] for it in (1, 2, 4, 16)]
+    assert 0.5 < fma[0] < 0.7 and 0.1 < fma[1] < 0.3 and -0.9 < fma[2] < -0.7 and -8.0 < fma[3] < -7.3
     # tf32 with B N-major at two an SM: 5.7-7 us (6.5-10 before).
     assert all(5.5 < rows[("tf32-128x128x32-w4", it)][1] < 7.5 for it in (1, 2, 4, 16))
 

@@ -73,7 +73,8 @@ turn, s = max(1, warps / 4) of them on each sub-partition covering each other; w
 runs asynchronously while its warps do that work, in transpose + exposed + max(spill, waits) + max(mma, smem,
 latency, iteration, mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose + spill, convert) per
-joint iteration. Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
+joint iteration under wgmma, and c x the 4-norm of the MMAs (with the conversions) and the shared-memory path where
+the warps issue both (mma.sync and FMA: ISSUED_PIPE_NORM, below). Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
 relaid through registers: prediction.fenced_copies), a CTA's fence waits behind the stores the other resident CTAs
 queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
@@ -134,6 +135,24 @@ sweeps p = 8 and p = 6 do alike (first picks under 0.97 of the best: H200 581 ->
 p90 26.6% -> 26.8%). A p of 8 adds 9% where the two times are equal, 4.6% where one is 0.9 of the other, 0.7% at
 0.7. FMA kernels take it unmeasured (few of them come near their memory time: 24 above 0.7 on the H200's fresh19-36;
 their direction agrees). tests/test_backends.py says how its guards were re-set.
+Where the warps issue their own MMAs (mma.sync, FMA), the resident CTAs' joint iteration takes the 4-norm of the
+MMAs (with the fp8 conversions) and the shared-memory path, ISSUED_PIPE_NORM (2026-11-29, pre-registered in 2d2ab1d),
+not the larger: the same warps issue the MMAs, the ldmatrix or LDS reads and the conversions from their sub-partitions'
+issue slots, so the pipes do not run side by side each at its own rate. On the read broad sweeps (H200 to fresh38,
+H100 to fresh18) such kernels whose largest SM term is the MMAs or shared memory ran slower than the model, the more so the
+nearer the second came to it (second within 0.8-1.0 of the first: mma.sync shared-memory bound -8% to -12% signed,
+FMA -10% to -22%); with the norm, H200 9.00% / 26.45% -> 8.82% / 25.93% (median / p90 of all), H100 8.88% / 28.52%
+-> 8.75% / 28.13%, fp32 8.4% -> 7.1% and 8.0% -> 6.9%. p = 3 and 6 did worse. A norm that adds 19% where the two are
+equal, 7% where one is 0.8 of the other, 1.5% at 0.5. wgmma keeps the larger: its tensor cores read their operands
+asynchronously, and with the norm its kernels went 0.25 points better on the read H200 sweeps but the 2026-11-22
+guard's 168 well-tuned wgmma kernels, predicted slow already, 11.3% -> 16.4% (at 1,320 MHz) and the read sweeps' large
+fp16 128x128 tiles +2..+9% -> +7..+11%. One CTA's own chain keeps its max (a round takes the larger of c x the
+pipes and that chain, so one CTA an SM takes the norm too where the pipes pass its chain). Judged on fresh39: passed
+(362 kernels moved, 8.5% -> 8.2%). The pipe check (docs/measurements/h200-2026-11-29/pipe, benchmarks/pipe_check.py)
+bears it out for FMA, where at two and four tiles an SM the larger alone took 0.88-1.01 of the measured iteration and
+the norm takes 0.97-1.08 (the tiles whose shared-memory time is 1.1 x their MMAs': 0.88-0.91 -> 1.00-1.03); not for
+mma.sync, whose tiles at four an SM were 3-25% too slow already and are 1-6% slower with it (at one and two tiles an SM
+the norm binds on one tile of seven).
 """
 
 from __future__ import annotations
@@ -156,6 +175,10 @@ OVERLAP_NORM = 8.0
 # (see the module docstring); every other family keeps OVERLAP_NORM. Chosen on the H100 broad sweep's training
 # shapes, after every other fitted constant (benchmarks/fit_cta_costs.py).
 ISSUED_OVERLAP_NORM = 4.0
+# How the MMAs and the shared-memory path of the CTAs an SM holds combine in their joint iteration where the warps
+# issue both (mma.sync, FMA): their p-norm (see the module docstring); wgmma's take the larger. Chosen on the read
+# broad sweeps (2026-11-29, pre-registered in 2d2ab1d).
+ISSUED_PIPE_NORM = 4.0
 # How the chip's memory terms combine into its memory time: DRAM, the L2 and a last-level cache, their
 # q-norm (see the module docstring). Fitted with OVERLAP_NORM and the loaded-latency factor.
 MEMORY_NORM = 2.5
@@ -688,8 +711,10 @@ def kernel_terms(
     convert = conversions + gathers
 
     def pipes_at(spill_cycles: Any) -> Any:
-        """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's)."""
-        return _max(_max(mma, conversions) + gathers, smem + transpose + spill_cycles, shared_issue)
+        """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's): the MMAs
+        and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both."""
+        mmas, shared = _max(mma, conversions) + gathers, smem + transpose + spill_cycles
+        return _max(_where(warpgroup, _max(mmas, shared), p_norm(ISSUED_PIPE_NORM, mmas, shared)), shared_issue)
 
     pipes = pipes_at(spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
