@@ -1646,3 +1646,25 @@ def test_issued_pipes_take_their_4_norm_by_hand():
     # Half the reads (128 cycles): (256^4 + 128^4)^(1/4) = 1.0150 x 256, 1.5% more than the MMAs alone.
     half = dict(both, smem_operand_bytes_per_iter=16384.0)
     assert kernel_terms_by_hand(**half, **mma_sync)["sm"] == pytest.approx(8 * 2 * (256**4 + 128**4) ** 0.25 * 1e-9)
+
+
+def test_issued_pipes_in_the_search_are_the_scalar_formula():
+    """The vectorized search takes the same pipes as predict, element by element: a mix of mma.sync and wgmma kernels,
+    a zero shared-memory time, and the norm's factor against p_norm."""
+    np = pytest.importorskip("numpy")
+    from roofmodel.model import cta_model
+    from tests.conftest import kernel_terms_by_hand
+
+    smem = np.array([32768.0, 32768.0, 0.0, 16384.0])
+    group = np.array([False, True, False, False])
+    rows = np.array([16, 64, 16, 16])
+    both = dict(m=264 * 64, ctas_per_sm=2)
+    vec = kernel_terms_by_hand(**both, smem_operand_bytes_per_iter=smem, warpgroup=group, instruction_rows=rows)["sm"]
+    for i in range(len(smem)):
+        one = kernel_terms_by_hand(**both, smem_operand_bytes_per_iter=float(smem[i]), warpgroup=bool(group[i]),
+                                   instruction_rows=int(rows[i]))["sm"]  # fmt: skip
+        assert vec[i] == pytest.approx(one, rel=1e-15)
+    assert vec[2] == pytest.approx(4.096e-6)  # no shared-memory time: the MMAs alone
+    ratio = np.linspace(0.0, 1.0, 11)
+    assert cta_model.norm_factor(4.0, ratio) == pytest.approx(cta_model.p_norm(4.0, 1.0, ratio), rel=1e-15)
+    assert cta_model.norm_factor(math.inf, 0.5) == 1.0

@@ -41,6 +41,11 @@ def exp(x: Any) -> Any:
     return _np().exp(x) if is_array(x) else math.exp(x)
 
 
+def sqrt(x: Any) -> Any:
+    """The square root of a number or an array (numpy.sqrt)."""
+    return _np().sqrt(x) if is_array(x) else math.sqrt(x)
+
+
 def where(cond: Any, a: Any, b: Any) -> Any:
     if is_array(cond, a, b):
         return _np().where(cond, a, b)

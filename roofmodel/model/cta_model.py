@@ -73,8 +73,8 @@ turn, s = max(1, warps / 4) of them on each sub-partition covering each other; w
 runs asynchronously while its warps do that work, in transpose + exposed + max(spill, waits) + max(mma, smem,
 latency, iteration, mma / s + wait), s warpgroups each waiting on its own previous group;
 the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose + spill, convert) per
-joint iteration under wgmma, and c x the 4-norm of the MMAs (with the conversions) and the shared-memory path where
-the warps issue both (mma.sync and FMA: ISSUED_PIPE_NORM, below). Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
+joint iteration under wgmma, and c x the 4-norm of max(mma, convert) and smem + transpose + spill where the warps
+issue both (mma.sync and FMA: ISSUED_PIPE_NORM, below). Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
 relaid through registers: prediction.fenced_copies), a CTA's fence waits behind the stores the other resident CTAs
 queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
@@ -135,24 +135,27 @@ sweeps p = 8 and p = 6 do alike (first picks under 0.97 of the best: H200 581 ->
 p90 26.6% -> 26.8%). A p of 8 adds 9% where the two times are equal, 4.6% where one is 0.9 of the other, 0.7% at
 0.7. FMA kernels take it unmeasured (few of them come near their memory time: 24 above 0.7 on the H200's fresh19-36;
 their direction agrees). tests/test_backends.py says how its guards were re-set.
-Where the warps issue their own MMAs (mma.sync, FMA), the resident CTAs' joint iteration takes the 4-norm of the
-MMAs (with the fp8 conversions) and the shared-memory path, ISSUED_PIPE_NORM (2026-11-29, pre-registered in 2d2ab1d),
-not the larger: the same warps issue the MMAs, the ldmatrix or LDS reads and the conversions from their sub-partitions'
-issue slots, so the pipes do not run side by side each at its own rate. On the read broad sweeps (H200 to fresh38,
-H100 to fresh18) such kernels whose largest SM term is the MMAs or shared memory ran slower than the model, the more so the
-nearer the second came to it (second within 0.8-1.0 of the first: mma.sync shared-memory bound -8% to -12% signed,
-FMA -10% to -22%); with the norm, H200 9.00% / 26.45% -> 8.82% / 25.93% (median / p90 of all), H100 8.88% / 28.52%
--> 8.75% / 28.13%, fp32 8.4% -> 7.1% and 8.0% -> 6.9%. p = 3 and 6 did worse. A norm that adds 19% where the two are
-equal, 7% where one is 0.8 of the other, 1.5% at 0.5. wgmma keeps the larger: its tensor cores read their operands
+Where the warps issue their own MMAs (mma.sync, FMA), the SM's pipes take the 4-norm of the two, ISSUED_PIPE_NORM
+(2026-11-29, pre-registered in 2d2ab1d): (mmas^4 + shared^4)^(1/4), mmas = max(mma, conversions) + gathers and shared =
+smem + transpose + spill, then the larger of that and the copy instructions' share (shared_issue), where wgmma takes
+max(mmas, shared, shared_issue). The same warps issue the MMAs, the ldmatrix or LDS reads and the conversions from
+their sub-partitions' issue slots, so the pipes do not run side by side each at its own rate. The norm adds 19% where
+the two are equal, 9% where one is 0.8 of the other, 1.5% at 0.5. The lone CTA's chain (alone, work) still takes
+the larger of its terms; a round takes max(c x pipes, alone + ...), so the norm binds at any c, one CTA included,
+wherever c x pipes passes that chain. On the read broad sweeps (H200 to fresh38, H100 to fresh18) such kernels whose
+largest SM term is the MMAs or shared memory ran slower than the model, the more so the nearer the second came to it
+(second within 0.8-1.0 of the first: mma.sync shared-memory bound -8% to -12% signed, FMA -10% to -22%); with the
+norm, H200 9.00% / 26.45% -> 8.82% / 25.93% (median / p90 of all), H100 8.88% / 28.52% -> 8.75% / 28.13%, fp32 8.4%
+-> 7.1% and 8.0% -> 6.9%. p was swept with the norm for every family, wgmma too (H200 medians 8.89%, 8.75%, 8.85% at
+p = 3, 4, 6), not again for the rule taken. wgmma keeps the larger: its tensor cores read their operands
 asynchronously, and with the norm its kernels went 0.25 points better on the read H200 sweeps but the 2026-11-22
 guard's 168 well-tuned wgmma kernels, predicted slow already, 11.3% -> 16.4% (at 1,320 MHz) and the read sweeps' large
-fp16 128x128 tiles +2..+9% -> +7..+11%. One CTA's own chain keeps its max (a round takes the larger of c x the
-pipes and that chain, so one CTA an SM takes the norm too where the pipes pass its chain). Judged on fresh39: passed
-(362 kernels moved, 8.5% -> 8.2%). The pipe check (docs/measurements/h200-2026-11-29/pipe, benchmarks/pipe_check.py)
-bears it out for FMA, where at two and four tiles an SM the larger alone took 0.88-1.01 of the measured iteration and
-the norm takes 0.97-1.08 (the tiles whose shared-memory time is 1.1 x their MMAs': 0.88-0.91 -> 1.00-1.03); not for
-mma.sync, whose tiles at four an SM were 3-25% too slow already and are 1-6% slower with it (at one and two tiles an SM
-the norm binds on one tile of seven).
+fp16 128x128 tiles +2..+9% -> +7..+11%. Judged on fresh39: passed (362 kernels moved, 8.5% -> 8.2%). The pipe check
+(docs/measurements/h200-2026-11-29/pipe, benchmarks/pipe_check.py; R tiles an SM on a grid of 132 x R, of which
+min(R, the CTAs it holds) run at once) bears it out for FMA, where at R = 2 and 4 the larger alone took 0.88-1.01 of
+the measured iteration and the norm takes 0.97-1.08 (the tiles whose shared-memory time is 1.1 x their MMAs':
+0.88-0.97 -> 1.00-1.08); not for mma.sync, whose tiles at R = 4 were 3-25% too slow already and are 4-27% too slow
+with it (at R = 1 and 2 the norm binds on one row of fourteen, 32x256x64 at R = 2).
 """
 
 from __future__ import annotations
@@ -165,6 +168,7 @@ from roofmodel.model.arrays import ceil_div as _ceil_div
 from roofmodel.model.arrays import is_array as _is_array
 from roofmodel.model.arrays import maximum as _max
 from roofmodel.model.arrays import minimum as _min
+from roofmodel.model.arrays import sqrt as _sqrt
 from roofmodel.model.arrays import where as _where
 
 # How the SM time and the chip-wide memory time combine: their p-norm (see the module docstring). The fit on the
@@ -437,6 +441,16 @@ def p_norm(p: float, *seconds: Any) -> Any:
         out = np.where(np.isinf(top), np.inf, out)  # an infinite term is an infinite norm, not inf / inf
     out = np.where(np.isnan(top), np.nan, out)  # NaN stays NaN (never 0)
     return out if _is_array(*seconds) else float(out[0])
+
+
+def norm_factor(p: float, ratio: Any) -> Any:
+    """(1 + ratio^p)^(1/p): the p-norm of two terms over the larger, ``ratio`` the smaller over the larger (0 to 1),
+    for a number or a numpy array; p = 4 without pow (the search's speed). larger x this is p_norm(p, larger, smaller)
+    to rounding."""
+    if p == 4.0:
+        square = ratio * ratio
+        return _sqrt(_sqrt(1.0 + square * square))
+    return (1.0 + ratio**p) ** (1.0 / p)
 
 
 @dataclass(frozen=True)
@@ -714,7 +728,9 @@ def kernel_terms(
         """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's): the MMAs
         and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both."""
         mmas, shared = _max(mma, conversions) + gathers, smem + transpose + spill_cycles
-        return _max(_where(warpgroup, _max(mmas, shared), p_norm(ISSUED_PIPE_NORM, mmas, shared)), shared_issue)
+        larger = _max(mmas, shared)
+        ratio = _min(mmas, shared) / _where(larger > 0, larger, 1.0)
+        return _max(_where(warpgroup, larger, larger * norm_factor(ISSUED_PIPE_NORM, ratio)), shared_issue)
 
     pipes = pipes_at(spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
