@@ -451,6 +451,9 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh37", ("h200-2026-11-29/fresh37",)),
     ("fresh38", ("h200-2026-11-29/fresh38",)),
     ("fresh39", ("h200-2026-11-29/fresh39",)),
+    ("fresh40", ("h200-2026-11-29/fresh40",)),
+    ("fresh41", ("h200-2026-11-29/fresh41",)),
+    ("fresh42", ("h200-2026-11-29/fresh42",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -681,7 +684,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh31", "-fresh31"), ("h200", "h200", "29/fresh32", "-fresh32"),
      ("h200", "h200", "29/fresh33", "-fresh33"), ("h200", "h200", "29/fresh34", "-fresh34"),
      ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36"),
-     ("h200", "h200", "29/fresh37", "-fresh37"), ("h200", "h200", "29/fresh38", "-fresh38")],
+     ("h200", "h200", "29/fresh37", "-fresh37"), ("h200", "h200", "29/fresh38", "-fresh38"),
+     ("h200", "h200", "29/fresh39", "-fresh39")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1327,7 +1331,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/occupancy", "h200-2026-11-29/fresh32", "h200-2026-11-29/fresh33",
                    "h200-2026-11-29/issue_occupancy", "h200-2026-11-29/fresh34", "h200-2026-11-29/fresh35",
                    "h200-2026-11-29/fresh36", "h200-2026-11-29/fma_occupancy", "h200-2026-11-29/fresh37",
-                   "h200-2026-11-29/fma_boundary", "h200-2026-11-29/fresh38", "h200-2026-11-29/fresh39")  # fmt: skip
+                   "h200-2026-11-29/fma_boundary", "h200-2026-11-29/fresh38", "h200-2026-11-29/fresh39",
+                   "h200-2026-11-29/fresh40", "h200-2026-11-29/fresh41", "h200-2026-11-29/fresh42")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
