@@ -16,13 +16,13 @@ from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 
 MEASUREMENTS = Path(__file__).resolve().parent.parent / "docs" / "measurements"
+# (the first run's record, measured seconds, the model's terms, the kernel's footprint): timed_rows' rows.
+TimedRow = tuple[BroadRecord, float, dict[str, Any], dict[str, Any]]
 
 
-def timed_rows(
-    directory: Path, machine: str = "h200", mhz: float = 1980.0
-) -> list[tuple[BroadRecord, float, dict[str, Any], dict[str, Any]]]:
-    """(the first run's record, measured seconds: the median of both runs' two passes, the model's terms, the kernel's
-    footprint) for each kernel of a check timed twice; SystemExit where the runs' rows are not the same kernels."""
+def timed_rows(directory: Path, machine: str = "h200", mhz: float = 1980.0) -> list[TimedRow]:
+    """A TimedRow for each kernel of a check timed twice (its measured seconds the median of both runs' two passes);
+    SystemExit where the runs' rows are not the same kernels."""
     first, repeat = read_broad_csv(directory / "broad.csv"), read_broad_csv(directory / "repeat" / "broad.csv")
     if [(r.shape, r.k) for r in first] != [(r.shape, r.k) for r in repeat]:
         raise SystemExit(f"{directory.name}: the two runs' rows differ")
@@ -33,6 +33,23 @@ def timed_rows(
         measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t) * 1e-3
         out.append((a, measured, terms, footprint))
     return out
+
+
+def two_k_pairs(rows: list[TimedRow]) -> dict[str, tuple[TimedRow, TimedRow]]:
+    """Each shape's two kernels (timed_rows' rows), the fewer iterations first: a check timed at two K, whose slope
+    over the iterations between them is what an iteration of the SM's round costs. SystemExit where a shape has
+    other than two."""
+    groups: dict[str, list[TimedRow]] = {}
+    for row in rows:
+        groups.setdefault(row[0].shape, []).append(row)
+    if any(len(pair) != 2 for pair in groups.values()):
+        raise SystemExit("check_runs: a shape of a two-K check has other than two kernels")
+    return {shape: (min(pair, key=iterations), max(pair, key=iterations)) for shape, pair in groups.items()}
+
+
+def iterations(row: TimedRow) -> int:
+    """A row's main-loop iterations, K / BK."""
+    return row[0].k // row[0].block_k
 
 
 def print_table(headers: list[str], rows: list[list[str]]) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
+from benchmarks.check_runs import MEASUREMENTS, iterations, print_table, timed_rows, two_k_pairs
 from roofmodel.model import cta_model
 
 DATA = MEASUREMENTS / "h200-2026-11-29" / "pipe"
@@ -36,18 +36,15 @@ def _slopes(norm: float) -> dict[str, tuple[float, float, int, float, float, str
         rows = timed_rows(DATA, mhz=MHZ)
     finally:
         cta_model.ISSUED_PIPE_NORM = saved
-    groups: dict[str, list[tuple[int, float, dict[str, Any], dict[str, Any], str]]] = {}
-    for a, measured, terms, fp in rows:
-        groups.setdefault(a.shape, []).append((a.k // a.block_k, measured, terms, fp, a.instruction))
     out = {}
-    for shape, pair in groups.items():
-        (i1, t1, x1, _, _), (i2, t2, x2, fp, family) = sorted(pair, key=lambda r: r[0])
+    for shape, (short, long) in two_k_pairs(rows).items():
+        (_, t1, x1, _), (a, t2, x2, fp) = short, long
         per = int(shape.rsplit("-x", 1)[1])
-        steps = (i2 - i1) * 1e-9
+        steps = (iterations(long) - iterations(short)) * 1e-9
         # The terms are as if alone over the busiest SM's tiles x iterations (R x K/BK): per CTA iteration, cycles.
-        cycles = MHZ * 1e6 / (per * i2)
+        cycles = MHZ * 1e6 / (per * iterations(long))
         out[shape] = ((t2 - t1) / steps, (float(x2["total"]) - float(x1["total"])) / steps, int(fp["ctas_per_sm"]),
-                      float(x2["compute"]) * cycles, float(x2["shared memory"]) * cycles, family)  # fmt: skip
+                      float(x2["compute"]) * cycles, float(x2["shared memory"]) * cycles, a.instruction)  # fmt: skip
     return out
 
 

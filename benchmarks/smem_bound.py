@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
+from benchmarks.check_runs import MEASUREMENTS, iterations, print_table, timed_rows, two_k_pairs
 from roofmodel.model import cta_model
 
 DATA = MEASUREMENTS / "h200-2026-11-29" / "smem_bound"
@@ -28,12 +28,10 @@ MHZ = 1980.0
 def per_iteration() -> list[dict[str, Any]]:
     """One row per tile, M and R: the CTAs an SM holds, and ns an iteration of the round measured, predicted (total),
     the model's SM time and memory time; the model's shared-memory and latency terms per CTA iteration (cycles)."""
-    groups: dict[str, list[tuple[int, float, dict[str, Any], dict[str, Any]]]] = {}
-    for a, measured, terms, fp in timed_rows(DATA, mhz=MHZ):
-        groups.setdefault(a.shape, []).append((a.k // a.block_k, measured, terms, fp))
     out = []
-    for shape, rows in sorted(groups.items()):
-        (i1, t1, x1, fp), (i2, t2, x2, _) = sorted(rows, key=lambda r: r[0])
+    for shape, (short, long) in sorted(two_k_pairs(timed_rows(DATA, mhz=MHZ)).items()):
+        (_, t1, x1, fp), (_, t2, x2, _) = short, long
+        i1, i2 = iterations(short), iterations(long)
         per = int(shape.rsplit("-x", 1)[1])
         steps = (i2 - i1) * 1e-9
 

@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
+from benchmarks.check_runs import MEASUREMENTS, iterations, print_table, timed_rows, two_k_pairs
 
 DATA = MEASUREMENTS / "h200-2026-11-29" / "transpose"
 
@@ -27,22 +27,16 @@ DATA = MEASUREMENTS / "h200-2026-11-29" / "transpose"
 def slopes() -> dict[tuple[str, str, int], dict[str, Any]]:
     """(tile, B layout, R) -> ns an iteration of the round, measured and predicted, the CTAs an SM holds, and the B
     elements one CTA transposes an iteration (BN x BK)."""
-    runs: dict[tuple[str, str, int], list[tuple[int, float, float, int]]] = {}
-    elements = {}
-    for a, seconds, terms, fp in timed_rows(DATA):
-        measured = seconds * 1e9
-        tile, rest = a.shape.removeprefix("transpose-").split("-b")
-        layout, per = rest.split("-x")
-        key = (tile, layout, int(per))
-        elements[key] = a.block_n * a.block_k
-        runs.setdefault(key, []).append(
-            (a.k // a.block_k, measured, float(terms["total"]) * 1e9, int(fp["ctas_per_sm"]))
-        )
     out = {}
-    for key, rows in runs.items():
-        (i1, m1, p1, held), (i2, m2, p2, _) = sorted(rows)
-        out[key] = dict(measured=(m2 - m1) / (i2 - i1), model=(p2 - p1) / (i2 - i1), held=held,
-                        elements=elements[key])  # fmt: skip
+    for shape, (short, long) in two_k_pairs(timed_rows(DATA)).items():
+        tile, rest = shape.removeprefix("transpose-").split("-b")
+        layout, per = rest.split("-x")
+        steps = iterations(long) - iterations(short)
+        a, held = long[0], int(long[3]["ctas_per_sm"])
+        out[(tile, layout, int(per))] = dict(
+            measured=(long[1] - short[1]) * 1e9 / steps, held=held, elements=a.block_n * a.block_k,
+            model=(float(long[2]["total"]) - float(short[2]["total"])) * 1e9 / steps,
+        )  # fmt: skip
     return out
 
 

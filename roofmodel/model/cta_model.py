@@ -433,24 +433,25 @@ def p_norm(p: float, *seconds: Any) -> Any:
         out = np.where(top > 0, top, 0.0)
     else:
         safe = np.where((top > 0) & np.isfinite(top), top, 1.0)
-        if p == 4.0:  # the same norm without pow (the search's speed): x^4 as (x^2)^2, the root as two square roots
-            root = np.sqrt(np.sqrt(sum(np.square(np.square(t / safe)) for t in terms)))
-        else:
-            root = sum((t / safe) ** p for t in terms) ** (1.0 / p)
-        out = safe * root * (top > 0)
+        out = safe * root_of_powers(p, [t / safe for t in terms]) * (top > 0)
         out = np.where(np.isinf(top), np.inf, out)  # an infinite term is an infinite norm, not inf / inf
     out = np.where(np.isnan(top), np.nan, out)  # NaN stays NaN (never 0)
     return out if _is_array(*seconds) else float(out[0])
 
 
+def root_of_powers(p: float, scaled: list[Any]) -> Any:
+    """(sum of t^p)^(1/p) of terms already scaled by the largest (numbers or numpy arrays): p_norm's root, and
+    norm_factor's. p = 4 without pow (the search's speed): x^4 as (x^2)^2, the root as two square roots."""
+    if p == 4.0:
+        return _sqrt(_sqrt(sum((t * t) * (t * t) for t in scaled)))
+    return sum(t**p for t in scaled) ** (1.0 / p)
+
+
 def norm_factor(p: float, ratio: Any) -> Any:
     """(1 + ratio^p)^(1/p): the p-norm of two terms over the larger, ``ratio`` the smaller over the larger (0 to 1),
-    for a number or a numpy array; p = 4 without pow (the search's speed). larger x this is p_norm(p, larger, smaller)
-    to rounding."""
-    if p == 4.0:
-        square = ratio * ratio
-        return _sqrt(_sqrt(1.0 + square * square))
-    return (1.0 + ratio**p) ** (1.0 / p)
+    for a number or a numpy array (root_of_powers of 1 and the ratio), so that the larger x this is p_norm(p, larger,
+    smaller) without p_norm's conversions (the search's speed)."""
+    return root_of_powers(p, [1.0, ratio])
 
 
 @dataclass(frozen=True)
