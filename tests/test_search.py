@@ -22,9 +22,22 @@ from roofmodel.model.kernel import (
     triton_warps_v2,
     triton_warps_v3,
 )
-from roofmodel.model.prediction import predict_kernel
+from roofmodel.model.prediction import machine_rates, predict_kernel
 from roofmodel.results import JSON_SCHEMA_VERSION
-from roofmodel.search.space import TERMS, Space, enumerate_space, evaluate, explore, tune, tune_report, vary_machine
+from roofmodel.search import space as search_space
+from roofmodel.search.space import (
+    TERMS,
+    Space,
+    TrafficTable,
+    distinct_rows,
+    enumerate_space,
+    evaluate,
+    explore,
+    term_seconds,
+    tune,
+    tune_report,
+    vary_machine,
+)
 from tests.conftest import REPO, machine_dict, machine_from
 
 RECORDED = REPO / "docs" / "measurements" / "h100-2026-11-22"
@@ -154,6 +167,38 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
         requests += any("dram_request_seconds" in t.detail for t in p.terms)
     assert homed > 5 if (a_major, gemm.dtype) == ("m", "fp8") else True
     assert requests > 5 if name == "h200" else requests == 0
+
+
+def test_the_search_evaluated_in_blocks_is_the_whole_space_bit_for_bit(monkeypatch):
+    """term_seconds runs the formula over blocks of BLOCK configurations (for speed): every term of every
+    configuration, exact and bound, is what one pass over the whole space gives, with blocks that split the space
+    unevenly; the CTAs per SM it divides by are integers."""
+    machine, gemm = load_machine("h100"), Gemm(m=2600, n=4100, k=3700, dtype="fp16")
+    configs, _ = enumerate_space(machine, gemm, Space(name="triton"))
+    assert configs.ctas_per_sm.dtype.kind == "i"
+    rates, traffic = machine_rates(machine, gemm.dtype), TrafficTable(machine, gemm).lookup(configs)
+    for given_traffic in (traffic, None):
+        monkeypatch.setattr(search_space, "BLOCK", 10**9)
+        whole = term_seconds(machine, gemm, rates, configs, given_traffic)
+        monkeypatch.setattr(search_space, "BLOCK", 997)
+        assert len(configs) > 5 * 997
+        blocked = term_seconds(machine, gemm, rates, configs, given_traffic)
+        assert list(blocked) == list(whole)
+        for name, value in whole.items():
+            assert type(blocked[name]) is type(value), name
+            assert np.array_equal(blocked[name], value, equal_nan=True), name
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3), st.integers(0, 5000)), min_size=1, max_size=60))
+def test_distinct_rows_is_numpy_unique_of_the_rows(rows):
+    """The search's grouping of configurations by raster key (linear time) gives np.unique's keys, in its order,
+    and its inverse."""
+    columns = [np.array(c, dtype=np.int64) for c in zip(*rows, strict=True)]
+    keys, inverse = distinct_rows(*columns)
+    want, want_inverse = np.unique(np.array(rows, dtype=np.int64), axis=0, return_inverse=True)
+    assert np.array_equal(np.stack(keys, axis=1), want)
+    assert np.array_equal(inverse, want_inverse.reshape(-1))
 
 
 def test_what_the_search_leaves_out_the_scalar_analysis_rejects():
