@@ -98,6 +98,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --smem-bound: only SMEM_BOUND_TILES (fp16 wgmma, decode-like rows) on 1-4 tiles an SM at two K (2026-11-29);
 --transpose: only TRANSPOSE_TILES (tf32 wgmma, B N-major against K-major) on 1-2 tiles an SM at two K (2026-11-29);
 --pipe: only PIPE_TILES (fp32 FMA, fp16 mma.sync forced) on 1, 2 and 4 tiles an SM at two K (2026-11-29);
+--wgmma-wait: only WGMMA_WAIT_TILES (wgmma, the four operand layouts) on one tile an SM at two K (2026-11-29);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1618,6 +1619,38 @@ def pipe_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The wgmma-wait check (2026-11-29): Triton 3.6 compiles some wgmma loops with each wgmma waited on before the next
+# is issued (WARPGROUP.DEPBAR.LE gsb0, 0x0 after every HGMMA: nothing left in flight) where others keep one group in
+# flight across iterations (one wait, 0x1): among fp16 tiles compiled for sm_90a (benchmarks/wgmma_waits.py), the
+# 128x256 tile on 4 or 8 warps and 64x256 on 8 with B K-major, and 256x256 in every layout. On the read sweeps (H200 to
+# fresh39, the model of af36f4d) the 128x256 fp16 and bf16 kernels on 8 warps with B K-major run at 420-480 TFLOPS
+# where their B N-major twins run at 520-710 and the model says 500-680 for both (-15% to -35%). Each tile in the four
+# operand layouts (or those named) on 11 x 12 tiles (one an SM) at two K (WGMMA_WAIT_ITERATIONS x BK): the slope over
+# K is an iteration's cost; the layouts compiled with one wait are the control.
+WGMMA_WAIT_TILES = [("fp16", 128, 256, 32, 8, 3, "kk kn mk mn"), ("fp16", 128, 256, 32, 8, 4, "kk kn mk mn"),
+                    ("fp16", 128, 256, 64, 8, 3, "kk kn mk mn"), ("fp16", 128, 256, 64, 8, 4, "kk kn"),
+                    ("fp16", 64, 256, 64, 8, 3, "kk kn"), ("fp16", 128, 256, 128, 8, 2, "kk kn"),
+                    ("fp16", 128, 128, 32, 8, 3, "kk kn mk mn"), ("fp16", 256, 128, 32, 8, 4, "kk kn"),
+                    ("fp16", 64, 256, 64, 4, 3, "kk kn"), ("fp8", 128, 256, 128, 8, 3, "kk"),
+                    ("fp8", 128, 128, 128, 8, 3, "kk"), ("bf16", 128, 256, 64, 8, 3, "kk kn"),
+                    ("fp16", 64, 256, 32, 8, 3, "kk kn"), ("tf32", 128, 128, 32, 8, 3, "kk kn"),
+                    ("tf32", 256, 128, 32, 8, 3, "kk"), ("tf32", 128, 256, 32, 8, 3, "kk")]  # fmt: skip
+WGMMA_WAIT_ITERATIONS = (32, 96)
+
+
+def wgmma_wait_plan() -> list[dict[str, Any]]:
+    """WGMMA_WAIT_TILES in the layouts each names (A then B: k for K-major, m or n for MN-major) on 11 x 12 tiles at
+    K = i x BK (i in WGMMA_WAIT_ITERATIONS) (set and family ``wgmma_wait``, split ``micro``, shapes
+    wgmmawait-DTYPE-BMxBNxBK-wW-sS-LAYOUT)."""
+    return [
+        micro_row("wgmma_wait", f"wgmmawait-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{lay}", 11 * bm, 12 * bn, it * bk, dt,
+                  (bm, bn, bk), w, st, a_major=lay[0], b_major=lay[1])
+        for dt, bm, bn, bk, w, st, layouts in WGMMA_WAIT_TILES
+        for lay in layouts.split()
+        for it in WGMMA_WAIT_ITERATIONS
+    ]  # fmt: skip
+
+
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
@@ -1686,6 +1719,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
     "transpose": ("only the transpose check (tf32 wgmma tiles, B N-major against K-major, 1-2 tiles an SM)",
                   transpose_plan),
     "pipe": ("only the pipe check (fp32 FMA and fp16 mma.sync tiles on 1, 2 and 4 tiles an SM, two K)", pipe_plan),
+    "wgmma-wait": ("only the wgmma-wait check (wgmma tiles compiled with and without a group in flight, two K)",
+                   wgmma_wait_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",
