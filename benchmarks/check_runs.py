@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import statistics
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,20 @@ def timed_rows(directory: Path, machine: str = "h200", mhz: float = 1980.0) -> l
         measured = statistics.median(float(t) for t in (a.time_ms, a.time_ms_2, b.time_ms, b.time_ms_2) if t) * 1e-3
         out.append((a, measured, terms, footprint))
     return out
+
+
+@contextmanager
+def replaced(owner: Any, **values: Any) -> Iterator[None]:
+    """The model's names on ``owner`` (a module: a constant, or a rule's function) set to ``values`` inside the block
+    and restored after it: a check's reader prints the model as it is beside the model before a change."""
+    saved = {name: getattr(owner, name) for name in values}
+    for name, value in values.items():
+        setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(owner, name, value)
 
 
 def two_k_pairs(rows: list[TimedRow]) -> dict[str, tuple[TimedRow, TimedRow]]:

@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, iterations, print_table, timed_rows, two_k_pairs
+from benchmarks.check_runs import MEASUREMENTS, iterations, print_table, replaced, timed_rows, two_k_pairs
 from roofmodel.model import cta_model
 
 DATA = MEASUREMENTS / "h200-2026-11-29" / "pipe"
@@ -30,12 +30,8 @@ MHZ = 1980.0
 def _slopes(norm: float) -> dict[str, tuple[float, float, int, float, float, str]]:
     """Per shape (tile and R): (measured ns an iteration of the round, the model's with the pipes' ``norm``, the CTAs
     an SM holds, the MMAs' and shared memory's cycles a CTA iteration, the compiled family)."""
-    saved = cta_model.ISSUED_PIPE_NORM
-    cta_model.ISSUED_PIPE_NORM = norm
-    try:
+    with replaced(cta_model, ISSUED_PIPE_NORM=norm):
         rows = timed_rows(DATA, mhz=MHZ)
-    finally:
-        cta_model.ISSUED_PIPE_NORM = saved
     out = {}
     for shape, (short, long) in two_k_pairs(rows).items():
         (_, t1, x1, _), (a, t2, x2, fp) = short, long

@@ -49,6 +49,18 @@ def test_one_tile_by_hand():
     assert total() == pytest.approx(8.768e-6)
 
 
+def test_a_wgmma_loop_that_waits_for_each_wgmma_by_hand():
+    # Two warpgroups (8 warps), a 300-cycle wait (kernel_costs.wait): with a group in flight a warpgroup's chain is
+    # its half of the 512 MMA cycles and its wait, 256 + 300 = 556 an iteration: 600 + 10 x 556 + 2048 = 8208 cycles.
+    # Waiting for each wgmma, it holds the CTA's 512 and then its wait: 812, so 600 + 8120 + 2048 = 10768 cycles; the
+    # waits (10 x 300 cycles) named in the overhead term. On one warpgroup the two chains are the same: 812.
+    costs = CtaCosts(launch_s=1e-6, wait_s=300e-9)
+    assert total(warps=8, costs=costs) == pytest.approx(9.208e-6)
+    waited = kernel_terms(**{**BASE, "warps": 8, "costs": costs, "waits_each_wgmma": True})
+    assert waited["total"] == pytest.approx(11.768e-6) and waited["overhead"] == pytest.approx(3.0e-6)
+    assert total(warps=4, costs=costs, waits_each_wgmma=True) == total(warps=4, costs=costs) == pytest.approx(11.768e-6)
+
+
 def test_warps_that_issue_their_copies_overlap_the_memory_less():
     from roofmodel.model import cta_model
 
@@ -685,7 +697,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh33", "-fresh33"), ("h200", "h200", "29/fresh34", "-fresh34"),
      ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36"),
      ("h200", "h200", "29/fresh37", "-fresh37"), ("h200", "h200", "29/fresh38", "-fresh38"),
-     ("h200", "h200", "29/fresh39", "-fresh39")],
+     ("h200", "h200", "29/fresh39", "-fresh39"), ("h200", "h200", "29/fresh40", "-fresh40")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and

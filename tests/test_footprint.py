@@ -526,7 +526,9 @@ def test_the_spill_pairs_spill_inside_the_loop():
 def test_spills_outside_the_loop_against_the_recorded_times():
     """Recorded-measurement guard (docs/measurements/h100-2026-11-23, held-out shapes, labelled as such):
     the five spilling wgmma kernels whose loops fit their allocation were predicted a median 2.9x their
-    measured time with every spill charged; 0.80x with none."""
+    measured time with every spill charged; 0.80x with none (1.01x since a Triton wgmma loop that waits for each wgmma
+    holds the CTA's MMAs, prediction.waits_each_wgmma: one of the five, tf32 256x128 on 8 warps with B K-major,
+    moved 0.83 -> 1.01; the median had been 0.88)."""
     from roofmodel.backends.broad import Evaluator, read_broad_csv
 
     ev = Evaluator(load_machine("h100"), 1980.0)
@@ -539,7 +541,7 @@ def test_spills_outside_the_loop_against_the_recorded_times():
         if fp["loop_spilled"] == 0:
             ratios.append(float(ev.seconds(r)["total"]) / (r.time_ms * 1e-3))
     assert len(ratios) == 5, "the recorded kernels or the rule changed: revisit this guard's figures"
-    assert 0.7 < statistics.median(ratios) < 1.0
+    assert 0.7 < statistics.median(ratios) < 1.1
 
 
 def test_pointer_spills_of_a_wgmma_kernel_by_hand():

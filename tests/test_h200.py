@@ -120,6 +120,8 @@ LATER_RUNS = (
     "h200-2026-11-29/transpose/repeat",
     "h200-2026-11-29/pipe",
     "h200-2026-11-29/pipe/repeat",
+    "h200-2026-11-29/wgmma_wait",
+    "h200-2026-11-29/wgmma_wait/repeat",
 )
 
 

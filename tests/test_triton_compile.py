@@ -191,7 +191,9 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     a Triton mma.sync kernel's counted reload waits bound its iteration (9468c24), 6; since wgmma and FMA kernels'
     SM and memory times combine by their 8-norm (cta_model.OVERLAP_NORM, 2026-11-29), 4 and 3; since an mma.sync or
     FMA kernel's MMAs and shared-memory reads combine by their 4-norm (cta_model.ISSUED_PIPE_NORM, 2026-11-29), 4 and
-    4 (the compiles no longer lift one group)."""
+    4 (the compiles no longer lift one group); since a Triton wgmma loop that waits for each wgmma holds the CTA's MMAs
+    (prediction.waits_each_wgmma, 2026-11-29), the worst is 0.79 and 3 groups are under 0.90 either way (the 0.69 of
+    longk16000 fp16 was a 128x256 tile on 8 warps with B K-major, picked at its group-in-flight chain)."""
     from pathlib import Path
 
     from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
@@ -201,8 +203,8 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     one, eight = compiled_pick_figures(rows, 1, beyond=False), compiled_pick_figures(rows, 8)
     assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
     assert one["groups"] == eight["groups"] == 49
-    assert round(one["first_over_best_min"], 2) == 0.69 and round(eight["first_over_best_min"], 2) == 0.69
-    assert (one["under_0_9"], eight["under_0_9"]) == (4, 4)
+    assert round(one["first_over_best_min"], 2) == 0.79 and round(eight["first_over_best_min"], 2) == 0.79
+    assert (one["under_0_9"], eight["under_0_9"]) == (3, 3)
 
 
 def test_a_compile_that_does_not_fit_is_listed_as_refused_not_fatal():
@@ -325,6 +327,29 @@ def test_the_waits_on_local_reloads_in_program_order():
         (0x100, "FFMA2 R4, R8.F32x2.HI_LO, R10.F32, R4"), (0x110, "LDL.64 R8, [R1]"), (0x120, "FFMA2 R6, R8, R10, R6"),
         (0x130, "@P0 BRA.U UP0, 0x100")])  # fmt: skip
     assert main_loop(blackwell) is not None and local_reload_waits(main_loop(blackwell)) == 1
+
+
+def test_the_wgmma_waits_of_a_loop_read_from_sass():
+    """Triton 3.6's two kinds of wgmma loop for sm_90a (the wgmma-wait check, docs/measurements/h200-2026-11-29/
+    wgmma_wait): one wait leaving a group in flight, or a wait to zero after every wgmma (128x256 on 8 warps, B
+    K-major: its compiled loop, abridged)."""
+    from roofmodel.backends.triton_compile import wgmma_waits
+
+    pipelined = ["WARPGROUP.ARRIVE", "HGMMA.64x256x16.F32 R24, gdesc[UR20].tnspB, R24",
+                 "HGMMA.64x256x16.F32 R24, gdesc[UR8].tnspB, R24, gsb0", "WARPGROUP.DEPBAR.LE gsb0, 0x1",
+                 "BAR.SYNC.DEFER_BLOCKING 0x0"]  # fmt: skip
+    waited = [
+        "WARPGROUP.ARRIVE",
+        "HGMMA.64x256x16.F32 R24, gdesc[UR20], R24, gsb0",
+        "WARPGROUP.DEPBAR.LE gsb0, 0x0",
+        "WARPGROUP.ARRIVE",
+        "HGMMA.64x256x16.F32 R24, gdesc[UR8], R24, gsb0",
+        "WARPGROUP.DEPBAR.LE gsb0, 0x0",
+    ]
+    assert wgmma_waits(pipelined) == [1]
+    assert wgmma_waits(waited) == [0, 0]
+    # mma.sync's DEPBAR (the copies' wait) is not a wgmma wait
+    assert wgmma_waits(["HMMA.16816.F32 R4, R8, R12, R4", "DEPBAR.LE SB0, 0x6"]) == []
 
 
 @needs_triton

@@ -342,6 +342,17 @@ def local_reload_waits(body: list[str]) -> int:
     return waits
 
 
+_WGMMA_WAIT = re.compile(r"\bWARPGROUP\.DEPBAR\.LE\s+gsb0\s*,\s*(0x[0-9a-f]+)")
+
+
+def wgmma_waits(body: list[str]) -> list[int]:
+    """The pending wgmma groups each wait of a loop body (main_loop) leaves in flight, in order
+    (``WARPGROUP.DEPBAR.LE gsb0, N``): [1] where the loop keeps one group in flight across iterations, as Triton
+    pipelines its wgmma; a 0 after each wgmma where every one is waited on before the next issues. Empty for a loop
+    without wgmma."""
+    return [int(m.group(1), 16) for op in body if (m := _WGMMA_WAIT.search(op))]
+
+
 def job_for(gemm: Gemm, config: KernelConfig, a_major: str, b_major: str) -> CompileJob:
     """The compile of a ``--kernel triton`` configuration on a problem (its raster gives GROUP_M)."""
     from roofmodel.model.kernel import triton_group_m

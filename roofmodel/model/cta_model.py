@@ -643,6 +643,7 @@ def kernel_terms(
     element_copies_per_iter: Any = 0,
     last_spill_bytes_per_cycle: Any = None,
     lone_warp_cycles: Any = 0.0,
+    waits_each_wgmma: Any = False,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -683,6 +684,12 @@ def kernel_terms(
     instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
     whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
+    ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,
+    Triton's loops so compiled): a warpgroup's chain an iteration is the CTA's MMAs and then its wait, where a loop
+    that keeps a group in flight takes its own share of the MMAs and its wait (the other warpgroups' MMAs under it).
+    The wgmma-wait check (docs/measurements/h200-2026-11-29/wgmma_wait, one tile an SM) found the chain with the group
+    in flight 0.68-0.88 of such loops' measured iteration (the eleven this moves); with this 0.81-1.04 (0.92-1.04 at
+    four stages and more, where the latency does not bind too), their twins with a group in flight as they were.
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -739,7 +746,9 @@ def kernel_terms(
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
     # their instructions and the iteration's work (barrier, addresses, copies) in turn; wgmma runs
     # asynchronously, so that work hides under the group in flight and the stream's serial part is
-    # the wait on its previous group.
+    # the wait on its previous group. Where the loop waits for each wgmma before issuing the next (waits_each_wgmma),
+    # a stream's wait returns only once the tensor cores have done the other streams' wgmma queued before its own: its
+    # iteration holds the CTA's MMAs and then its wait, the overlap of one stream's wait with another's MMAs lost.
     streams = _max(warps // SUB_PARTITIONS, 1)
     wait = costs.wait_s * clock_hz
     # A load that is not pipelined is issued, waited on and stored before the iteration's MMAs can
@@ -748,7 +757,7 @@ def kernel_terms(
     hidden = latency - exposed
     work = _where(
         warpgroup,
-        _max(mma / share, smem, hidden, iteration, mma / streams + wait, issue),
+        _max(mma / share, smem, hidden, iteration, _where(waits_each_wgmma, mma, mma / streams) + wait, issue),
         _max(
             gathers / share + _max(mma / share, conversions / share),
             smem,
@@ -813,7 +822,8 @@ def kernel_terms(
         "latency": busy * latency / c,
         # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it: its own rate
         # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s).
-        "overhead": busy * _max(iteration / c, shared_issue, issue / c),
+        # A wgmma loop that waits for each wgmma: its waits, which no other warpgroup's MMAs hide.
+        "overhead": busy * _max(iteration / c, shared_issue, issue / c, _where(waits_each_wgmma, wait / c, 0.0)),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "LLC": llc_seconds,

@@ -511,6 +511,33 @@ def triton_copies(machine: Machine, compiler: str) -> bool:
     return compiler == "triton" and cc is not None and cc >= (8, 0)
 
 
+def waits_each_wgmma(
+    triton: bool, family: Any, element_bytes: int, bm: Any, bn: Any, warps: Any, b_n_major: Any
+) -> Any:
+    """Where Triton's wgmma loop waits for each wgmma to finish before the next issues, keeping no group in flight
+    across iterations (``triton``: Triton's rules apply, triton_copies): a CTA of 8 warps with B K-major whose BN x
+    max(element bytes, 2) is 512 bytes (BN = 256 in 16- and 8-bit types, 128 in tf32) and whose accumulator fits
+    (BM x BN < 256 x 256). Numbers or numpy arrays.
+
+    Read from the compiled loops (benchmarks/wgmma_waits.py, Triton 3.6 for sm_90a,
+    docs/measurements/h200-2026-11-29/wgmma_wait/waits_grid.csv): every such loop ends each wgmma with
+    ``WARPGROUP.DEPBAR.LE gsb0, 0x0``, every other of the grid's (BM, BN in 16..256 on 4 and 8 warps, in each operand
+    layout, BK and stages varied) waits once with a group in flight (0x1), save BM = BN = 256 on 8 warps and
+    BM x BN >= 128 x 256 on 4, whose accumulators spill, in every layout (Triton's WGMMAPipeline could not make the
+    dot properly async). Those spilling loops are not marked: their spill terms were measured on such loops and the
+    read sweeps' 256 x 256 kernels are predicted 4-10% slow already (marked, 10% -> 13%); on one warpgroup the
+    chain is the same either way."""
+    if not triton:
+        return False
+    return (
+        (family == FAMILIES.index("wgmma"))
+        & (warps == 8)
+        & _not(b_n_major)
+        & (bn * max(element_bytes, 2) == 512)
+        & (bm * bn < 256 * 256)
+    )
+
+
 class CopyPlan(NamedTuple):
     """How a kernel's operands reach shared memory (numbers or numpy arrays): the layout factors
     ``fa``/``fb`` (layout_factors); ``narrow``, the operands (A, B) copied one element at a time, and
@@ -874,6 +901,7 @@ def kernel_seconds(
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
         lone_warp_cycles=lone,
+        waits_each_wgmma=waits_each_wgmma(triton, family, e, bm, bn, warps, b_n_major),
     )  # fmt: skip
 
 
@@ -1517,7 +1545,23 @@ def predict_kernel(
             else ""
         )
         + "), "
-        f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy" + lone_fma_note(machine, rates, config, e),
+        f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy"
+        + lone_fma_note(machine, rates, config, e)
+        + (
+            "; Triton's loop waits for each wgmma before the next issues (8 warps, B K-major, BN x element bytes = "
+            "512: waits_each_wgmma), so a warpgroup's iteration holds the CTA's MMAs and then its wait "
+            f"(kernel_costs.wait, {rates.costs.wait_s * 1e9:.0f} ns, in the overhead term)"
+            if waits_each_wgmma(
+                triton_copies(machine, config.compiler),
+                FAMILIES.index(config.instruction),
+                e,
+                config.bm,
+                config.bn,
+                config.warps,
+                b_n,
+            )
+            else ""
+        ),
         "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}"
         + fence_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
