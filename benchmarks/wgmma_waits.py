@@ -35,14 +35,17 @@ SHAPE = 6144  # M = N = K of every compiled kernel (the loop does not depend on 
 
 def grid() -> list[tuple[str, int, int, int, int, int, str, str]]:
     """BM, BN in 64/128/256 on 4 and 8 warps in each dtype's layouts (GRID_LAYOUTS) at 3 stages; then narrow tiles
-    (BN 16 and 32, 8 warps, both operands K-major) and 128x256 on 8 warps at other BK and stages."""
+    (BN 16 and 32, 8 warps, both operands K-major), 128x256 on 8 warps at other BK and stages, and 16 warps (BN 128
+    and 256, A K-major; 256 x 256 Triton refuses on 16 warps)."""
     square = [(dt, bm, bn, GRID_BLOCK_K[dt], w, 3, lay[0], lay[1]) for dt in GRID_BLOCK_K for bm in (64, 128, 256)
               for bn in (64, 128, 256) for w in (4, 8) for lay in GRID_LAYOUTS[dt]]  # fmt: skip
     narrow = [(dt, bm, bn, GRID_BLOCK_K[dt], 8, 3, "k", "k") for dt in ("fp16", "tf32") for bm in (64, 128)
               for bn in (16, 32)]  # fmt: skip
     depth = [("fp16", 128, 256, bk, 8, st, "k", b) for bk in (32, 128) for st in (2, 5) for b in ("k", "n")
              if (128 + 256) * bk * 2 * st <= 227 * 1024]  # fmt: skip
-    return square + narrow + depth
+    sixteen = [(dt, bm, bn, GRID_BLOCK_K[dt], 16, 3, lay[0], lay[1]) for dt in GRID_BLOCK_K for bm in (64, 128, 256)
+               for bn in (128, 256) if bm * bn < 256 * 256 for lay in GRID_LAYOUTS[dt] if lay[0] == "k"]  # fmt: skip
+    return square + narrow + depth + sixteen
 
 
 def check() -> list[tuple[str, int, int, int, int, int, str, str]]:

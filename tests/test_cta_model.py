@@ -53,11 +53,13 @@ def test_a_wgmma_loop_that_waits_for_each_wgmma_by_hand():
     # Two warpgroups (8 warps), a 300-cycle wait (kernel_costs.wait): with a group in flight a warpgroup's chain is
     # its half of the 512 MMA cycles and its wait, 256 + 300 = 556 an iteration: 600 + 10 x 556 + 2048 = 8208 cycles.
     # Waiting for each wgmma, it holds the CTA's 512 and then its wait: 812, so 600 + 8120 + 2048 = 10768 cycles; the
-    # waits (10 x 300 cycles) named in the overhead term. On one warpgroup the two chains are the same: 812.
+    # compute term names that chain (10 x 812 cycles), the MMAs alone otherwise (10 x 512). On one warpgroup the two
+    # chains are the same: 812.
     costs = CtaCosts(launch_s=1e-6, wait_s=300e-9)
     assert total(warps=8, costs=costs) == pytest.approx(9.208e-6)
     waited = kernel_terms(**{**BASE, "warps": 8, "costs": costs, "waits_each_wgmma": True})
-    assert waited["total"] == pytest.approx(11.768e-6) and waited["overhead"] == pytest.approx(3.0e-6)
+    assert waited["total"] == pytest.approx(11.768e-6) and waited["compute"] == pytest.approx(8.12e-6)
+    assert kernel_terms(**{**BASE, "warps": 8, "costs": costs})["compute"] == pytest.approx(5.12e-6)
     assert total(warps=4, costs=costs, waits_each_wgmma=True) == total(warps=4, costs=costs) == pytest.approx(11.768e-6)
 
 

@@ -199,6 +199,8 @@ def test_distinct_rows_is_numpy_unique_of_the_rows(rows):
     want, want_inverse = np.unique(np.array(rows, dtype=np.int64), axis=0, return_inverse=True)
     assert np.array_equal(np.stack(keys, axis=1), want)
     assert np.array_equal(inverse, want_inverse.reshape(-1))
+    with pytest.raises(ValueError, match="non-negative integers"):
+        distinct_rows(np.array([3, -1]), np.array([0, 0]))
 
 
 def test_what_the_search_leaves_out_the_scalar_analysis_rejects():

@@ -18,12 +18,12 @@ WGMMA = FAMILIES.index("wgmma")
 
 
 def test_the_rule_is_what_triton_compiled():
-    """Every loop of the compile survey (benchmarks/wgmma_waits.py --grid, Triton 3.6 for sm_90a) that waits for each
-    wgmma is one the rule marks, and every one it marks waits so; the loops whose accumulators spill (BM x BN >= 256
-    registers a thread) all wait so and are left to the spill terms."""
+    """Every loop of the compile survey (benchmarks/wgmma_waits.py --grid, Triton 3.6 for sm_90a: 4, 8 and 16 warps)
+    that waits for each wgmma is one the rule marks, and every one it marks waits so; the loops whose accumulators
+    spill (BM x BN >= 256 registers a thread) all wait so and are left to the spill terms."""
     with (DATA / "waits_grid.csv").open() as f:
         rows = list(csv.DictReader(f))
-    assert len(rows) == 140
+    assert len(rows) == 165
     marked = spilling = 0
     for r in rows:
         bm, bn, warps = int(r["block_m"]), int(r["block_n"]), int(r["num_warps"])
@@ -36,7 +36,7 @@ def test_the_rule_is_what_triton_compiled():
         rule = waits_each_wgmma(True, WGMMA, INPUT_BYTES[r["dtype"]], bm, bn, warps, r["b_major"] == "n")
         assert bool(rule) == waited, r
         marked += bool(rule)
-    assert marked == 12 and spilling == 28
+    assert marked == 17 and spilling == 28
     # Not a Triton kernel, or not wgmma: never.
     assert waits_each_wgmma(False, WGMMA, 2, 128, 256, 8, False) is False
     assert not waits_each_wgmma(True, FAMILIES.index("mma.sync"), 2, 128, 256, 8, False)

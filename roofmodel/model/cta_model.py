@@ -686,10 +686,12 @@ def kernel_terms(
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
     ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,
     Triton's loops so compiled): a warpgroup's chain an iteration is the CTA's MMAs and then its wait, where a loop
-    that keeps a group in flight takes its own share of the MMAs and its wait (the other warpgroups' MMAs under it).
+    that keeps a group in flight takes its own share of the MMAs and its wait (the other warpgroups' MMAs under it);
+    the compute term names that chain (max(MMAs, (MMAs + wait) / c) an iteration of c CTAs).
     The wgmma-wait check (docs/measurements/h200-2026-11-29/wgmma_wait, one tile an SM) found the chain with the group
-    in flight 0.68-0.88 of such loops' measured iteration (the eleven this moves); with this 0.81-1.04 (0.92-1.04 at
-    four stages and more, where the latency does not bind too), their twins with a group in flight as they were.
+    in flight 0.68-0.88 of such loops' measured iteration (the eleven this moves); with this 0.81-1.04 (0.89-1.04 but
+    the two 128x256x32 kernels at three stages, 0.81 and 0.84, whose latency binds too), their twins with a group in
+    flight as they were.
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -811,7 +813,13 @@ def kernel_terms(
         "total": total,
         "sm": sm_s,
         # The lone warps' floor where it passes their FFMAs: a round of c CTAs takes it once (busy x floor / c).
-        "compute": busy * _where(c > 1, _max(mma, lone_warp_cycles / c), _max(mma / share, lone_warp_cycles)),
+        # A wgmma loop that waits for each wgmma: a warpgroup's chain is the CTA's MMAs and its wait, c CTAs a round.
+        "compute": busy
+        * _where(
+            waits_each_wgmma,
+            _max(mma, (mma + wait) / c),
+            _where(c > 1, _max(mma, lone_warp_cycles / c), _max(mma / share, lone_warp_cycles)),
+        ),
         "shared memory": busy * smem,
         # The waits on one CTA's own reloads, where they exceed the bytes' time, overlap the other resident CTAs'; the
         # last round's CTAs at their own rate.
@@ -822,8 +830,7 @@ def kernel_terms(
         "latency": busy * latency / c,
         # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it: its own rate
         # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s).
-        # A wgmma loop that waits for each wgmma: its waits, which no other warpgroup's MMAs hide.
-        "overhead": busy * _max(iteration / c, shared_issue, issue / c, _where(waits_each_wgmma, wait / c, 0.0)),
+        "overhead": busy * _max(iteration / c, shared_issue, issue / c),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "LLC": llc_seconds,

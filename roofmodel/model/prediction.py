@@ -515,27 +515,25 @@ def waits_each_wgmma(
     triton: bool, family: Any, element_bytes: int, bm: Any, bn: Any, warps: Any, b_n_major: Any
 ) -> Any:
     """Where Triton's wgmma loop waits for each wgmma to finish before the next issues, keeping no group in flight
-    across iterations (``triton``: Triton's rules apply, triton_copies): a CTA of 8 warps with B K-major whose BN x
-    max(element bytes, 2) is 512 bytes (BN = 256 in 16- and 8-bit types, 128 in tf32) and whose accumulator fits
-    (BM x BN < 256 x 256). Numbers or numpy arrays.
+    across iterations (``triton``: Triton's rules apply, triton_copies): B K-major, an accumulator under 256 registers a
+    thread (BM x BN < 256 x 32 x warps), and on 8 warps BN x max(element bytes, 2) = 512 bytes (BN = 256 in 16- and
+    8-bit types, 128 in tf32), on 16 warps BN = 256 in 16- and 8-bit types and tf32's 64 x 128. Numbers or numpy
+    arrays. A table of what the compiler does, not a law: no one rule of the tile's warpgroups gives it.
 
-    Read from the compiled loops (benchmarks/wgmma_waits.py, Triton 3.6 for sm_90a,
+    Read from the loops Triton 3.6 compiled for sm_90a (benchmarks/wgmma_waits.py,
     docs/measurements/h200-2026-11-29/wgmma_wait/waits_grid.csv): every such loop ends each wgmma with
-    ``WARPGROUP.DEPBAR.LE gsb0, 0x0``, every other of the grid's (BM, BN in 16..256 on 4 and 8 warps, in each operand
-    layout, BK and stages varied) waits once with a group in flight (0x1), save BM = BN = 256 on 8 warps and
-    BM x BN >= 128 x 256 on 4, whose accumulators spill, in every layout (Triton's WGMMAPipeline could not make the
-    dot properly async). Those spilling loops are not marked: their spill terms were measured on such loops and the
-    read sweeps' 256 x 256 kernels are predicted 4-10% slow already (marked, 10% -> 13%); on one warpgroup the
-    chain is the same either way."""
+    ``WARPGROUP.DEPBAR.LE gsb0, 0x0``; every other of the grid's (BM, BN in 16..256 on 4, 8 and 16 warps, in each
+    operand layout, BK and stages varied) waits once with a group in flight (0x1), save those whose accumulators spill
+    (BM = BN = 256 on 8 warps, BM x BN >= 128 x 256 on 4), which wait so in every layout (Triton's WGMMAPipeline could
+    not make the dot properly async). Those are not marked: their spill terms were measured on such loops and the read
+    sweeps' 256x256 kernels on 8 warps are predicted 4-10% slow already (marked, they would be 5-13% slow); on one
+    warpgroup the chain is the same either way. The 8-warp loops were timed (the wgmma-wait check); the 16-warp ones
+    only compiled (no sweep draws 16 warps)."""
     if not triton:
         return False
-    return (
-        (family == FAMILIES.index("wgmma"))
-        & (warps == 8)
-        & _not(b_n_major)
-        & (bn * max(element_bytes, 2) == 512)
-        & (bm * bn < 256 * 256)
-    )
+    eight = (warps == 8) & (bn * max(element_bytes, 2) == 512)
+    sixteen = (warps == 16) & ((bn == 256) & (element_bytes <= 2) | (bn == 128) & (bm == 64) & (element_bytes == 4))
+    return (family == FAMILIES.index("wgmma")) & _not(b_n_major) & (bm * bn < 256 * 32 * warps) & (eight | sixteen)
 
 
 class CopyPlan(NamedTuple):
@@ -1548,9 +1546,10 @@ def predict_kernel(
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy"
         + lone_fma_note(machine, rates, config, e)
         + (
-            "; Triton's loop waits for each wgmma before the next issues (8 warps, B K-major, BN x element bytes = "
-            "512: waits_each_wgmma), so a warpgroup's iteration holds the CTA's MMAs and then its wait "
-            f"(kernel_costs.wait, {rates.costs.wait_s * 1e9:.0f} ns, in the overhead term)"
+            "; Triton 3.6 compiles this loop to wait for each wgmma before the next issues (B K-major; on 8 warps "
+            "BN x max(element bytes, 2) = 512, on 16 as benchmarks/wgmma_waits.py found: waits_each_wgmma), so a "
+            "warpgroup's iteration holds the CTA's MMAs and then its wait "
+            f"(kernel_costs.wait, {rates.costs.wait_s * 1e9:.0f} ns), counted here"
             if waits_each_wgmma(
                 triton_copies(machine, config.compiler),
                 FAMILIES.index(config.instruction),

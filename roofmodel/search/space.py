@@ -322,8 +322,8 @@ class TrafficTable:
         return hit
 
     def lookup(self, c: Configs) -> Traffic:
-        sms = self.machine.sm_count.n
         """Every configuration's Traffic, the raster model run once per distinct key."""
+        sms = self.machine.sm_count.n
         conc = (sms * c.ctas_per_sm) // (c.cm * c.cn)
         (a, b, o, q), inverse = distinct_rows(c.cm * c.bm, c.cn * c.bn, c.order, conc)
         per_key = np.array(
@@ -359,6 +359,8 @@ def _ranks(values: Any) -> tuple[Any, int]:
     """Each value's rank among the distinct values of a non-negative integer array, and how many there are."""
     if values.size == 0:
         return np.zeros(0, dtype=np.int64), 0
+    if values.dtype.kind not in "iu" or values.min() < 0:
+        raise ValueError("distinct_rows: the columns must be non-negative integers")
     present = np.zeros(int(values.max()) + 1, dtype=bool)
     present[values] = True
     rank = np.cumsum(present) - 1
