@@ -58,3 +58,8 @@ class CompiledCounts(Result):
         description="times per pass of the main loop a warp waits on its own local reloads, issuing in order "
         "(triton_compile.local_reload_waits)",
     )
+    wgmma_waits_each: bool | None = Field(
+        default=None,
+        description="whether the main loop waits for each wgmma before the next issues (a wait to 0 after every one, "
+        "triton_compile.wgmma_waits) rather than keeping a group in flight; none for a loop without wgmma",
+    )

@@ -329,6 +329,24 @@ def test_the_waits_on_local_reloads_in_program_order():
     assert main_loop(blackwell) is not None and local_reload_waits(main_loop(blackwell)) == 1
 
 
+@needs_triton
+def test_the_compile_reads_whether_a_wgmma_loop_waits_for_each_wgmma():
+    """compile_counts reads the main loop's wgmma waits (wgmma_waits_each): 128x256x32 on 8 warps with B N-major keeps a
+    group in flight; with B K-major Triton 3.6, the sweeps' compiler, waits for each wgmma (the rule,
+    prediction.waits_each_wgmma), Triton 3.9 no longer does; an mma.sync loop has none."""
+    import triton
+
+    from roofmodel.backends.triton_compile import CompileJob, compile_counts
+
+    def waits(b_major: str, warps: int = 8, bm: int = 128) -> bool | None:
+        job = CompileJob(6144, 6144, 6144, "fp16", bm, 256, 32, warps, 4, "k", b_major, 8, None)
+        return compile_counts(job, 90).wgmma_waits_each
+
+    assert waits("n") is False
+    assert waits("k") is triton.__version__.startswith("3.6")
+    assert waits("n", warps=2, bm=32) is None  # mma.sync (Triton's rule below 64 rows)
+
+
 def test_the_wgmma_waits_of_a_loop_read_from_sass():
     """Triton 3.6's two kinds of wgmma loop for sm_90a (the wgmma-wait check, docs/measurements/h200-2026-11-29/
     wgmma_wait): one wait leaving a group in flight, or a wait to zero after every wgmma (128x256 on 8 warps, B

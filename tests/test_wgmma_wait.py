@@ -68,3 +68,30 @@ def test_the_wgmma_wait_check_as_a_regression_guard():
     for r in moved:
         assert 0.67 <= r["before"] / r["measured"] <= 0.89, r["shape"]
         assert 0.80 <= r["now"] / r["measured"] <= 1.05, r["shape"]
+
+
+def test_a_compile_says_whether_its_loop_waits_in_place_of_the_rule():
+    """With a compile's counts (predict --compile), the loop's own waits (CompiledCounts.wgmma_waits_each, read from its
+    SASS) decide, not the rule, which is Triton 3.6's: the same 128x256 tile on 8 warps with B K-major, given as
+    compiled with and without a wait per wgmma, takes the CTA's MMAs and a wait in its chain only in the first; the rule
+    alone, with the same counts, gives the first's time."""
+    from roofmodel import Gemm, load_machine
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+    from roofmodel.results import CompiledCounts
+
+    machine, gemm = load_machine("h200"), Gemm(m=6144, n=6144, k=6144, dtype="fp16")
+    config = triton_config(machine, "fp16", block_m=128, block_n=256, block_k=32, num_warps=8, num_stages=4)
+    counts = dict(registers=167, spilled=0, shared_bytes=98304, instruction="wgmma", target="sm_90a", triton="3.6.0",
+                  ptxas="12.8")  # fmt: skip
+    waited = predict_kernel(
+        machine, gemm, config, b_major="k", compiled=CompiledCounts(**counts, wgmma_waits_each=True)
+    )
+    flowing = predict_kernel(machine, gemm, config, b_major="k",
+                             compiled=CompiledCounts(**counts, wgmma_waits_each=False))  # fmt: skip
+    ruled = predict_kernel(machine, gemm, config, b_major="k", regs=167, spilled=0, shared_bytes=98304)
+    assert waited.seconds > 1.15 * flowing.seconds
+    assert ruled.seconds == waited.seconds
+    compute = {p.name: p for p in waited.terms}["compute"]
+    assert "the compiled loop waits for each wgmma" in compute.detail
+    assert "wait for each wgmma" not in {p.name: p for p in flowing.terms}["compute"].detail

@@ -148,15 +148,20 @@ def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
     kernel = compile_kernel(job, capability)
     ptx, cubin = kernel.asm["ptx"], kernel.asm["cubin"]
     registers, stack_bytes = cubin_resources(cubin)
-    body = main_loop(cuobjdump(cubin, "-sass")) if stack_bytes else []
-    loop = None if body is None else loop_local_bytes(body)
-    waits = None if body is None else local_reload_waits(body)
+    family = mma_family(ptx)
+    # The SASS is read where it tells something: a spilling loop's local traffic, a wgmma loop's waits.
+    body = main_loop(cuobjdump(cubin, "-sass")) if stack_bytes or family == "wgmma" else []
+    # (no stack: no local traffic, whatever the loop)
+    loop = (0, 0) if not stack_bytes else None if body is None else loop_local_bytes(body)
+    waits = 0 if not stack_bytes else None if body is None else local_reload_waits(body)
+    wgmma = [] if body is None else wgmma_waits(body)
     return CompiledCounts(
         registers=registers, spilled=stack_bytes // 4, shared_bytes=int(getattr(kernel.metadata, "shared", 0) or 0),
-        instruction=mma_family(ptx), target=gpu_name(capability), triton=triton.__version__,
+        instruction=family, target=gpu_name(capability), triton=triton.__version__,
         ptxas=str(ptxas_for(capability).version),
         loop_local_load_bytes=None if loop is None else loop[0],
         loop_local_store_bytes=None if loop is None else loop[1], loop_local_waits=waits,
+        wgmma_waits_each=min(wgmma) == 0 if wgmma else None,
     )  # fmt: skip
 
 

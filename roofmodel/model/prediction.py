@@ -536,6 +536,18 @@ def waits_each_wgmma(
     return (family == FAMILIES.index("wgmma")) & _not(b_n_major) & (bm * bn < 256 * 32 * warps) & (eight | sixteen)
 
 
+def loop_waits_each_wgmma(footprint: dict[str, Any], triton: bool, family: Any, element_bytes: int, bm: Any, bn: Any,
+                          warps: Any, b_n_major: Any) -> Any:  # fmt: skip
+    """waits_each_wgmma, or the compiled loop's own waits where a compile read them (footprint's ``wgmma_waits_each``,
+    from CompiledCounts): a wgmma loop whose accumulator fits (BM x BN < 256 x 32 x warps) and that waits to 0 after
+    every wgmma. A loop whose accumulators spill waits so in every layout and is left to its spill terms, as the rule
+    leaves it."""
+    compiled = footprint.get("wgmma_waits_each")
+    if compiled is None:
+        return waits_each_wgmma(triton, family, element_bytes, bm, bn, warps, b_n_major)
+    return bool(compiled) and family == FAMILIES.index("wgmma") and bm * bn < 256 * 32 * warps
+
+
 class CopyPlan(NamedTuple):
     """How a kernel's operands reach shared memory (numbers or numpy arrays): the layout factors
     ``fa``/``fb`` (layout_factors); ``narrow``, the operands (A, B) copied one element at a time, and
@@ -899,7 +911,7 @@ def kernel_seconds(
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
         lone_warp_cycles=lone,
-        waits_each_wgmma=waits_each_wgmma(triton, family, e, bm, bn, warps, b_n_major),
+        waits_each_wgmma=loop_waits_each_wgmma(footprint, triton, family, e, bm, bn, warps, b_n_major),
     )  # fmt: skip
 
 
@@ -1315,6 +1327,8 @@ def predict_kernel(
         k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
         loop_local_bytes=loop_local_bytes, loop_local_waits=loop_local_waits,
     )  # fmt: skip
+    if compiled is not None and compiled.wgmma_waits_each is not None:
+        fp = {**fp, "wgmma_waits_each": compiled.wgmma_waits_each}  # the loop's own waits, in place of the rule's
     smem_limit = machine.memory.smem.max_per_block.bytes
     if fp["shared_bytes"] > smem_limit:
         raise ProblemError(
@@ -1546,11 +1560,16 @@ def predict_kernel(
         f"{mhz:.0f} MHz; {tiles / (per_sm * sms):.0%} of the SMs busy"
         + lone_fma_note(machine, rates, config, e)
         + (
-            "; Triton 3.6 compiles this loop to wait for each wgmma before the next issues (B K-major; on 8 warps "
-            "BN x max(element bytes, 2) = 512, on 16 as benchmarks/wgmma_waits.py found: waits_each_wgmma), so a "
-            "warpgroup's iteration holds the CTA's MMAs and then its wait "
+            (
+                "; the compiled loop waits for each wgmma before the next issues (its SASS)"
+                if fp.get("wgmma_waits_each") is not None
+                else "; Triton 3.6 compiles this loop to wait for each wgmma before the next issues (B K-major; on 8 "
+                "warps BN x max(element bytes, 2) = 512, on 16 as benchmarks/wgmma_waits.py found: waits_each_wgmma)"
+            )
+            + ", so a warpgroup's iteration holds the CTA's MMAs and then its wait "
             f"(kernel_costs.wait, {rates.costs.wait_s * 1e9:.0f} ns), counted here"
-            if waits_each_wgmma(
+            if loop_waits_each_wgmma(
+                fp,
                 triton_copies(machine, config.compiler),
                 FAMILIES.index(config.instruction),
                 e,
