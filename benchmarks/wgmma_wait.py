@@ -37,7 +37,7 @@ def compiled_waits() -> dict[tuple[str, ...], str]:
 
 def _slopes(rule: bool) -> dict[str, tuple[float, float, Any]]:
     """Per shape: (measured cycles an iteration, the model's, the longer kernel's record), with the rule or without."""
-    with replaced(prediction, waits_each_wgmma=prediction.waits_each_wgmma if rule else lambda *args: False):
+    with replaced(prediction, waits_each_wgmma=prediction.waits_each_wgmma if rule else lambda *args, **kwargs: False):
         rows = timed_rows(DATA, mhz=MHZ)
     out = {}
     for shape, (short, long) in two_k_pairs(rows).items():

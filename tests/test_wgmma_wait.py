@@ -40,6 +40,10 @@ def test_the_rule_is_what_triton_compiled():
     # Not a Triton kernel, or not wgmma: never.
     assert waits_each_wgmma(False, WGMMA, 2, 128, 256, 8, False) is False
     assert not waits_each_wgmma(True, FAMILIES.index("mma.sync"), 2, 128, 256, 8, False)
+    # A compile's own answer decides in place of the layouts, within the same gate: a wgmma loop whose accumulator fits.
+    assert not waits_each_wgmma(True, WGMMA, 2, 128, 256, 8, False, compiled=False)
+    assert waits_each_wgmma(False, WGMMA, 2, 128, 128, 8, True, compiled=True)
+    assert not waits_each_wgmma(True, WGMMA, 2, 256, 256, 8, False, compiled=True)  # 256 registers a thread: spills
 
 
 def _check_rows():

@@ -149,12 +149,15 @@ def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
     ptx, cubin = kernel.asm["ptx"], kernel.asm["cubin"]
     registers, stack_bytes = cubin_resources(cubin)
     family = mma_family(ptx)
-    # The SASS is read where it tells something: a spilling loop's local traffic, a wgmma loop's waits.
+    # The SASS is read where it tells something: a spilling loop's local traffic, a wgmma loop's waits. Without a stack
+    # there is no local traffic, whatever the loop.
     body = main_loop(cuobjdump(cubin, "-sass")) if stack_bytes or family == "wgmma" else []
-    # (no stack: no local traffic, whatever the loop)
-    loop = (0, 0) if not stack_bytes else None if body is None else loop_local_bytes(body)
-    waits = 0 if not stack_bytes else None if body is None else local_reload_waits(body)
-    wgmma = [] if body is None else wgmma_waits(body)
+    loop: tuple[int, int] | None = (0, 0)
+    waits: int | None = 0
+    if stack_bytes:
+        loop = None if body is None else loop_local_bytes(body)
+        waits = None if body is None else local_reload_waits(body)
+    wgmma = wgmma_waits(body or [])
     return CompiledCounts(
         registers=registers, spilled=stack_bytes // 4, shared_bytes=int(getattr(kernel.metadata, "shared", 0) or 0),
         instruction=family, target=gpu_name(capability), triton=triton.__version__,

@@ -512,40 +512,42 @@ def triton_copies(machine: Machine, compiler: str) -> bool:
 
 
 def waits_each_wgmma(
-    triton: bool, family: Any, element_bytes: int, bm: Any, bn: Any, warps: Any, b_n_major: Any
+    triton: bool,
+    family: Any,
+    element_bytes: int,
+    bm: Any,
+    bn: Any,
+    warps: Any,
+    b_n_major: Any,
+    compiled: bool | None = None,
 ) -> Any:
-    """Where Triton's wgmma loop waits for each wgmma to finish before the next issues, keeping no group in flight
-    across iterations (``triton``: Triton's rules apply, triton_copies): B K-major, an accumulator under 256 registers a
-    thread (BM x BN < 256 x 32 x warps), and on 8 warps BN x max(element bytes, 2) = 512 bytes (BN = 256 in 16- and
-    8-bit types, 128 in tf32), on 16 warps BN = 256 in 16- and 8-bit types and tf32's 64 x 128. Numbers or numpy
-    arrays. A table of what the compiler does, not a law: no one rule of the tile's warpgroups gives it.
+    """Where a wgmma loop waits for each wgmma to finish before the next issues, keeping no group in flight across
+    iterations, and its accumulator fits (BM x BN < 256 x 32 x warps: under 256 registers a thread). ``compiled``:
+    the compiled loop's own answer where a compile read it (CompiledCounts.wgmma_waits_each); else Triton's loops
+    (``triton``: Triton's rules apply, triton_copies) with B K-major, on 8 warps where BN x max(element bytes, 2) = 512
+    bytes (BN = 256 in 16- and 8-bit types, 128 in tf32), on 16 warps where BN = 256 in 16- and 8-bit types and tf32's
+    64 x 128. Numbers or numpy arrays. The layouts are a table of what the compiler does, not a law: no one rule of the
+    tile's warpgroups gives them.
 
     Read from the loops Triton 3.6 compiled for sm_90a (benchmarks/wgmma_waits.py,
     docs/measurements/h200-2026-11-29/wgmma_wait/waits_grid.csv): every such loop ends each wgmma with
     ``WARPGROUP.DEPBAR.LE gsb0, 0x0``; every other of the grid's (BM, BN in 16..256 on 4, 8 and 16 warps, in each
     operand layout, BK and stages varied) waits once with a group in flight (0x1), save those whose accumulators spill
     (BM = BN = 256 on 8 warps, BM x BN >= 128 x 256 on 4), which wait so in every layout (Triton's WGMMAPipeline could
-    not make the dot properly async). Those are not marked: their spill terms were measured on such loops and the read
-    sweeps' 256x256 kernels on 8 warps are predicted 4-10% slow already (marked, they would be 5-13% slow); on one
-    warpgroup the chain is the same either way. The 8-warp loops were timed (the wgmma-wait check); the 16-warp ones
-    only compiled (no sweep draws 16 warps)."""
-    if not triton:
+    not make the dot properly async). Those are not marked, compiled or not: their spill terms were measured on such
+    loops and the read sweeps' 256x256 kernels on 8 warps are predicted 4-10% slow already (marked, they would be 5-13%
+    slow); on one warpgroup the chain is the same either way. The 8-warp loops were timed (the wgmma-wait check); the
+    16-warp ones only compiled (no sweep draws 16 warps). Triton 3.9 keeps a group in flight in the 128x256 loop on 8
+    warps with B K-major: the table is Triton 3.6's, the measured sweeps' compiler."""
+    if compiled is not None:
+        waited: Any = compiled
+    elif not triton:
         return False
-    eight = (warps == 8) & (bn * max(element_bytes, 2) == 512)
-    sixteen = (warps == 16) & ((bn == 256) & (element_bytes <= 2) | (bn == 128) & (bm == 64) & (element_bytes == 4))
-    return (family == FAMILIES.index("wgmma")) & _not(b_n_major) & (bm * bn < 256 * 32 * warps) & (eight | sixteen)
-
-
-def loop_waits_each_wgmma(footprint: dict[str, Any], triton: bool, family: Any, element_bytes: int, bm: Any, bn: Any,
-                          warps: Any, b_n_major: Any) -> Any:  # fmt: skip
-    """waits_each_wgmma, or the compiled loop's own waits where a compile read them (footprint's ``wgmma_waits_each``,
-    from CompiledCounts): a wgmma loop whose accumulator fits (BM x BN < 256 x 32 x warps) and that waits to 0 after
-    every wgmma. A loop whose accumulators spill waits so in every layout and is left to its spill terms, as the rule
-    leaves it."""
-    compiled = footprint.get("wgmma_waits_each")
-    if compiled is None:
-        return waits_each_wgmma(triton, family, element_bytes, bm, bn, warps, b_n_major)
-    return bool(compiled) and family == FAMILIES.index("wgmma") and bm * bn < 256 * 32 * warps
+    else:
+        eight = (warps == 8) & (bn * max(element_bytes, 2) == 512)
+        sixteen = (warps == 16) & ((bn == 256) & (element_bytes <= 2) | (bn == 128) & (bm == 64) & (element_bytes == 4))
+        waited = _not(b_n_major) & (eight | sixteen)
+    return (family == FAMILIES.index("wgmma")) & (bm * bn < 256 * 32 * warps) & waited
 
 
 class CopyPlan(NamedTuple):
@@ -911,7 +913,8 @@ def kernel_seconds(
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
         lone_warp_cycles=lone,
-        waits_each_wgmma=loop_waits_each_wgmma(footprint, triton, family, e, bm, bn, warps, b_n_major),
+        waits_each_wgmma=waits_each_wgmma(triton, family, e, bm, bn, warps, b_n_major,
+                                          footprint.get("wgmma_waits_each")),
     )  # fmt: skip
 
 
@@ -1548,6 +1551,8 @@ def predict_kernel(
     reads = (fma_reads_note(config, e, a_m, b_n, machine.warp_size)
              if config.instruction == "fma" and triton_fma_layout_applies(machine, config.compiler, e)
              else f"{config.instruction} tile {rm}x{rn}")  # fmt: skip
+    waited_each = waits_each_wgmma(triton, family, e, config.bm, config.bn, config.warps, b_n,
+                                   fp.get("wgmma_waits_each"))  # fmt: skip
     details = {
         "compute": f"{per_sm} tiles per SM x {k_it} iterations of {config.bm}x{config.bn}x{config.bk} at "
         f"{fma_rate / rates.clock_hz:,.0f} FMA/cycle ({config.instruction}"
@@ -1568,16 +1573,7 @@ def predict_kernel(
             )
             + ", so a warpgroup's iteration holds the CTA's MMAs and then its wait "
             f"(kernel_costs.wait, {rates.costs.wait_s * 1e9:.0f} ns), counted here"
-            if loop_waits_each_wgmma(
-                fp,
-                triton_copies(machine, config.compiler),
-                FAMILIES.index(config.instruction),
-                e,
-                config.bm,
-                config.bn,
-                config.warps,
-                b_n,
-            )
+            if waited_each
             else ""
         ),
         "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}"

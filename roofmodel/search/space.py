@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict
 from roofmodel import units
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
-from roofmodel.model.arrays import whole
+from roofmodel.model.arrays import is_array, whole
 from roofmodel.model.cta_model import TERMS
 from roofmodel.model.footprint import REGISTER_GAMBLE, kernel_footprint
 from roofmodel.model.kernel import (
@@ -397,7 +397,7 @@ def term_seconds(machine: Machine, gemm: Gemm, rates: Rates, c: Configs, traffic
     blocks = []
     for start in range(0, n, BLOCK):
         part = slice(start, min(n, start + BLOCK))
-        part_traffic = None if traffic is None else Traffic(*(t[part] if hasattr(t, "shape") else t for t in traffic))
+        part_traffic = None if traffic is None else Traffic(*(t[part] if is_array(t) else t for t in traffic))
         blocks.append((part, _block_term_seconds(machine, gemm, rates, c.take(part), part_traffic)))
     return {name: _joined([(part, terms[name]) for part, terms in blocks], n) for name in blocks[0][1]}
 
@@ -406,7 +406,7 @@ def _joined(parts: list[tuple[slice, Any]], n: int) -> Any:
     """One term over the whole space from its blocks' values: a number where every block gave the same number (a
     term no configuration changes, as kernel_seconds returns it), else an array of n."""
     values = [v for _, v in parts]
-    if not any(hasattr(v, "shape") for v in values) and all(v == values[0] for v in values):
+    if not is_array(*values) and all(v == values[0] for v in values):
         return values[0]
     out = np.empty(n, dtype=np.result_type(*values))
     for part, v in parts:
