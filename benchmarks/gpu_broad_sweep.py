@@ -99,6 +99,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --transpose: only TRANSPOSE_TILES (tf32 wgmma, B N-major against K-major) on 1-2 tiles an SM at two K (2026-11-29);
 --pipe: only PIPE_TILES (fp32 FMA, fp16 mma.sync forced) on 1, 2 and 4 tiles an SM at two K (2026-11-29);
 --wgmma-wait: only WGMMA_WAIT_TILES (wgmma, the four operand layouts) on one tile an SM at two K (2026-11-29);
+--layout-pairs: only LAYOUT_PAIR_TILES (wgmma, the four operand layouts) on 2 and 4 tiles an SM at two K (2026-11-30);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1651,6 +1652,37 @@ def wgmma_wait_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The layout-pair check (2026-11-30): on the read sweeps (H200 to fresh40, H100 to fresh18, the model of 8d5064f) the
+# fp16 and bf16 wgmma kernels whose MMAs bind the model (compute over 0.85 of the time) run 11-18% slower than the model
+# says with both operands K-major and within 2-8% with either MN-major, where the compiled loops differ only in the
+# copies' addresses and wgmma's transpose flags. Each tile, all keeping a group of wgmma in flight
+# (prediction.waits_each_wgmma marks none), in the four operand layouts (or those named) on 11 x 12 x R tiles (R in
+# LAYOUT_PAIR_GRIDS tiles an SM) at two K (LAYOUT_PAIR_ITERATIONS x BK): the slope over K is an iteration's cost;
+# benchmarks/gpu_layout_counters.py reads the same kernels' counters.
+LAYOUT_PAIR_TILES = [("fp16", 128, 128, 32, 4, 4, "kk kn mk mn"), ("fp16", 128, 128, 64, 4, 3, "kk kn mk mn"),
+                     ("fp16", 128, 128, 64, 8, 3, "kk kn mk mn"), ("fp16", 128, 128, 128, 8, 2, "kk kn mk mn"),
+                     ("fp16", 256, 128, 32, 8, 4, "kk kn mk mn"), ("fp16", 256, 128, 64, 8, 3, "kk kn mk mn"),
+                     ("fp16", 64, 256, 64, 4, 3, "kk kn mk mn"), ("fp16", 64, 128, 64, 4, 4, "kk kn mk mn"),
+                     ("bf16", 128, 128, 64, 4, 3, "kk kn mk mn"), ("tf32", 128, 128, 32, 4, 3, "kk"),
+                     ("fp8", 128, 128, 128, 4, 3, "kk")]  # fmt: skip
+LAYOUT_PAIR_GRIDS = (2, 4)
+LAYOUT_PAIR_ITERATIONS = (32, 96)
+
+
+def layout_pair_plan() -> list[dict[str, Any]]:
+    """LAYOUT_PAIR_TILES in the layouts each names (A then B) on 11 x 12 x R tiles (R in LAYOUT_PAIR_GRIDS) at K = i x BK
+    (i in LAYOUT_PAIR_ITERATIONS) (set and family ``layout_pair``, split ``micro``, shapes
+    layoutpair-DTYPE-BMxBNxBK-wW-sS-LAYOUT-xR)."""
+    return [
+        micro_row("layout_pair", f"layoutpair-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{lay}-x{per}", 11 * bm, 12 * per * bn,
+                  it * bk, dt, (bm, bn, bk), w, st, a_major=lay[0], b_major=lay[1])
+        for dt, bm, bn, bk, w, st, layouts in LAYOUT_PAIR_TILES
+        for lay in layouts.split()
+        for per in LAYOUT_PAIR_GRIDS
+        for it in LAYOUT_PAIR_ITERATIONS
+    ]  # fmt: skip
+
+
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
@@ -1721,6 +1753,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
     "pipe": ("only the pipe check (fp32 FMA and fp16 mma.sync tiles on 1, 2 and 4 tiles an SM, two K)", pipe_plan),
     "wgmma-wait": ("only the wgmma-wait check (wgmma tiles compiled with and without a group in flight, two K)",
                    wgmma_wait_plan),
+    "layout-pairs": ("only the layout-pair check (wgmma tiles in the four operand layouts, 2 and 4 tiles an SM, two K)",
+                     layout_pair_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",
