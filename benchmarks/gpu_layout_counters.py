@@ -6,8 +6,11 @@ their twins within 2-8%).
 One launch of each LAYOUT_PAIR_TILES configuration in each of its layouts on 11 x 12 x 2 tiles at K = 96 x BK (the
 check's longer kernel at two tiles an SM), under ncu with the clocks left alone: duration and SM cycles, the L2's
 sectors and requests from the SMs and its throughput, the L1's requests and sectors of the copies (LDGSTS), the shared
-memory's wavefronts and bank conflicts, the tensor pipe's activity. The metrics asked for are those of METRICS that
-``ncu --query-metrics`` lists on the machine (its list is written to OUT/metrics.txt). Writes OUT/counters.csv.
+memory's wavefronts and bank conflicts, the tensor pipe's activity (OUT/counters.csv). Then the same launches' warp
+stalls by reason (STALLS, warp-cycles summed over the SM sub-partitions: OUT/stalls.csv), and each configuration at
+K = 32 x BK launched twice with ncu's cache flush off (--cache-control none), so that the second launch finds its
+operands in the L2 (OUT/warm.csv: both launches, ``launch`` 1 and 2). The metrics asked for are those that
+``ncu --query-metrics`` lists on the machine (its list is written to OUT/metrics.txt).
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_layout_counters.py OUT
 """
@@ -47,14 +50,24 @@ METRICS = (
     "dram__bytes_read.sum",
 )
 
+STALL_REASONS = ("barrier", "gmma", "long_scoreboard", "short_scoreboard", "wait", "math_pipe_throttle", "mio_throttle",
+                 "lg_throttle", "dispatch_stall", "no_instruction", "not_selected", "selected", "branch_resolving",
+                 "membar", "misc", "drain", "sleeping", "tex_throttle", "imc_miss")  # fmt: skip
+STALLS = (*(f"smsp__warps_issue_stalled_{r}.sum" for r in STALL_REASONS), "gpu__time_duration.sum",
+          "sm__cycles_elapsed.avg", "smsp__cycles_active.avg")  # fmt: skip
+WARM = ("gpu__time_duration.sum", "lts__t_sectors_srcunit_tex_op_read.sum", "dram__bytes_read.sum",
+        "sm__pipe_shared_cycles_active.avg.pct_of_peak_sustained_elapsed")  # fmt: skip
+
+# Each case launched ``launches`` times, on the same inputs.
 CHILD = """
 import json, sys, torch
 from roofmodel.backends import triton_gemm as tg
 for c in json.load(open(sys.argv[1])):
     a, b = tg.random_inputs(c['m'], c['n'], c['k'], c['dtype'], 'cuda', 7, c['a_major'], c['b_major'])
     out = tg.output_for(a, b, c['dtype'])
-    tg.launch(a, b, out, c['dtype'], c['block_m'], c['block_n'], c['block_k'], c['group_m'], c['num_warps'],
-              c['num_stages'])
+    for _ in range(c.get('launches', 1)):
+        tg.launch(a, b, out, c['dtype'], c['block_m'], c['block_n'], c['block_k'], c['group_m'], c['num_warps'],
+                  c['num_stages'])
     torch.cuda.synchronize()
 """
 
@@ -65,23 +78,40 @@ def listed(metrics: tuple[str, ...], query: str) -> tuple[str, ...]:
     return tuple(m for m in metrics if m.split(".")[0] in names)
 
 
+def write_csv(path: Path, rows: list[dict]) -> None:
+    """``rows`` (dicts of the same keys) as a CSV."""
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def counted(cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...] = ()) -> list[dict]:
+    """Each launch of ``cases`` (a case's ``launches`` in turn) with its counters, numbered from 1 (``launch``)."""
+    launches = [{**c, "launch": i + 1} for c in cases for i in range(c.get("launches", 1))]
+    rows = [{**c, **counters} for c, counters in zip(launches, profile(cases, False, metrics, CHILD, options),
+                                                      strict=True)]  # fmt: skip
+    for r in rows:
+        print(json.dumps(r), flush=True)
+    return rows
+
+
 def main() -> None:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
     (out / "metrics.txt").write_text(query)
-    metrics = listed(METRICS, query)
-    print("metrics:", ", ".join(metrics), "| not listed:", ", ".join(sorted(set(METRICS) - set(metrics))), flush=True)
-    cases = [r for r in layout_pair_plan() if r["shape"].endswith("-x2") and r["k"] == LAYOUT_PAIR_ITERATIONS[-1] *
-             r["block_k"]]  # fmt: skip
-    rows = []
-    for c, counters in zip(cases, profile(cases, False, metrics, CHILD), strict=True):
-        rows.append({**c, **counters})
-        print(json.dumps(rows[-1]), flush=True)
-    with (out / "counters.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    plan = [r for r in layout_pair_plan() if r["shape"].endswith("-x2")]
+    for name, metrics, iterations, options, launches in (
+        ("counters", METRICS, LAYOUT_PAIR_ITERATIONS[-1], (), 1),
+        ("stalls", STALLS, LAYOUT_PAIR_ITERATIONS[-1], (), 1),
+        ("warm", WARM, LAYOUT_PAIR_ITERATIONS[0], ("--cache-control", "none"), 2),
+    ):
+        asked = listed(metrics, query)
+        print(name, "metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(metrics) - set(asked))),
+              flush=True)  # fmt: skip
+        cases = [{**r, "launches": launches} for r in plan if r["k"] == iterations * r["block_k"]]
+        write_csv(out / f"{name}.csv", counted(cases, asked, options))
 
 
 if __name__ == "__main__":

@@ -55,15 +55,16 @@ for c in json.load(open(sys.argv[1])):
 """
 
 
-def profile(cases: list[dict], mma_sync: bool, metrics: tuple[str, ...] = METRICS,
-            child: str = CHILD) -> list[dict[str, str]]:  # fmt: skip
+def profile(cases: list[dict], mma_sync: bool, metrics: tuple[str, ...] = METRICS, child: str = CHILD,
+            options: tuple[str, ...] = ()) -> list[dict[str, str]]:  # fmt: skip
     """One launch of each case under ncu (``child`` launches them from a JSON file; mma.sync forced where
-    ``mma_sync``): per launch, in order, each of ``metrics`` as "name (unit)" -> value as ncu prints it."""
+    ``mma_sync``; ``options``: more of ncu's, e.g. --cache-control none): per launch, in order, each of ``metrics``
+    as "name (unit)" -> value as ncu prints it."""
     with tempfile.TemporaryDirectory() as tmp:
         f = Path(tmp) / "cases.json"
         f.write_text(json.dumps(cases))
         env = dict(os.environ, DISABLE_MMA_V3="1") if mma_sync else dict(os.environ)
-        cmd = ["ncu", "--clock-control", "none", "--metrics", ",".join(metrics), "--csv", "-k",
+        cmd = ["ncu", "--clock-control", "none", *options, "--metrics", ",".join(metrics), "--csv", "-k",
                "regex:_matmul_kernel", sys.executable, "-c", child, str(f)]  # fmt: skip
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=500, env=env)
         if out.returncode:

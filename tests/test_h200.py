@@ -122,6 +122,9 @@ LATER_RUNS = (
     "h200-2026-11-29/pipe/repeat",
     "h200-2026-11-29/wgmma_wait",
     "h200-2026-11-29/wgmma_wait/repeat",
+    "h200-2026-11-30/layout_pairs",
+    "h200-2026-11-30/layout_pairs/repeat",
+    "h200-2026-11-30/layout_pairs/third",
 )
 
 

@@ -1,0 +1,72 @@
+"""The layout-pair check (docs/measurements/h200-2026-11-30/layout_pairs, recorded on an H200): what it measured, as
+regression guards of the data and of its reader (benchmarks/layout_pairs.py), and the gap the model leaves open there."""
+
+from __future__ import annotations
+
+import csv
+import sys
+
+from tests.conftest import REPO
+
+DATA = REPO / "docs" / "measurements" / "h200-2026-11-30" / "layout_pairs"
+
+
+def _reader():
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import layout_pairs
+
+    return layout_pairs
+
+
+def test_both_k_major_is_slower_than_its_twin_and_the_model_does_not_say_so():
+    """Recorded measurements, a guard of what is not modelled: in every fp16 and bf16 tile, on two and four tiles an
+    SM, the loop with both operands K-major takes 1.05-1.33 x the SM cycles an iteration of its A K-major, B N-major
+    twin; the model (as of the check) gives the kk loop 1.00-1.14 x its twin's time, always less apart than
+    measured. A model that explains the gap changes this test on purpose."""
+    lp = _reader()
+    slopes = lp.slopes()
+    pairs = 0
+    for shape, (measured, model) in slopes.items():
+        if "-kk-" not in shape or shape.startswith(("layoutpair-tf32", "layoutpair-fp8")):
+            continue
+        twin_measured, twin_model = slopes[shape.replace("-kk-", "-kn-")]
+        assert 1.05 <= measured / twin_measured <= 1.33, shape
+        assert model / twin_model < measured / twin_measured, shape
+        pairs += 1
+    assert pairs == 18
+
+
+def test_the_layouts_do_the_same_shared_memory_work():
+    """Recorded counters: at each tile the four layouts read and write shared memory's banks the same number of times
+    (wgmma's operand reads, the copies' fills): the slower layout is not doing more of that work."""
+    with (DATA / "ncu" / "counters.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    by_tile: dict[str, set[tuple[str, str]]] = {}
+    for r in rows:
+        tile, _, _ = _reader().split(r["shape"])
+        by_tile.setdefault(tile, set()).add((r["l1tex__data_bank_reads.sum ()"], r["l1tex__data_bank_writes.sum ()"]))
+    assert len(by_tile) == 11
+    assert all(len(counts) == 1 for counts in by_tile.values())
+
+
+def test_the_both_k_major_loops_form_more_addresses_with_imad():
+    """The compiled loops (Triton 3.6, sm_90a): in every fp16 and bf16 tile the both-K-major loop has more IMAD than its
+    A K-major, B N-major twin; fp8's both-K-major loop (not slow) has as many as IADD3."""
+    with (DATA / "loops.csv").open() as f:
+        rows = {(r["dtype"], r["block_m"], r["block_n"], r["block_k"], r["num_warps"], r["num_stages"],
+                 r["a_major"] + r["b_major"]): r for r in csv.DictReader(f)}  # fmt: skip
+    for key, r in rows.items():
+        if key[0] in ("fp16", "bf16") and key[-1] == "kk":
+            twin = rows[(*key[:-1], "kn")]
+            assert int(r["imad"]) > int(twin["imad"]), key
+        if key[0] == "fp8":
+            assert r["imad"] == r["iadd3"] == "32"
+
+
+def test_the_reader_prints_both_tables():
+    """benchmarks/layout_pairs.py's tables: one row per tile and R, one per tile and layout."""
+    lp = _reader()
+    assert len(lp.slope_table()) == 22
+    counters = lp.counter_table()
+    assert len(counters) == 38
+    assert counters[0][:2] == ["fp16-128x128x32-w4-s4", "kk"]
