@@ -11,7 +11,12 @@ the L2's sectors over the sectors its copies request, the three commonest warp s
 stalled for the reason, on average), the time of a second launch at 32 iterations with the operands already in the L2,
 and the compiled loop's instructions a warp issues an iteration (LDGSTS and IMAD among them).
 
-    python benchmarks/layout_pairs.py
+    python benchmarks/layout_pairs.py            # the tables
+    python benchmarks/layout_pairs.py --derive   # kernel_costs.kmajor_copy
+
+``--derive``: per fp16 and bf16 tile and R, what both operands K-major add to a CTA's iteration over its B N-major
+twin (the difference of the two slopes over the R tiles an SM runs), per copy a thread issues an iteration ((BM + BN)
+x BK x element bytes / 16 / threads), and their median: kernel_costs.kmajor_copy, SM cycles.
 """
 
 from __future__ import annotations
@@ -121,7 +126,30 @@ def counter_table() -> list[list[str]]:
     return out
 
 
+def kmajor_copy_cycles() -> tuple[float, list[tuple[str, float]]]:
+    """(the median, each case's): SM cycles both operands K-major add to a CTA's iteration per copy a thread issues,
+    over the fp16 and bf16 tiles and R of the check (``--derive``)."""
+    measured = slopes()
+    cases = []
+    for shape, (cycles, _) in measured.items():
+        tile, layout, per = split(shape)
+        if layout != "kk" or not tile.startswith(("fp16", "bf16")):
+            continue
+        dtype, size, warps, _ = tile.split("-")
+        bm, bn, bk = (int(x) for x in size.split("x"))
+        copies = (bm + bn) * bk * INPUT_BYTES[dtype] / COPY_BYTES / (32 * int(warps[1:]))
+        added = (cycles - measured[shape.replace("-kk-", "-kn-")][0]) / int(per[1:])
+        cases.append((shape.removeprefix("layoutpair-"), added / copies))
+    return statistics.median(x for _, x in cases), cases
+
+
 def main() -> None:
+    if "--derive" in sys.argv[1:]:
+        median, cases = kmajor_copy_cycles()
+        for name, x in cases:
+            print(f"{name}: {x:.1f} cycles a copy a thread issues")
+        print(f"median over {len(cases)}: {median:.1f} SM cycles (kernel_costs.kmajor_copy)")
+        return
     print_table(["tile", "R", *(f"{lay}: measured (third run) / model / over kn" for lay in LAYOUTS)], slope_table())
     print()
     print_table(["tile", "layout", "us (96 iterations)", "tensor pipe", "L2 sectors / requested", "commonest stalls",
