@@ -87,9 +87,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh37: FRESH37_SHAPES with a thirty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh37);
 --fresh38: FRESH38_SHAPES with a thirty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh38);
 --fresh39: FRESH39_SHAPES with a fortieth seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh39);
---fresh40: FRESH40_SHAPES with a forty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh40);
---fresh41: FRESH41_SHAPES with a forty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh41);
+--fresh40: FRESH40_SHAPES with a forty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh40;
+    read 2026-11-29 to judge the loops that wait for each wgmma, 2c42108: passed);
+--fresh41: FRESH41_SHAPES with a forty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh41;
+    read 2026-11-30 to judge the both-K-major copies rule, 47a36ac: failed);
 --fresh42: FRESH42_SHAPES with a forty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh42);
+--fresh43: FRESH43_SHAPES with a forty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh43);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -806,6 +809,21 @@ FRESH42_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2100x3700x2100", "odd", "holdout", 2100, 3700, 2100),
     ("small2720", "small", "holdout", 2720, 2720, 2720),
 ]
+# A forty-third fresh sample (--fresh43, drawn 2026-11-30 while fresh41 and fresh42 are unread): ten more shapes, drawn
+# by benchmarks/draw_fresh_shapes.py with seed 2026_12_22, all held out, a forty-fourth seed; fixed in code before it
+# was measured and committed unread, to judge a later change.
+FRESH43_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8128", "square", "holdout", 8128, 8128, 8128),
+    ("sq6784", "square", "holdout", 6784, 6784, 6784),
+    ("shortk576c", "short_k", "holdout", 9216, 6912, 576),
+    ("longk19712", "long_k", "holdout", 2432, 1152, 19712),
+    ("skinny272b", "skinny", "holdout", 272, 22016, 5632),
+    ("decode16d", "decode", "holdout", 16, 28160, 6912),
+    ("decode61c", "decode", "holdout", 61, 11776, 6656),
+    ("odd5100x5800x5100", "odd", "holdout", 5100, 5800, 5100),
+    ("odd4000x6300x6500", "odd", "holdout", 4000, 6300, 6500),
+    ("small2912", "small", "holdout", 2912, 2912, 2912),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -830,7 +848,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh36": (2026_12_30, FRESH36_SHAPES),
                  "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
                  "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
-                 "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES)}  # fmt: skip
+                 "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES),
+                 "fresh43": (2027_1_6, FRESH43_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

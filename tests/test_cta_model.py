@@ -468,6 +468,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh40", ("h200-2026-11-29/fresh40",)),
     ("fresh41", ("h200-2026-11-29/fresh41",)),
     ("fresh42", ("h200-2026-11-29/fresh42",)),
+    ("fresh43", ("h200-2026-11-30/fresh43", "h200-2026-11-30/fresh43/repeat")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -699,7 +700,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "29/fresh33", "-fresh33"), ("h200", "h200", "29/fresh34", "-fresh34"),
      ("h200", "h200", "29/fresh35", "-fresh35"), ("h200", "h200", "29/fresh36", "-fresh36"),
      ("h200", "h200", "29/fresh37", "-fresh37"), ("h200", "h200", "29/fresh38", "-fresh38"),
-     ("h200", "h200", "29/fresh39", "-fresh39"), ("h200", "h200", "29/fresh40", "-fresh40")],
+     ("h200", "h200", "29/fresh39", "-fresh39"), ("h200", "h200", "29/fresh40", "-fresh40"),
+     ("h200", "h200", "29/fresh41", "-fresh41")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1346,7 +1348,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/issue_occupancy", "h200-2026-11-29/fresh34", "h200-2026-11-29/fresh35",
                    "h200-2026-11-29/fresh36", "h200-2026-11-29/fma_occupancy", "h200-2026-11-29/fresh37",
                    "h200-2026-11-29/fma_boundary", "h200-2026-11-29/fresh38", "h200-2026-11-29/fresh39",
-                   "h200-2026-11-29/fresh40", "h200-2026-11-29/fresh41", "h200-2026-11-29/fresh42")  # fmt: skip
+                   "h200-2026-11-29/fresh40", "h200-2026-11-29/fresh41", "h200-2026-11-29/fresh42",
+                   "h200-2026-11-30/fresh43")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
