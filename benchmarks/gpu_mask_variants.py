@@ -1,0 +1,118 @@
+"""On a GPU: is the both-K-major slowdown of the layout-pair check (docs/measurements/h200-2026-11-30/layout_pairs) the
+layout's or the integer work roofmodel's Triton matmul spends on its masks? The same loop in three forms, each in the
+four operand layouts: ``masked``, roofmodel.backends.triton_gemm's kernel (every load masked on M or N and on K, as the
+sweeps ran it); ``kmask``, only K masked (as Triton's matmul tutorial does); ``nomask``, no mask (the shapes here
+are multiples of the tile). Compiled for sm_90a by Triton 3.6, the main loop of 128x128x64 on 4 warps takes 216, 172,
+184 and 187 instructions (kk, kn, mk, mn) masked, 145, 153, 152 and 170 with K masked only, 134, 128, 115 and 153
+with none: with the M and N masks gone, both K-major is no longer the longest.
+
+Each of LAYOUT_PAIR_TILES' fp16 tiles on 11 x 12 x 2 tiles (two an SM) at K = 32 and 96 x BK, GROUP_M 1, timed by
+do_bench (median, the L2 flushed between runs) in two passes, after a check against torch at the shorter K. Writes
+OUT/variants.csv (one row per kernel: variant, tile, layout, K, both passes' ms, the check's error).
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_mask_variants.py OUT
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import triton
+import triton.language as tl
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS, LAYOUT_PAIR_TILES
+
+
+@triton.jit
+def _kmask_kernel(
+    a_ptr, b_ptr, c_ptr, M, N, K,
+    stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    MASK_K: tl.constexpr,
+):  # fmt: skip
+    pid = tl.program_id(0)
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    in_group = GROUP_M * tiles_n
+    first_m = (pid // in_group) * GROUP_M
+    group_size_m = min(tiles_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % in_group) % group_size_m
+    pid_n = (pid % in_group) // group_size_m
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kk in range(0, tl.cdiv(K, BLOCK_K)):
+        if MASK_K:
+            k_left = K - kk * BLOCK_K
+            a = tl.load(a_ptrs, mask=offs_k[None, :] < k_left, other=0.0)
+            b = tl.load(b_ptrs, mask=offs_k[:, None] < k_left, other=0.0)
+        else:
+            a = tl.load(a_ptrs)
+            b = tl.load(b_ptrs)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty))
+
+
+def launcher(variant: str, a: Any, b: Any, c: Any, bm: int, bn: int, bk: int, warps: int, stages: int) -> Any:
+    """A callable that launches ``variant`` once on a (M, K), b (K, N) into c."""
+    from roofmodel.backends import triton_gemm as tg
+
+    if variant == "masked":
+        return lambda: tg.launch(a, b, c, "fp16", bm, bn, bk, 1, warps, stages)
+    m, k = a.shape
+    n = b.shape[1]
+    grid = (math.ceil(m / bm) * math.ceil(n / bn),)
+    args = (a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    kwargs = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=1, MASK_K=variant == "kmask", num_warps=warps,
+                  num_stages=stages)  # fmt: skip
+    return lambda: _kmask_kernel[grid](*args, **kwargs)
+
+
+def main() -> None:
+    import torch
+
+    from roofmodel.backends import triton_gemm as tg
+
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for dt, bm, bn, bk, w, st, layouts in LAYOUT_PAIR_TILES:
+        if dt != "fp16":
+            continue
+        for lay in layouts.split():
+            for it in LAYOUT_PAIR_ITERATIONS:
+                m, n, k = 11 * bm, 24 * bn, it * bk
+                a, b = tg.random_inputs(m, n, k, dt, "cuda", 7, lay[0], lay[1])
+                ref = (a.float() @ b.float()) if it == LAYOUT_PAIR_ITERATIONS[0] else None
+                for variant in ("masked", "kmask", "nomask"):
+                    c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+                    run = launcher(variant, a, b, c, bm, bn, bk, w, st)
+                    run()
+                    torch.cuda.synchronize()
+                    err = float((c.float() - ref).abs().max() / ref.abs().max()) if ref is not None else ""
+                    t1 = triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median")
+                    t2 = triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median")
+                    rows.append(dict(variant=variant, dtype=dt, block_m=bm, block_n=bn, block_k=bk, num_warps=w,
+                                     num_stages=st, a_major=lay[0], b_major=lay[1], m=m, n=n, k=k, time_ms=t1,
+                                     time_ms_2=t2, rel_error=err))  # fmt: skip
+                    print(rows[-1], flush=True)
+    with (out / "variants.csv").open("w", newline="") as f:
+        wr = csv.DictWriter(f, fieldnames=list(rows[0]))
+        wr.writeheader()
+        wr.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()
