@@ -11,6 +11,8 @@ do_bench (median, the L2 flushed between runs) in two passes, after a check agai
 OUT/variants.csv (one row per kernel: variant, tile, layout, K, both passes' ms, the check's error).
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_mask_variants.py OUT
+     (CPU): python benchmarks/gpu_mask_variants.py --loops   # each variant's main loop, compiled for sm_90a
+The committed runs' slopes: python benchmarks/mask_variants.py (CPU).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import triton.language as tl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS, LAYOUT_PAIR_TILES
+from benchmarks.mask_variants import VARIANTS
 
 
 @triton.jit
@@ -80,7 +83,30 @@ def launcher(variant: str, a: Any, b: Any, c: Any, bm: int, bn: int, bk: int, wa
     return lambda: _kmask_kernel[grid](*args, **kwargs)
 
 
+def loop_counts() -> None:
+    """``--loops``: per tile, variant and layout, the instructions of the main loop a warp issues an iteration as the
+    installed Triton compiles it for sm_90a (on the CPU), and its IMAD, SEL and ISETP."""
+    from roofmodel.backends.triton_compile import CompileJob, compile_kernel, cuobjdump, loop_opcodes, main_loop
+
+    for dt, bm, bn, bk, w, st, layouts in LAYOUT_PAIR_TILES:
+        if dt != "fp16":
+            continue
+        for variant in VARIANTS:
+            for lay in layouts.split():
+                job = CompileJob(11 * bm, 24 * bn, 96 * bk, dt, bm, bn, bk, w, st, lay[0], lay[1], 1)
+                kernel, constants = (
+                    (None, None) if variant == "masked" else (_kmask_kernel, {"MASK_K": variant == "kmask"})
+                )
+                body = main_loop(cuobjdump(compile_kernel(job, 90, kernel, constants).asm["cubin"], "-sass")) or []
+                ops = loop_opcodes(body)
+                print(f"{dt}-{bm}x{bn}x{bk}-w{w}-s{st} {variant} {lay}: {len(body)} instructions, "
+                      + ", ".join(f"{op} {ops.get(op, 0)}" for op in ("IMAD", "SEL", "ISETP")), flush=True)  # fmt: skip
+
+
 def main() -> None:
+    if "--loops" in sys.argv[1:]:
+        loop_counts()
+        return
     import torch
 
     from roofmodel.backends import triton_gemm as tg
@@ -96,7 +122,7 @@ def main() -> None:
                 m, n, k = 11 * bm, 24 * bn, it * bk
                 a, b = tg.random_inputs(m, n, k, dt, "cuda", 7, lay[0], lay[1])
                 ref = (a.float() @ b.float()) if it == LAYOUT_PAIR_ITERATIONS[0] else None
-                for variant in ("masked", "kmask", "nomask"):
+                for variant in VARIANTS:
                     c = torch.empty(m, n, device="cuda", dtype=torch.float16)
                     run = launcher(variant, a, b, c, bm, bn, bk, w, st)
                     run()

@@ -70,3 +70,21 @@ def test_the_reader_prints_both_tables():
     counters = lp.counter_table()
     assert len(counters) == 38
     assert counters[0][:2] == ["fp16-128x128x32-w4-s4", "kk"]
+
+
+def test_the_mask_variants_as_recorded():
+    """Recorded measurements (docs/measurements/h200-2026-11-30/mask_variants, H200), a guard: without roofmodel's M and
+    N masks the both-K-major slowdown of 128x128x64 on 4 warps nearly goes (1.23 -> 1.02 with K masked, 1.08 with
+    none), while 256x128x32 on 8 warps keeps it in every form (1.23-1.29)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import mask_variants as mv
+
+    s = mv.slopes()
+    assert len(s) == 3 * 8 * 4
+
+    def ratio(variant: str, tile: str) -> float:
+        return s[(variant, tile, "kk")] / s[(variant, tile, "kn")]
+
+    assert ratio("masked", "128x128x64-w4-s3") > 1.2
+    assert ratio("kmask", "128x128x64-w4-s3") < 1.05 and ratio("nomask", "128x128x64-w4-s3") < 1.1
+    assert all(ratio(v, "256x128x32-w8-s4") > 1.2 for v in mv.VARIANTS)

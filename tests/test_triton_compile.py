@@ -17,6 +17,7 @@ from roofmodel.model.prediction import predict_kernel
 from roofmodel.model.problem import Gemm
 from roofmodel.results import CompiledCounts
 from roofmodel.search.space import space_named, tune_report
+from tests.conftest import REPO
 from tests.test_bad_input import _assert_one_line_error
 
 needs_triton = pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="needs the triton package")
@@ -464,3 +465,24 @@ def test_the_spill_wait_is_the_ladders_slope_over_the_counted_waits():
     )
     median, slopes = mod.spill_wait_seconds(rows, counted)
     assert len(slopes) == 6 and round(median * 1e9) == H100.kernel_costs.spill_wait.value == 250
+
+
+@needs_triton
+def test_another_kernel_compiles_with_its_own_constants():
+    """compile_kernel takes another JIT function with the matmul's arguments and its own constexprs: the mask-variant
+    check's kernel (benchmarks/gpu_mask_variants.py) without masks has no SEL in its main loop, roofmodel's has."""
+    import sys
+
+    from roofmodel.backends.triton_compile import CompileJob, compile_kernel, cuobjdump, loop_opcodes, main_loop
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_mask_variants
+
+    job = CompileJob(1408, 3072, 6144, "fp16", 128, 128, 64, 4, 3, "k", "k", 1)
+
+    def opcodes(*extra):
+        return loop_opcodes(main_loop(cuobjdump(compile_kernel(job, 90, *extra).asm["cubin"], "-sass")) or [])
+
+    unmasked, masked = opcodes(gpu_mask_variants._kmask_kernel, {"MASK_K": False}), opcodes()
+    assert unmasked.get("HGMMA") == masked.get("HGMMA") == 8
+    assert unmasked.get("SEL", 0) == 0 < masked.get("SEL", 0)

@@ -97,9 +97,12 @@ def mma_family(ptx: str) -> str:
     return "wgmma" if "wgmma.mma_async" in ptx else "mma.sync" if "mma.sync" in ptx else "fma"
 
 
-def compile_kernel(job: CompileJob, capability: int) -> Any:
+def compile_kernel(
+    job: CompileJob, capability: int, kernel: Any = None, constants: dict[str, Any] | None = None
+) -> Any:
     """Triton's compiled kernel for ``job`` on ``capability`` (e.g. 90), no GPU: its ``asm`` holds the PTX and the
-    cubin; a ProblemError where Triton refuses it."""
+    cubin; a ProblemError where Triton refuses it. ``kernel``: another JIT function with the matmul's arguments
+    (roofmodel.backends.triton_gemm's by default), ``constants`` its own constexpr values beside the tile's."""
     import triton
     from triton.backends.compiler import GPUTarget
 
@@ -107,7 +110,7 @@ def compile_kernel(job: CompileJob, capability: int) -> Any:
 
     if job.dtype not in POINTER:
         raise ProblemError(f"--compile: no Triton kernel for dtype {job.dtype}")
-    fn = tg._matmul_kernel
+    fn = tg._matmul_kernel if kernel is None else kernel
     names = fn.arg_names
     sam, sak = (job.k, 1) if job.a_major == "k" else (1, job.m)
     sbk, sbn = (job.n, 1) if job.b_major == "n" else (1, job.k)
@@ -115,7 +118,7 @@ def compile_kernel(job: CompileJob, capability: int) -> Any:
             "stride_bn": sbn, "stride_cm": job.n, "stride_cn": 1}  # fmt: skip
     sig = {"a_ptr": POINTER[job.dtype], "b_ptr": POINTER[job.dtype], "c_ptr": OUTPUT[job.dtype]}
     const = {"BLOCK_M": job.block_m, "BLOCK_N": job.block_n, "BLOCK_K": job.block_k, "GROUP_M": job.group_m,
-             "PRECISION": tg.PRECISION[job.dtype]}  # fmt: skip
+             **({"PRECISION": tg.PRECISION[job.dtype]} if "PRECISION" in names else {}), **(constants or {})}  # fmt: skip
     attrs = {(names.index(p),): [["tt.divisibility", 16]] for p in ("a_ptr", "b_ptr", "c_ptr")}
     for name, value in ints.items():
         if value == 1:
