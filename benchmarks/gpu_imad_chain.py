@@ -11,6 +11,7 @@ OUT/chain.csv.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_imad_chain.py OUT
      (CPU): python benchmarks/gpu_imad_chain.py --loops   # each kernel's main loop for sm_90a: instructions, IMAD
+The committed runs' slopes: python benchmarks/imad_chain.py (CPU).
 """
 
 from __future__ import annotations
