@@ -88,3 +88,25 @@ def test_the_mask_variants_as_recorded():
     assert ratio("masked", "128x128x64-w4-s3") > 1.2
     assert ratio("kmask", "128x128x64-w4-s3") < 1.05 and ratio("nomask", "128x128x64-w4-s3") < 1.1
     assert all(ratio(v, "256x128x32-w8-s4") > 1.2 for v in mv.VARIANTS)
+
+
+def test_predict_says_what_it_does_not_charge_for_both_k_major():
+    """predict's overhead line says the both-K-major slowdown is measured and not charged, for Triton's 16- and 32-bit
+    wgmma loops with both operands K-major only (not with B N-major, not for fp8, not for another compiler)."""
+    from roofmodel.machine import load_machine
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+    from roofmodel.model.problem import Gemm
+
+    machine = load_machine("h200")
+
+    def overhead(dtype: str, b_major: str, bk: int = 64) -> str:
+        gemm = Gemm(m=4096, n=4096, k=4096, dtype=dtype)
+        config = triton_config(machine, dtype, block_m=128, block_n=128, block_k=bk, num_warps=4, num_stages=3)
+        p = predict_kernel(machine, gemm, config, a_major="k", b_major=b_major)
+        return next(t.detail for t in p.terms if t.name == "overhead")
+
+    assert "not charged: with both operands K-major" in overhead("fp16", "k")
+    assert "not charged" in overhead("tf32", "k", 32)
+    assert "not charged" not in overhead("fp16", "n")
+    assert "not charged" not in overhead("fp8", "k", 128)

@@ -1460,6 +1460,9 @@ def predict_kernel(
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
+    # Measured, not modelled (a rule for it failed its judge: docs/validation.md): said where it applies.
+    kmajor_unmodelled = (triton and config.instruction == "wgmma" and e in (2, 4) and not (a_m or b_n)
+                         and not (na or nb))  # fmt: skip
     resident = int(cta_model.resident_ctas(ctas, tiles, sms))
     beside = float(beside_share(pipelined_share(plan, config.bm, b_rows), resident))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
@@ -1644,6 +1647,14 @@ def predict_kernel(
                     else ""
                 )
                 if rates.costs.copy_instruction_s and element_copies(plan, family, e, config.bm, b_rows, config.bk)
+                else ""
+            )
+            + (
+                "; not charged: with both operands K-major, Triton's fp16 and bf16 wgmma loops ran 1.05-1.32 x the "
+                "time of their B N-major twins on an H200 (roofmodel's matmul, whose masked copies form their addresses "
+                "with more integer work; tf32's compiled loop is the same, untimed against a twin; "
+                "docs/measurements/h200-2026-11-30/layout_pairs and mask_variants)"
+                if kmajor_unmodelled
                 else ""
             )
         )
