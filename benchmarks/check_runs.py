@@ -1,13 +1,15 @@
 """What the device checks' readers share (round_cost.py, smem_bound.py, transpose_cost.py): a check's two runs
 (DIR/broad.csv and DIR/repeat/broad.csv, the same kernels in the same order), each kernel's measured time as the median
-of its four timings with the per-CTA model as compiled beside it, and the markdown table they print.
+of its four timings with the per-CTA model as compiled beside it, and the markdown table they print; the slopes over
+two K of the checks that write their own CSV (two_k_slopes) and the CSV they write (write_csv).
 """
 
 from __future__ import annotations
 
+import csv
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -74,3 +76,33 @@ def print_table(headers: list[str], rows: list[list[str]]) -> None:
     print("|" + "---|" * len(headers))
     for row in rows:
         print("| " + " | ".join(row) + " |")
+
+
+def write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    """``rows`` (dicts with the same keys) as a CSV with a header."""
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def two_k_slopes(paths: tuple[Path, ...], key: Callable[[dict[str, str]], tuple[Any, ...]],
+                 mhz: float = 1980.0) -> dict[tuple[Any, ...], float]:  # fmt: skip
+    """Per ``key`` of a row of the CSVs at ``paths`` (runs of the same kernels, each timed twice: time_ms and
+    time_ms_2) timed at two K: SM cycles an iteration at ``mhz``, (median of the longer kernel's timings - median of the
+    shorter's) / the iterations (K / BK) between them. SystemExit where a key has other than two K."""
+    times: dict[tuple[Any, ...], dict[int, list[float]]] = {}
+    for path in paths:
+        with path.open() as f:
+            for r in csv.DictReader(f):
+                by_k = times.setdefault(key(r), {})
+                by_k.setdefault(int(r["k"]) // int(r["block_k"]), []).extend(
+                    float(r[c]) for c in ("time_ms", "time_ms_2")
+                )
+    if any(len(by_k) != 2 for by_k in times.values()):
+        raise SystemExit("check_runs: a kernel of a two-K check has other than two K")
+    out = {}
+    for k, by_k in times.items():
+        short, long = sorted(by_k)
+        out[k] = (statistics.median(by_k[long]) - statistics.median(by_k[short])) * 1e-3 * mhz * 1e6 / (long - short)
+    return out

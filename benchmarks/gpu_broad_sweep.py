@@ -1658,17 +1658,25 @@ WGMMA_WAIT_TILES = [("fp16", 128, 256, 32, 8, 3, "kk kn mk mn"), ("fp16", 128, 2
 WGMMA_WAIT_ITERATIONS = (32, 96)
 
 
-def wgmma_wait_plan() -> list[dict[str, Any]]:
-    """WGMMA_WAIT_TILES in the layouts each names (A then B: k for K-major, m or n for MN-major) on 11 x 12 tiles at
-    K = i x BK (i in WGMMA_WAIT_ITERATIONS) (set and family ``wgmma_wait``, split ``micro``, shapes
-    wgmmawait-DTYPE-BMxBNxBK-wW-sS-LAYOUT)."""
+def layout_tile_plan(check: str, prefix: str, tiles: list[tuple[Any, ...]], iterations: tuple[int, ...],
+                     grids: tuple[int, ...] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """``tiles`` (dtype, BM, BN, BK, warps, stages, their layouts: A then B, k for K-major, m or n for MN-major, space
+    separated) in each layout on 11 x 12 x R tiles (R in ``grids``: shapes end -xR; one tile an SM where none) at K =
+    i x BK (i in ``iterations``): set and family ``check``, split ``micro``, shapes PREFIX-DTYPE-BMxBNxBK-wW-sS-LAYOUT."""
     return [
-        micro_row("wgmma_wait", f"wgmmawait-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{lay}", 11 * bm, 12 * bn, it * bk, dt,
-                  (bm, bn, bk), w, st, a_major=lay[0], b_major=lay[1])
-        for dt, bm, bn, bk, w, st, layouts in WGMMA_WAIT_TILES
+        micro_row(check, f"{prefix}-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{lay}" + (f"-x{per}" if grids else ""), 11 * bm,
+                  12 * per * bn, it * bk, dt, (bm, bn, bk), w, st, a_major=lay[0], b_major=lay[1])
+        for dt, bm, bn, bk, w, st, layouts in tiles
         for lay in layouts.split()
-        for it in WGMMA_WAIT_ITERATIONS
+        for per in grids or (1,)
+        for it in iterations
     ]  # fmt: skip
+
+
+def wgmma_wait_plan() -> list[dict[str, Any]]:
+    """WGMMA_WAIT_TILES on one tile an SM (11 x 12 tiles) at WGMMA_WAIT_ITERATIONS (layout_tile_plan; shapes
+    wgmmawait-DTYPE-BMxBNxBK-wW-sS-LAYOUT)."""
+    return layout_tile_plan("wgmma_wait", "wgmmawait", WGMMA_WAIT_TILES, WGMMA_WAIT_ITERATIONS)
 
 
 # The layout-pair check (2026-11-30): on the read sweeps (H200 to fresh40, H100 to fresh18, the model of 8d5064f) the
@@ -1689,17 +1697,9 @@ LAYOUT_PAIR_ITERATIONS = (32, 96)
 
 
 def layout_pair_plan() -> list[dict[str, Any]]:
-    """LAYOUT_PAIR_TILES in the layouts each names (A then B) on 11 x 12 x R tiles (R in LAYOUT_PAIR_GRIDS) at K = i x BK
-    (i in LAYOUT_PAIR_ITERATIONS) (set and family ``layout_pair``, split ``micro``, shapes
-    layoutpair-DTYPE-BMxBNxBK-wW-sS-LAYOUT-xR)."""
-    return [
-        micro_row("layout_pair", f"layoutpair-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{lay}-x{per}", 11 * bm, 12 * per * bn,
-                  it * bk, dt, (bm, bn, bk), w, st, a_major=lay[0], b_major=lay[1])
-        for dt, bm, bn, bk, w, st, layouts in LAYOUT_PAIR_TILES
-        for lay in layouts.split()
-        for per in LAYOUT_PAIR_GRIDS
-        for it in LAYOUT_PAIR_ITERATIONS
-    ]  # fmt: skip
+    """LAYOUT_PAIR_TILES on 11 x 12 x R tiles (R in LAYOUT_PAIR_GRIDS) at LAYOUT_PAIR_ITERATIONS (layout_tile_plan;
+    shapes layoutpair-DTYPE-BMxBNxBK-wW-sS-LAYOUT-xR)."""
+    return layout_tile_plan("layout_pair", "layoutpair", LAYOUT_PAIR_TILES, LAYOUT_PAIR_ITERATIONS, LAYOUT_PAIR_GRIDS)
 
 
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges

@@ -22,7 +22,6 @@ Run (GPU): PYTHONPATH=. python benchmarks/gpu_dram_runs.py OUT [--sizes]
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
@@ -31,18 +30,14 @@ from typing import Any
 import triton
 import triton.language as tl
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.check_runs import write_csv
+
 N_ROWS = 28672
 K_BYTES = 16384  # a K-major row: 8192 two-byte elements
 STAGES = (3, 5)
 WARPS = 4
-
-
-def write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
-    """``rows`` (dicts with the same keys) as a CSV with a header."""
-    with path.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
 
 
 @triton.jit

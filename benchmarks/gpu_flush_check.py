@@ -74,7 +74,8 @@ def flushes(cache, sink) -> dict:  # type: ignore[no-untyped-def]
 def main() -> None:
     import torch
 
-    from benchmarks.gpu_dram_runs import N_ROWS, stream_launch, write_csv
+    from benchmarks.check_runs import write_csv
+    from benchmarks.gpu_dram_runs import N_ROWS, stream_launch
 
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)

@@ -16,18 +16,17 @@ The committed runs' slopes: python benchmarks/imad_chain.py (CPU).
 
 from __future__ import annotations
 
-import csv
-import math
 import sys
 from pathlib import Path
-from typing import Any
 
 import triton
 import triton.language as tl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.check_runs import write_csv
 from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS
+from benchmarks.gpu_mask_variants import timed, variant_launch
 
 TILES = ((128, 128, 64, 4, 3), (64, 128, 64, 4, 4), (128, 128, 64, 8, 3), (256, 128, 32, 8, 4))
 LAYOUTS = ("kn", "kk")
@@ -71,26 +70,15 @@ def _chain_kernel(
 def loop_counts() -> None:
     """``--loops``: per tile, layout and CHAIN, the main loop's instructions a warp issues an iteration and its IMAD, as
     the installed Triton compiles it for sm_90a (on the CPU)."""
-    from roofmodel.backends.triton_compile import CompileJob, compile_kernel, cuobjdump, loop_opcodes, main_loop
+    from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop, loop_opcodes
 
     for bm, bn, bk, w, st in TILES:
         for lay in LAYOUTS:
             for chain in CHAINS:
                 job = CompileJob(11 * bm, 24 * bn, 96 * bk, "fp16", bm, bn, bk, w, st, lay[0], lay[1], 1)
-                cubin = compile_kernel(job, 90, _chain_kernel, {"CHAIN": chain}).asm["cubin"]
-                ops = loop_opcodes(main_loop(cuobjdump(cubin, "-sass")) or [])
+                ops = loop_opcodes(compiled_main_loop(job, 90, _chain_kernel, {"CHAIN": chain}))
                 print(f"{bm}x{bn}x{bk}-w{w}-s{st} {lay} chain {chain}: {sum(ops.values())} instructions, "
                       f"IMAD {ops.get('IMAD', 0)}, HGMMA {ops.get('HGMMA', 0)}", flush=True)  # fmt: skip
-
-
-def launcher(a: Any, b: Any, c: Any, bm: int, bn: int, bk: int, warps: int, stages: int, chain: int) -> Any:
-    """A callable that launches the chained kernel once on a (M, K), b (K, N) into c."""
-    m, k = a.shape
-    n = b.shape[1]
-    grid = (math.ceil(m / bm) * math.ceil(n / bn),)
-    args = (a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
-    return lambda: _chain_kernel[grid](*args, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=1, CHAIN=chain,
-                                       num_warps=warps, num_stages=stages)  # fmt: skip
 
 
 def main() -> None:
@@ -112,20 +100,13 @@ def main() -> None:
                 ref = (a.float() @ b.float()) if it == LAYOUT_PAIR_ITERATIONS[0] else None
                 for chain in CHAINS:
                     c = torch.empty(m, n, device="cuda", dtype=torch.float16)
-                    run = launcher(a, b, c, bm, bn, bk, w, st, chain)
-                    run()
-                    torch.cuda.synchronize()
-                    err = float((c.float() - ref).abs().max() / ref.abs().max()) if ref is not None else ""
-                    t1 = triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median")
-                    t2 = triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median")
+                    run = variant_launch(_chain_kernel, a, b, c, bm, bn, bk, w, st, CHAIN=chain)
+                    t1, t2, err = timed(run, c, ref)
                     rows.append(dict(chain=chain, block_m=bm, block_n=bn, block_k=bk, num_warps=w, num_stages=st,
                                      a_major=lay[0], b_major=lay[1], m=m, n=n, k=k, time_ms=t1, time_ms_2=t2,
                                      rel_error=err))  # fmt: skip
                     print(rows[-1], flush=True)
-    with (out / "chain.csv").open("w", newline="") as f:
-        wr = csv.DictWriter(f, fieldnames=list(rows[0]))
-        wr.writeheader()
-        wr.writerows(rows)
+    write_csv(out / "chain.csv", rows)
 
 
 if __name__ == "__main__":

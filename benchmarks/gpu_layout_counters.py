@@ -17,7 +17,6 @@ Run (GPU): PYTHONPATH=. python benchmarks/gpu_layout_counters.py OUT
 
 from __future__ import annotations
 
-import csv
 import json
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.check_runs import write_csv
 from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS, layout_pair_plan
 from benchmarks.gpu_ncu_check import profile
 
@@ -76,14 +76,6 @@ def listed(metrics: tuple[str, ...], query: str) -> tuple[str, ...]:
     """Those of ``metrics`` whose base name (before the first '.') begins a line of ``ncu --query-metrics``."""
     names = {line.split()[0] for line in query.splitlines() if line.strip()}
     return tuple(m for m in metrics if m.split(".")[0] in names)
-
-
-def write_csv(path: Path, rows: list[dict]) -> None:
-    """``rows`` (dicts of the same keys) as a CSV."""
-    with path.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
 
 
 def counted(cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...] = ()) -> list[dict]:

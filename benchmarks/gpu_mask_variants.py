@@ -17,8 +17,6 @@ The committed runs' slopes: python benchmarks/mask_variants.py (CPU).
 
 from __future__ import annotations
 
-import csv
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ import triton.language as tl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.check_runs import write_csv
 from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS, LAYOUT_PAIR_TILES
 from benchmarks.mask_variants import VARIANTS
 
@@ -68,25 +67,43 @@ def _kmask_kernel(
     tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty))
 
 
+def variant_launch(kernel: Any, a: Any, b: Any, c: Any, bm: int, bn: int, bk: int, warps: int, stages: int,
+                   **constants: Any) -> Any:  # fmt: skip
+    """A callable that launches ``kernel`` (a JIT function with the matmul's arguments, GROUP_M 1, its own
+    ``constants``) once on a (M, K), b (K, N) into c: roofmodel's arguments and grid (triton_gemm.kernel_arguments)."""
+    from roofmodel.backends import triton_gemm as tg
+
+    args, kwargs, grid = tg.kernel_arguments(a, b, c, "fp16", bm, bn, bk, 1, warps, stages)
+    del kwargs["PRECISION"]
+    kwargs.update(constants)
+    return lambda: kernel[grid](*args, **kwargs)
+
+
 def launcher(variant: str, a: Any, b: Any, c: Any, bm: int, bn: int, bk: int, warps: int, stages: int) -> Any:
     """A callable that launches ``variant`` once on a (M, K), b (K, N) into c."""
     from roofmodel.backends import triton_gemm as tg
 
     if variant == "masked":
         return lambda: tg.launch(a, b, c, "fp16", bm, bn, bk, 1, warps, stages)
-    m, k = a.shape
-    n = b.shape[1]
-    grid = (math.ceil(m / bm) * math.ceil(n / bn),)
-    args = (a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
-    kwargs = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=1, MASK_K=variant == "kmask", num_warps=warps,
-                  num_stages=stages)  # fmt: skip
-    return lambda: _kmask_kernel[grid](*args, **kwargs)
+    return variant_launch(_kmask_kernel, a, b, c, bm, bn, bk, warps, stages, MASK_K=variant == "kmask")
+
+
+def timed(run: Any, c: Any, ref: Any) -> tuple[float, float, float | str]:
+    """``run``'s two do_bench medians (ms) after one run whose output ``c`` is checked against ``ref`` (its largest
+    error over the largest value; "" where there is no ``ref``)."""
+    import torch
+
+    run()
+    torch.cuda.synchronize()
+    err = float((c.float() - ref).abs().max() / ref.abs().max()) if ref is not None else ""
+    times = [triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median") for _ in range(2)]
+    return times[0], times[1], err
 
 
 def loop_counts() -> None:
     """``--loops``: per tile, variant and layout, the instructions of the main loop a warp issues an iteration as the
     installed Triton compiles it for sm_90a (on the CPU), and its IMAD, SEL and ISETP."""
-    from roofmodel.backends.triton_compile import CompileJob, compile_kernel, cuobjdump, loop_opcodes, main_loop
+    from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop, loop_opcodes
 
     for dt, bm, bn, bk, w, st, layouts in LAYOUT_PAIR_TILES:
         if dt != "fp16":
@@ -97,7 +114,7 @@ def loop_counts() -> None:
                 kernel, constants = (
                     (None, None) if variant == "masked" else (_kmask_kernel, {"MASK_K": variant == "kmask"})
                 )
-                body = main_loop(cuobjdump(compile_kernel(job, 90, kernel, constants).asm["cubin"], "-sass")) or []
+                body = compiled_main_loop(job, 90, kernel, constants)
                 ops = loop_opcodes(body)
                 print(f"{dt}-{bm}x{bn}x{bk}-w{w}-s{st} {variant} {lay}: {len(body)} instructions, "
                       + ", ".join(f"{op} {ops.get(op, 0)}" for op in ("IMAD", "SEL", "ISETP")), flush=True)  # fmt: skip
@@ -124,20 +141,12 @@ def main() -> None:
                 ref = (a.float() @ b.float()) if it == LAYOUT_PAIR_ITERATIONS[0] else None
                 for variant in VARIANTS:
                     c = torch.empty(m, n, device="cuda", dtype=torch.float16)
-                    run = launcher(variant, a, b, c, bm, bn, bk, w, st)
-                    run()
-                    torch.cuda.synchronize()
-                    err = float((c.float() - ref).abs().max() / ref.abs().max()) if ref is not None else ""
-                    t1 = triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median")
-                    t2 = triton.testing.do_bench(run, warmup=10, rep=60, return_mode="median")
+                    t1, t2, err = timed(launcher(variant, a, b, c, bm, bn, bk, w, st), c, ref)
                     rows.append(dict(variant=variant, dtype=dt, block_m=bm, block_n=bn, block_k=bk, num_warps=w,
                                      num_stages=st, a_major=lay[0], b_major=lay[1], m=m, n=n, k=k, time_ms=t1,
                                      time_ms_2=t2, rel_error=err))  # fmt: skip
                     print(rows[-1], flush=True)
-    with (out / "variants.csv").open("w", newline="") as f:
-        wr = csv.DictWriter(f, fieldnames=list(rows[0]))
-        wr.writeheader()
-        wr.writerows(rows)
+    write_csv(out / "variants.csv", rows)
 
 
 if __name__ == "__main__":

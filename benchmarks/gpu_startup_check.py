@@ -70,8 +70,8 @@ def _chain(x_ptr, out_ptr, stride_halves, DEPTH: tl.constexpr):
 def main() -> None:
     import torch
 
+    from benchmarks.check_runs import write_csv
     from benchmarks.gpu_broad_sweep import bench_ms
-    from benchmarks.gpu_dram_runs import write_csv
     from benchmarks.gpu_flush_check import FLUSH_BYTES, flushes, timed_ms
 
     out = Path(sys.argv[1])

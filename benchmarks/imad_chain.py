@@ -8,37 +8,25 @@ the chain. On the CPU.
 
 from __future__ import annotations
 
-import csv
 import re
-import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, print_table
-from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS
+from benchmarks.check_runs import MEASUREMENTS, print_table, two_k_slopes
+from benchmarks.mask_variants import tile_name
 
 DATA = MEASUREMENTS / "h200-2026-11-30" / "imad_chain"
 CHAINS = (0, 4, 8, 16)
 
 
-def slopes() -> dict[tuple[str, str, int], float]:
-    """Per (tile, layout, chain): SM cycles an iteration at 1980 MHz, the slope of the median of both runs' four
-    timings over the iterations between the two K."""
-    times: dict[tuple[str, str, int, int], list[float]] = {}
-    for path in (DATA / "chain.csv", DATA / "repeat" / "chain.csv"):
-        with path.open() as f:
-            for r in csv.DictReader(f):
-                tile = f"{r['block_m']}x{r['block_n']}x{r['block_k']}-w{r['num_warps']}-s{r['num_stages']}"
-                key = (tile, r["a_major"] + r["b_major"], int(r["chain"]), int(r["k"]) // int(r["block_k"]))
-                times.setdefault(key, []).extend(float(r[c]) for c in ("time_ms", "time_ms_2"))
-    short, long = LAYOUT_PAIR_ITERATIONS
-    return {
-        key[:3]: (statistics.median(times[(*key[:3], long)]) - statistics.median(ts)) * 1e-3 * 1980e6 / (long - short)
-        for key, ts in times.items()
-        if key[3] == short
-    }
+def slopes() -> dict[tuple[Any, ...], float]:
+    """Per (tile, layout, chain): SM cycles an iteration at 1980 MHz over the two K, from both runs' four timings
+    (check_runs.two_k_slopes)."""
+    return two_k_slopes((DATA / "chain.csv", DATA / "repeat" / "chain.csv"),
+                        lambda r: (tile_name(r), r["a_major"] + r["b_major"], int(r["chain"])))  # fmt: skip
 
 
 def imad_counts() -> dict[tuple[str, str, int], int]:

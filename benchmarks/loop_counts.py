@@ -17,6 +17,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.check_runs import write_csv
+
 KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
        "b_major")  # fmt: skip
 OPCODES = ("HGMMA", "QGMMA", "LDGSTS", "IMAD", "IADD3", "SEL", "ISETP", "LDL", "STL")
@@ -26,12 +28,12 @@ def count(row: dict[str, str]) -> dict[str, Any]:
     """One kernel's main loop: its instructions and OPCODES' counts (loop_instructions 0 where none was found)."""
     import triton
 
-    from roofmodel.backends.triton_compile import CompileJob, compile_kernel, cuobjdump, loop_opcodes, main_loop
+    from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop, loop_opcodes
 
     ints = [int(row[k]) for k in ("m", "n", "k")]
     job = CompileJob(*ints, row["dtype"], *(int(row[k]) for k in ("block_m", "block_n", "block_k", "num_warps",
                      "num_stages")), row["a_major"], row["b_major"], int(row["group_m"]))  # fmt: skip
-    body = main_loop(cuobjdump(compile_kernel(job, 90).asm["cubin"], "-sass")) or []
+    body = compiled_main_loop(job, 90)
     ops = loop_opcodes(body)
     return {**{k: row[k] for k in KEY}, "loop_instructions": len(body), **{o.lower(): ops.get(o, 0) for o in OPCODES},
             "triton": triton.__version__}  # fmt: skip
@@ -43,10 +45,7 @@ def main() -> None:
         rows = [r for r in csv.DictReader(f) if r["instruction"] == "wgmma" and r["status"] == "ok"]
     with ProcessPoolExecutor(2) as pool:
         counted = list(pool.map(count, rows))
-    with out.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(counted[0]))
-        w.writeheader()
-        w.writerows(counted)
+    write_csv(out, counted)
     print(f"{len(counted)} wgmma kernels of {source} counted into {out}")
 
 

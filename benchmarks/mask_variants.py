@@ -7,36 +7,28 @@ kernel, K masked only, no mask) in the four operand layouts, and both K-major ov
 
 from __future__ import annotations
 
-import csv
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.gpu_broad_sweep import LAYOUT_PAIR_ITERATIONS
+from benchmarks.check_runs import two_k_slopes
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "h200-2026-11-30" / "mask_variants"
 VARIANTS = ("masked", "kmask", "nomask")
 LAYOUTS = ("kk", "kn", "mk", "mn")
 
 
-def slopes(directory: Path = DATA) -> dict[tuple[str, str, str], float]:
-    """Per (variant, tile, layout): SM cycles an iteration at 1980 MHz, the slope of the median of both runs' four
-    timings over the iterations between the two K (variants.csv and repeat/variants.csv)."""
-    times: dict[tuple[str, str, str, int], list[float]] = {}
-    for path in (directory / "variants.csv", directory / "repeat" / "variants.csv"):
-        with path.open() as f:
-            for r in csv.DictReader(f):
-                tile = f"{r['block_m']}x{r['block_n']}x{r['block_k']}-w{r['num_warps']}-s{r['num_stages']}"
-                key = (r["variant"], tile, r["a_major"] + r["b_major"], int(r["k"]) // int(r["block_k"]))
-                times.setdefault(key, []).extend(float(r[c]) for c in ("time_ms", "time_ms_2"))
-    short, long = LAYOUT_PAIR_ITERATIONS
-    return {
-        key[:3]: (statistics.median(times[(*key[:3], long)]) - statistics.median(ts)) * 1e-3 * 1980e6 / (long - short)
-        for key, ts in times.items()
-        if key[3] == short
-    }
+def tile_name(r: dict[str, str]) -> str:
+    """A CSV row's tile: BMxBNxBK-wW-sS."""
+    return f"{r['block_m']}x{r['block_n']}x{r['block_k']}-w{r['num_warps']}-s{r['num_stages']}"
+
+
+def slopes(directory: Path = DATA) -> dict[tuple[str, ...], float]:
+    """Per (variant, tile, layout): SM cycles an iteration at 1980 MHz over the two K, from both runs' four timings
+    (variants.csv and repeat/variants.csv; check_runs.two_k_slopes)."""
+    return two_k_slopes((directory / "variants.csv", directory / "repeat" / "variants.csv"),
+                        lambda r: (r["variant"], tile_name(r), r["a_major"] + r["b_major"]))  # fmt: skip
 
 
 def main() -> None:

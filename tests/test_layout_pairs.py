@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import sys
 
+import pytest
+
 from tests.conftest import REPO
 
 DATA = REPO / "docs" / "measurements" / "h200-2026-11-30" / "layout_pairs"
@@ -110,3 +112,46 @@ def test_predict_says_what_it_does_not_charge_for_both_k_major():
     assert "not charged" in overhead("tf32", "k", 32)
     assert "not charged" not in overhead("fp16", "n")
     assert "not charged" not in overhead("fp8", "k", 128)
+
+
+def test_two_k_slopes_on_a_worked_example(tmp_path):
+    """check_runs.two_k_slopes by hand: a kernel timed at 32 and 96 iterations (BK 64: K 2048 and 6144), two runs of
+    two passes: medians 0.010 and 0.030 ms, so (0.030 - 0.010) ms x 1980 MHz / 64 iterations = 618.75 cycles."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from check_runs import two_k_slopes
+
+    head = "tile,k,block_k,time_ms,time_ms_2\n"
+    (tmp_path / "a.csv").write_text(head + "t,2048,64,0.009,0.010\nt,6144,64,0.030,0.029\n")
+    (tmp_path / "b.csv").write_text(head + "t,2048,64,0.011,0.010\nt,6144,64,0.031,0.030\n")
+    s = two_k_slopes((tmp_path / "a.csv", tmp_path / "b.csv"), lambda r: (r["tile"],))
+    assert s == {("t",): pytest.approx(618.75)}
+    (tmp_path / "c.csv").write_text(head + "t,2048,64,0.009,0.010\n")
+    with pytest.raises(SystemExit):
+        two_k_slopes((tmp_path / "c.csv",), lambda r: (r["tile"],))
+
+
+def test_the_derived_figure_per_copy_by_hand():
+    """layout_pairs.py --derive for 128x128x64 on 4 warps at two tiles an SM: (kk slope - kn slope) over the 2 tiles an
+    SM runs, over the 16 copies a thread issues an iteration ((128 + 128) x 64 x 2 bytes / 16 / 128 threads); the median
+    over the 18 cases is 10.6 cycles."""
+    lp = _reader()
+    s = lp.slopes()
+    kk, kn = (s[f"layoutpair-fp16-128x128x64-w4-s3-{lay}-x2"][0] for lay in ("kk", "kn"))
+    median, cases = lp.kmajor_copy_cycles()
+    assert dict(cases)["fp16-128x128x64-w4-s3-kk-x2"] == pytest.approx((kk - kn) / 2 / 16)
+    assert len(cases) == 18 and round(median, 1) == 10.6
+
+
+def test_the_check_plans_by_hand():
+    """gpu_broad_sweep.layout_tile_plan: 11 x 12 x R tiles at K = iterations x BK, shapes suffixed -xR only for a plan
+    with grids (the layout-pair check) and not for one tile an SM (the wgmma-wait check)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_broad_sweep as sweep
+
+    first = sweep.layout_pair_plan()[0]
+    assert (first["shape"], first["m"], first["n"], first["k"]) == ("layoutpair-fp16-128x128x32-w4-s4-kk-x2", 11 * 128,
+                                                                     12 * 2 * 128, 32 * 32)  # fmt: skip
+    assert len(sweep.layout_pair_plan()) == 152 and len(sweep.wgmma_wait_plan()) == 72
+    wait = sweep.wgmma_wait_plan()[0]
+    assert (wait["shape"], wait["m"], wait["n"], wait["k"]) == ("wgmmawait-fp16-128x256x32-w8-s3-kk", 11 * 128,
+                                                                12 * 256, 32 * 32)  # fmt: skip

@@ -144,6 +144,13 @@ def compile_kernel(
     return kernel
 
 
+def compiled_main_loop(job: CompileJob, capability: int, kernel: Any = None,
+                       constants: dict[str, Any] | None = None) -> list[str]:  # fmt: skip
+    """The main loop's SASS instructions of ``job`` compiled for ``capability`` (compile_kernel's ``kernel`` and
+    ``constants``; main_loop): empty where no loop with an MMA was found."""
+    return main_loop(cuobjdump(compile_kernel(job, capability, kernel, constants).asm["cubin"], "-sass")) or []
+
+
 def compile_counts(job: CompileJob, capability: int) -> CompiledCounts:
     """What ptxas allocates for ``job`` on ``capability`` (e.g. 90), through Triton's compile (no GPU)."""
     import triton
