@@ -103,6 +103,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --pipe: only PIPE_TILES (fp32 FMA, fp16 mma.sync forced) on 1, 2 and 4 tiles an SM at two K (2026-11-29);
 --wgmma-wait: only WGMMA_WAIT_TILES (wgmma, the four operand layouts) on one tile an SM at two K (2026-11-29);
 --layout-pairs: only LAYOUT_PAIR_TILES (wgmma, the four operand layouts) on 2 and 4 tiles an SM at two K (2026-11-30);
+--raster-pairs: only RASTER_PAIR_TILES with GROUP_M 1 and 8 on RASTER_PAIR_SHAPES (2026-11-30);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1702,6 +1703,34 @@ def layout_pair_plan() -> list[dict[str, Any]]:
     return layout_tile_plan("layout_pair", "layoutpair", LAYOUT_PAIR_TILES, LAYOUT_PAIR_ITERATIONS, LAYOUT_PAIR_GRIDS)
 
 
+# The raster-pair check (2026-11-30): on the read H200 sweeps (to fresh41, the model of 5ce52f8) the wgmma kernels with
+# GROUP_M 1 (row-major tile order), B larger than the L2 and both operands K-major in 64-byte rows run slower than the
+# model says: tf32 BK 16 with BM 64, -20% median signed (n = 35, p10 -44%), against +1% with GROUP_M 8; in sq7104
+# tf32 the same 64x128x16 tile on 8 warps measures 6.56 ms with GROUP_M 1 and 4.12 with GROUP_M 8, where the model
+# gives both 3.75 (its raster traffic: 2.64 and 2.78 GB from DRAM, the wave's rows sharing B in the L2). Each tile in
+# each layout named, with GROUP_M 1 and 8, on RASTER_PAIR_SHAPES: one whose B is over three times the L2 and one whose
+# operands fit it. benchmarks/gpu_raster_counters.py reads the same kernels' DRAM and L2 counters.
+RASTER_PAIR_TILES = [("tf32", 64, 128, 16, 8, 3, "kk kn"), ("tf32", 64, 256, 16, 4, 4, "kk kn"),
+                     ("tf32", 64, 128, 32, 8, 3, "kk"), ("tf32", 128, 128, 32, 8, 3, "kk"),
+                     ("fp16", 64, 128, 32, 4, 4, "kk kn"), ("fp16", 64, 128, 64, 4, 4, "kk"),
+                     ("fp16", 128, 256, 64, 8, 3, "kn")]  # fmt: skip
+RASTER_PAIR_SHAPES = (7104, 3072)
+RASTER_PAIR_GROUPS = (1, 8)
+
+
+def raster_pair_plan() -> list[dict[str, Any]]:
+    """RASTER_PAIR_TILES in each layout named, GROUP_M in RASTER_PAIR_GROUPS, on S x S x S (S in RASTER_PAIR_SHAPES):
+    set and family ``raster_pair``, split ``micro``, shapes rasterpair-DTYPE-BMxBNxBK-wW-sS-LAYOUT-gG-S."""
+    return [
+        micro_row("raster_pair", f"rasterpair-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{lay}-g{g}-{size}", size, size, size, dt,
+                  (bm, bn, bk), w, st, group_m=g, a_major=lay[0], b_major=lay[1])
+        for size in RASTER_PAIR_SHAPES
+        for dt, bm, bn, bk, w, st, layouts in RASTER_PAIR_TILES
+        for lay in layouts.split()
+        for g in RASTER_PAIR_GROUPS
+    ]  # fmt: skip
+
+
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
@@ -1774,6 +1803,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                    wgmma_wait_plan),
     "layout-pairs": ("only the layout-pair check (wgmma tiles in the four operand layouts, 2 and 4 tiles an SM, two K)",
                      layout_pair_plan),
+    "raster-pairs": ("only the raster-pair check (wgmma tiles with GROUP_M 1 and 8, B over and under the L2)",
+                     raster_pair_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",

@@ -1,0 +1,58 @@
+"""On a GPU with Nsight Compute: DRAM and L2 counters of the raster-pair check's kernels (gpu_broad_sweep.py
+--raster-pairs), to see whether a wgmma kernel with GROUP_M 1 and B over the L2 is slow because DRAM serves more than
+the raster model says (its wave's rows sharing B in the L2: rasterization.py), or because the L2 serves the same
+requests more slowly.
+
+One launch of each raster_pair_plan kernel under ncu with the clocks left alone and its caches flushed (ncu's default):
+duration and SM cycles, DRAM bytes read and its throughput, the L2's sectors and requests read from the SMs (sum, and
+the busiest and mean L2 slice: .max and .avg), their hits and misses, the L2's throughput and the tensor pipe's activity
+(OUT/counters.csv). The metrics asked for are those that ``ncu --query-metrics`` lists on the machine.
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.check_runs import write_csv
+from benchmarks.gpu_broad_sweep import raster_pair_plan
+from benchmarks.gpu_layout_counters import counted, listed
+
+METRICS = (
+    "gpu__time_duration.sum",
+    "sm__cycles_elapsed.avg",
+    "dram__bytes_read.sum",
+    "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+    "lts__t_sectors_srcunit_tex_op_read.sum",
+    "lts__t_sectors_srcunit_tex_op_read.max",
+    "lts__t_sectors_srcunit_tex_op_read.avg",
+    "lts__t_requests_srcunit_tex_op_read.sum",
+    "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum",
+    "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum",
+    "lts__throughput.avg.pct_of_peak_sustained_elapsed",
+)
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
+    (out / "metrics.txt").write_text(query)
+    asked = listed(METRICS, query)
+    print("metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(METRICS) - set(asked))), flush=True)
+    try:
+        rows = counted(raster_pair_plan(), asked)
+    except SystemExit:  # a rollup the machine's ncu does not take: the sums alone
+        asked = tuple(m for m in asked if not m.endswith((".max", ".avg")) or "pct" in m or m.startswith("sm__"))
+        print("again without the slices' max and mean:", ", ".join(asked), flush=True)
+        rows = counted(raster_pair_plan(), asked)
+    write_csv(out / "counters.csv", rows)
+
+
+if __name__ == "__main__":
+    main()
