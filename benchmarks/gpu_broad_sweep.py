@@ -104,6 +104,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --wgmma-wait: only WGMMA_WAIT_TILES (wgmma, the four operand layouts) on one tile an SM at two K (2026-11-29);
 --layout-pairs: only LAYOUT_PAIR_TILES (wgmma, the four operand layouts) on 2 and 4 tiles an SM at two K (2026-11-30);
 --raster-pairs: only RASTER_PAIR_TILES with GROUP_M 1 and 8 on RASTER_PAIR_SHAPES (2026-11-30);
+--raster-smear: only RASTER_SMEAR_TILES at RASTER_SMEAR_STAGES on RASTER_SMEAR_SIZES, row order (2026-11-30);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1731,6 +1732,31 @@ def raster_pair_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The raster-smear check (2026-11-30, after the raster-pair check): in row order (GROUP_M 1) on 7104^3 the DRAM served
+# 1.7-6.5 x the raster model's bytes (its wave's rows share B in the L2) with 2-4 CTAs an SM, 1.0 x with one; grouped
+# order 1.0-1.5 x. Whether the CTAs an SM holds (and how far B outgrows the L2) decide it: two tiles whose stage is 12 KB
+# with the stages that let an SM hold 4, 3, 2 and 1 of them (RASTER_SMEAR_STAGES), in row order on RASTER_SMEAR_SIZES^3
+# (B from under the L2 to 3.4 x it), and grouped on the largest; benchmarks/gpu_raster_counters.py --smear reads their
+# DRAM bytes.
+RASTER_SMEAR_TILES = [("tf32", 64, 128, 16, 8), ("fp16", 64, 128, 32, 4)]
+RASTER_SMEAR_STAGES = (3, 6, 9, 16)
+RASTER_SMEAR_SIZES = (7104, 5120, 4096, 3584)
+
+
+def raster_smear_plan() -> list[dict[str, Any]]:
+    """RASTER_SMEAR_TILES, both operands K-major, at each of RASTER_SMEAR_STAGES in row order on S x S x S (S in
+    RASTER_SMEAR_SIZES) and with GROUP_M 8 on the largest: set and family ``raster_smear``, split ``micro``, shapes
+    rastersmear-DTYPE-BMxBNxBK-wW-sS-gG-S."""
+    return [
+        micro_row("raster_smear", f"rastersmear-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-g{g}-{size}", size, size, size, dt,
+                  (bm, bn, bk), w, st, group_m=g, a_major="k", b_major="k")
+        for dt, bm, bn, bk, w in RASTER_SMEAR_TILES
+        for st in RASTER_SMEAR_STAGES
+        for size in RASTER_SMEAR_SIZES
+        for g in ((1, 8) if size == RASTER_SMEAR_SIZES[0] else (1,))
+    ]  # fmt: skip
+
+
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
@@ -1805,6 +1831,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                      layout_pair_plan),
     "raster-pairs": ("only the raster-pair check (wgmma tiles with GROUP_M 1 and 8, B over and under the L2)",
                      raster_pair_plan),
+    "raster-smear": ("only the raster-smear check (two tiles on 1-4 CTAs an SM in row order, B under and over the L2)",
+                     raster_smear_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",

@@ -8,7 +8,9 @@ duration and SM cycles, DRAM bytes read and its throughput, the L2's sectors and
 the busiest and mean L2 slice: .max and .avg), their hits and misses, the L2's throughput and the tensor pipe's activity
 (OUT/counters.csv). The metrics asked for are those that ``ncu --query-metrics`` lists on the machine.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT
+With --smear, the raster-smear check's kernels (gpu_broad_sweep.py --raster-smear) instead.
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear]
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import write_csv
-from benchmarks.gpu_broad_sweep import raster_pair_plan
+from benchmarks.gpu_broad_sweep import raster_pair_plan, raster_smear_plan
 from benchmarks.gpu_layout_counters import counted, listed
 
 METRICS = (
@@ -40,17 +42,18 @@ METRICS = (
 
 def main() -> None:
     out = Path(sys.argv[1])
+    plan = raster_smear_plan() if "--smear" in sys.argv[2:] else raster_pair_plan()
     out.mkdir(parents=True, exist_ok=True)
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
     (out / "metrics.txt").write_text(query)
     asked = listed(METRICS, query)
     print("metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(METRICS) - set(asked))), flush=True)
     try:
-        rows = counted(raster_pair_plan(), asked)
+        rows = counted(plan, asked)
     except SystemExit:  # a rollup the machine's ncu does not take: the sums alone
         asked = tuple(m for m in asked if not m.endswith((".max", ".avg")) or "pct" in m or m.startswith("sm__"))
         print("again without the slices' max and mean:", ", ".join(asked), flush=True)
-        rows = counted(raster_pair_plan(), asked)
+        rows = counted(plan, asked)
     write_csv(out / "counters.csv", rows)
 
 
