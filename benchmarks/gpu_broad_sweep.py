@@ -105,6 +105,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --layout-pairs: only LAYOUT_PAIR_TILES (wgmma, the four operand layouts) on 2 and 4 tiles an SM at two K (2026-11-30);
 --raster-pairs: only RASTER_PAIR_TILES with GROUP_M 1 and 8 on RASTER_PAIR_SHAPES (2026-11-30);
 --raster-smear: only RASTER_SMEAR_TILES at RASTER_SMEAR_STAGES on RASTER_SMEAR_SIZES, row order (2026-11-30);
+--raster-waves: only RASTER_WAVES_CONFIGS in row order over RASTER_WAVES_M and RASTER_WAVES_BETA (2026-11-30);
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
@@ -1757,6 +1758,30 @@ def raster_smear_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The raster-waves check (2026-11-30, after the raster-smear check): with 2-4 CTAs an SM in row order, DRAM served up to
+# 0.9 of what it would if no row of tiles shared B with another (none with one CTA an SM); but the read sweeps' kernels
+# with less than a wave of tiles (all their CTAs starting together) show none of it, and in the smear check the size
+# of B and the number of waves grew together. Here they are taken apart: RASTER_WAVES_CONFIGS in row order with
+# N = K = 7104 and M from 7104 down to 448 (about 12 waves of 4 CTAs an SM down to under one), and with about six waves
+# at N = K = 5120 and 4096 (RASTER_WAVES_BETA: M chosen for 3,136 tiles of 64 rows); gpu_raster_counters.py --waves.
+RASTER_WAVES_CONFIGS = [("tf32", 64, 128, 16, 8, 3), ("tf32", 64, 128, 16, 8, 9), ("fp16", 64, 128, 32, 4, 6)]
+RASTER_WAVES_M = (7104, 3584, 1792, 896, 448)
+RASTER_WAVES_BETA = ((4992, 5120), (6272, 4096))
+
+
+def raster_waves_plan() -> list[dict[str, Any]]:
+    """RASTER_WAVES_CONFIGS, both operands K-major, GROUP_M 1, on M x 7104 x 7104 (M in RASTER_WAVES_M) and M x S x S
+    ((M, S) in RASTER_WAVES_BETA): set and family ``raster_waves``, split ``micro``, shapes
+    rasterwaves-DTYPE-BMxBNxBK-wW-sS-MxNxK."""
+    shapes = [(m, 7104) for m in RASTER_WAVES_M] + list(RASTER_WAVES_BETA)
+    return [
+        micro_row("raster_waves", f"rasterwaves-{dt}-{bm}x{bn}x{bk}-w{w}-s{st}-{m}x{s}x{s}", m, s, s, dt, (bm, bn, bk), w,
+                  st, group_m=1, a_major="k", b_major="k")
+        for dt, bm, bn, bk, w, st in RASTER_WAVES_CONFIGS
+        for m, s in shapes
+    ]  # fmt: skip
+
+
 # The transpose check (2026-11-29): what an N-major tf32 B laid out K-major for wgmma costs, by tile. The model charges
 # kernel_costs.transpose per element, measured on one tile (128x128x64 on 8 warps, the layout check); on the read sweeps
 # (H200 to fresh38, H100 to fresh18, the model of df7ee54) the tf32 wgmma kernels with B N-major and BN = 32 are 10-22%
@@ -1833,6 +1858,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                      raster_pair_plan),
     "raster-smear": ("only the raster-smear check (two tiles on 1-4 CTAs an SM in row order, B under and over the L2)",
                      raster_smear_plan),
+    "raster-waves": ("only the raster-waves check (row order, 2-4 CTAs an SM, under one to twelve waves)",
+                     raster_waves_plan),
     "tuned-replay": ("only the tuned-replay check (the 168 fp16 kernels of 2026-11-22, timed again)",
                      tuned_replay_plan),
     "occupancy": ("only the narrow check (both families) and the spill pairs on OCCUPANCY_PER_SM tiles per SM",

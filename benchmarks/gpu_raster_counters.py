@@ -8,9 +8,10 @@ duration and SM cycles, DRAM bytes read and its throughput, the L2's sectors and
 the busiest and mean L2 slice: .max and .avg), their hits and misses, the L2's throughput and the tensor pipe's activity
 (OUT/counters.csv). The metrics asked for are those that ``ncu --query-metrics`` lists on the machine.
 
-With --smear, the raster-smear check's kernels (gpu_broad_sweep.py --raster-smear) instead.
+With --smear or --waves, the raster-smear or raster-waves check's kernels (gpu_broad_sweep.py --raster-smear,
+--raster-waves) instead.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear]
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear | --waves]
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import write_csv
-from benchmarks.gpu_broad_sweep import raster_pair_plan, raster_smear_plan
+from benchmarks.gpu_broad_sweep import raster_pair_plan, raster_smear_plan, raster_waves_plan
 from benchmarks.gpu_layout_counters import counted, listed
 
 METRICS = (
@@ -42,7 +43,10 @@ METRICS = (
 
 def main() -> None:
     out = Path(sys.argv[1])
-    plan = raster_smear_plan() if "--smear" in sys.argv[2:] else raster_pair_plan()
+    flags = sys.argv[2:]
+    plan = (
+        raster_smear_plan() if "--smear" in flags else raster_waves_plan() if "--waves" in flags else raster_pair_plan()
+    )
     out.mkdir(parents=True, exist_ok=True)
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
     (out / "metrics.txt").write_text(query)
