@@ -11,11 +11,16 @@ the busiest and mean L2 slice: .max and .avg), their hits and misses, the L2's t
 With --smear or --waves, the raster-smear or raster-waves check's kernels (gpu_broad_sweep.py --raster-smear,
 --raster-waves) instead.
 
-Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear | --waves]
+With --plan FILE, the kernels a JSON file lists (each a gpu_broad_sweep micro_row's keys): raster_sample/plan.json,
+48 row-order kernels of the read H200 sweeps drawn at random (seed 20261130) among those whose predicted time a rule for
+the smear, fitted on the three checks, moved by more than 3%.
+
+Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear | --waves | --plan FILE]
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -44,9 +49,16 @@ METRICS = (
 def main() -> None:
     out = Path(sys.argv[1])
     flags = sys.argv[2:]
-    plan = (
-        raster_smear_plan() if "--smear" in flags else raster_waves_plan() if "--waves" in flags else raster_pair_plan()
-    )
+    if "--plan" in flags:  # a JSON list of kernels (the keys of gpu_broad_sweep's micro_row)
+        plan = json.loads(Path(flags[flags.index("--plan") + 1]).read_text())
+    else:
+        plan = (
+            raster_smear_plan()
+            if "--smear" in flags
+            else raster_waves_plan()
+            if "--waves" in flags
+            else raster_pair_plan()
+        )
     out.mkdir(parents=True, exist_ok=True)
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
     (out / "metrics.txt").write_text(query)
