@@ -125,6 +125,11 @@ LATER_RUNS = (
     "h200-2026-11-30/layout_pairs",
     "h200-2026-11-30/layout_pairs/repeat",
     "h200-2026-11-30/layout_pairs/third",
+    *(
+        f"h200-2026-11-30/{check}{run}"
+        for check in ("raster_pairs", "raster_smear", "raster_waves")
+        for run in ("", "/repeat")
+    ),
 )
 
 
