@@ -92,12 +92,27 @@ def test_with_the_counted_bytes_the_time_model_is_right_on_the_checks():
 def test_the_sweeps_row_order_kernels_read_b_again_too():
     """Recorded, not modelled: 48 of the read H200 sweeps' row-order kernels on 2+ CTAs an SM (drawn at random among
     those a rule for the excess moved by 3% or more) read a median 0.5 of the excess; with the counted bytes the model's
-    median |error| falls (9.2% -> 8.0%) but its median signed error goes from -5.7% to +7.0%: there the time model charges
+    median |error| falls (8.5% -> 7.8%, the 47 that do not spill) but its median signed error goes from -5.0% to +6.8%: there the time model charges
     DRAM bytes more than they cost, and the two errors partly cancel. Why a rule fitted on the checks did not improve
     the sweeps (docs/model.md)."""
-    sample = _rows("raster_sample")
+    sample = [x for x in _rows("raster_sample") if x["error_counted"] is not None]  # one spills: 47
+    assert len(sample) == 47
     assert statistics.median(x["share"] for x in sample) >= 0.4
     before = statistics.median(abs(x["error"]) for x in sample)
     after = statistics.median(abs(x["error_counted"]) for x in sample)
     assert after < before
     assert statistics.median(x["error"] for x in sample) < 0 < statistics.median(x["error_counted"] for x in sample)
+
+
+def test_a_random_sample_of_the_sweeps():
+    """Recorded (dram_sample: 160 of the read H200 sweeps' kernels drawn at random): of the 115 that do not spill (a
+    spilling kernel's counted DRAM bytes hold its local-memory traffic), 69 read the raster model's bytes within
+    2% and 17 over 1.5 x; with the counted bytes the model's median |error| over the 115 does not fall (7.4% -> 7.8%):
+    the memory constants were fitted with the raster model's bytes, and must be taken up with them."""
+    rows = [x for x in _rows("dram_sample") if x["error_counted"] is not None]
+    assert len(_rows("dram_sample")) == 160 and len(rows) == 115
+    assert sum(abs(x["counted"] / x["model"] - 1) < 0.02 for x in rows) == 69
+    assert sum(x["counted"] / x["model"] > 1.5 for x in rows) == 17
+    before = statistics.median(abs(x["error"]) for x in rows)
+    after = statistics.median(abs(x["error_counted"]) for x in rows)
+    assert before < 0.08 and after >= before
