@@ -116,3 +116,28 @@ def test_a_random_sample_of_the_sweeps():
     before = statistics.median(abs(x["error"]) for x in rows)
     after = statistics.median(abs(x["error_counted"]) for x in rows)
     assert before < 0.08 and after >= before
+
+
+def test_predict_says_what_it_does_not_charge_in_row_order():
+    """predict's DRAM line says the row-order excess is measured and not charged where the checks saw it: row order, two
+    or more CTAs an SM, two or more waves and B over the L2; not grouped, not on one CTA an SM, not under two waves,
+    not where B fits the L2."""
+    from roofmodel.machine import load_machine
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+    from roofmodel.model.problem import Gemm
+
+    machine = load_machine("h200")
+
+    def dram(m: int, size: int, group_m: int, stages: int) -> str:
+        gemm = Gemm(m=m, n=size, k=size, dtype="tf32")
+        config = triton_config(machine, "tf32", block_m=64, block_n=128, block_k=16, group_m=group_m, num_warps=8,
+                               num_stages=stages)  # fmt: skip
+        p = predict_kernel(machine, gemm, config, a_major="k", b_major="k")
+        return next(t.detail for t in p.terms if t.name == "DRAM")
+
+    assert "not charged: in row order" in dram(7104, 7104, 1, 3)
+    assert "not charged" not in dram(7104, 7104, 8, 3)  # grouped
+    assert "not charged" not in dram(7104, 7104, 1, 16)  # one CTA an SM
+    assert "not charged" not in dram(448, 7104, 1, 3)  # under a wave
+    assert "not charged" not in dram(3072, 3072, 1, 3)  # B in the L2

@@ -1463,6 +1463,11 @@ def predict_kernel(
     # Measured, not modelled (a rule for it failed its judge: docs/validation.md): said where it applies.
     kmajor_unmodelled = (triton and config.instruction == "wgmma" and e in (2, 4) and not (a_m or b_n)
                          and not (na or nb))  # fmt: skip
+    # Measured, not modelled (the raster checks: docs/model.md, "Where a wave's rows do not share"): said where it applies.
+    waves = tiles / (sms * max(ctas, 1))
+    b_bytes = gemm.n * gemm.k * e
+    row_order_unmodelled = (parse_order(config.raster).kind == "row" and ctas >= 2 and waves >= 2
+                            and b_bytes > machine.memory.l2.capacity.bytes and not config.persistent)  # fmt: skip
     resident = int(cta_model.resident_ctas(ctas, tiles, sms))
     beside = float(beside_share(pipelined_share(plan, config.bm, b_rows), resident))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
@@ -1675,6 +1680,14 @@ def predict_kernel(
             f"{rates.costs.flush_writeback_s * 1e6:.1f} us: kernel_costs.flush_writeback; the kernel as "
             "triton.testing.do_bench times it, after zeroing 256 MB)"
             if rates.costs.flush_writeback_s
+            else ""
+        )
+        + (
+            f"; not charged: in row order, with {ctas} CTAs an SM over {waves:,.1f} waves and B ({b_bytes / 2**20:,.0f} "
+            "MiB) over the L2, the CTAs an SM holds drift apart along K and later rows of tiles read B again: on an "
+            "H200 such kernels read up to 6.5 x the bytes counted here, more with more waves and the more B outgrows "
+            "the L2 (grouped order: up to 1.6 x; docs/measurements/h200-2026-11-30/raster_*)"
+            if row_order_unmodelled
             else ""
         ),
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
