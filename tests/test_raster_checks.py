@@ -141,3 +141,14 @@ def test_predict_says_what_it_does_not_charge_in_row_order():
     assert "not charged" not in dram(7104, 7104, 1, 16)  # one CTA an SM
     assert "not charged" not in dram(448, 7104, 1, 3)  # under a wave
     assert "not charged" not in dram(3072, 3072, 1, 3)  # B in the L2
+
+
+def test_raster_says_where_its_cache_model_was_measured_to_fail(cli):
+    """`roofmodel raster` prints the measured caveat under its table where rows_drift_apart (2+ CTAs an SM, 2+ waves, B
+    over the L2), and not where B fits the L2 (docs/model.md's 4096^2 example) or an SM holds one CTA."""
+    big = cli("raster", "--machine", "h200", "--m", "7104", "--tile", "64x128x16", "--dtype", "tf32")
+    assert big.exit_code == 0 and "measured, not modelled: in row order, with 5 CTAs an SM" in big.stdout
+    small = cli("raster", "--machine", "h100", "--m", "4096", "--tile", "128x128x64", "--waves", "1")
+    assert small.exit_code == 0 and "not modelled" not in small.stdout
+    one = cli("raster", "--machine", "h100", "--m", "8192", "--tile", "128x256x64")
+    assert one.exit_code == 0 and "not modelled" not in one.stdout

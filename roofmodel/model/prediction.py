@@ -51,7 +51,13 @@ from roofmodel.model.latency import l2_hit_rate, mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
-from roofmodel.model.rasterization import RasterTraffic, machine_traffic, parse_order
+from roofmodel.model.rasterization import (
+    RasterTraffic,
+    drifting_rows_note,
+    machine_traffic,
+    parse_order,
+    rows_drift_apart,
+)
 from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
 from roofmodel.results import JSON_SCHEMA_VERSION, CompiledCounts, Input
@@ -1466,8 +1472,8 @@ def predict_kernel(
     # Measured, not modelled (the raster checks: docs/model.md, "Where a wave's rows do not share"): said where it applies.
     waves = tiles / (sms * max(ctas, 1))
     b_bytes = gemm.n * gemm.k * e
-    row_order_unmodelled = (parse_order(config.raster).kind == "row" and ctas >= 2 and waves >= 2
-                            and b_bytes > machine.memory.l2.capacity.bytes and not config.persistent)  # fmt: skip
+    row_order_unmodelled = (parse_order(config.raster).kind == "row" and not config.persistent
+                            and rows_drift_apart(ctas, waves, b_bytes, machine.memory.l2.capacity.bytes))  # fmt: skip
     resident = int(cta_model.resident_ctas(ctas, tiles, sms))
     beside = float(beside_share(pipelined_share(plan, config.bm, b_rows), resident))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
@@ -1682,14 +1688,7 @@ def predict_kernel(
             if rates.costs.flush_writeback_s
             else ""
         )
-        + (
-            f"; not charged: in row order, with {ctas} CTAs an SM over {waves:,.1f} waves and B ({b_bytes / 2**20:,.0f} "
-            "MiB) over the L2, the CTAs an SM holds drift apart along K and later rows of tiles read B again: on an "
-            "H200 such kernels read up to 6.5 x the bytes counted here, more with more waves and the more B outgrows "
-            "the L2 (grouped order: up to 1.6 x; docs/measurements/h200-2026-11-30/raster_*)"
-            if row_order_unmodelled
-            else ""
-        ),
+        + ("; not charged: " + drifting_rows_note(ctas, waves, b_bytes) if row_order_unmodelled else ""),
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
         + (
             f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)" + l2_request_note

@@ -186,6 +186,23 @@ CACHE_ASSUMPTION = (
 )
 
 
+def rows_drift_apart(ctas_per_sm: int, waves: float, b_bytes: float, l2_bytes: float) -> bool:
+    """Whether CACHE_ASSUMPTION is measured to fail in row order (the raster checks on an H200, docs/model.md, "Where a
+    wave's rows do not share"): with two or more CTAs an SM, two or more waves and B over the L2, the CTAs an SM holds
+    drift apart along K and later rows of tiles read B again. Not modelled: said where it applies."""
+    return ctas_per_sm >= 2 and waves >= 2 and b_bytes > l2_bytes
+
+
+def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float) -> str:
+    """What the raster checks measured where rows_drift_apart, for a kernel's output."""
+    return (
+        f"in row order, with {ctas_per_sm} CTAs an SM over {waves:,.1f} waves and B ({b_bytes / 2**20:,.0f} MiB) over the "
+        "L2, the CTAs an SM holds drift apart along K and later rows of tiles read B again: on an H200 such kernels read "
+        "up to 6.5 x the bytes counted here, more with more waves and the more B outgrows the L2 (grouped order: up to "
+        "1.6 x; docs/measurements/h200-2026-11-30/raster_*)"
+    )
+
+
 @dataclass(frozen=True)
 class _PerWave:
     """Per-wave sums, in bytes, from either implementation."""

@@ -8,6 +8,7 @@ from typing import Any
 from roofmodel.api import SideBySide
 from roofmodel.model.analysis import AnalysisResult
 from roofmodel.model.footprint import REGISTER_GAMBLE
+from roofmodel.model.rasterization import drifting_rows_note, rows_drift_apart
 
 # ---------------------------------------------------------------------------------------------
 # Text rendering
@@ -468,6 +469,10 @@ def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
             f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
         )
     lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
+    b_bytes = result.gemm.n * result.gemm.k * result.gemm.input_bytes
+    if rows_drift_apart(x.occupancy.ctas_per_sm, r.tiles_m * r.tiles_n / r.concurrent, b_bytes, r.l2_capacity_bytes):
+        lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, r.tiles_m * r.tiles_n
+                                                                     / r.concurrent, b_bytes))  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
