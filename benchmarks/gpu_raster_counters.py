@@ -5,8 +5,7 @@ requests more slowly.
 
 One launch of each raster_pair_plan kernel under ncu with the clocks left alone and its caches flushed (ncu's default):
 duration and SM cycles, DRAM bytes read and its throughput, the L2's sectors and requests read from the SMs (sum, and
-the busiest and mean L2 slice: .max and .avg), their hits and misses, the L2's throughput and the tensor pipe's activity
-(OUT/counters.csv). The metrics asked for are those that ``ncu --query-metrics`` lists on the machine.
+the busiest and mean L2 slice: .max and .avg), their hits and misses and the L2's throughput (OUT/counters.csv). The metrics asked for are those that ``ncu --query-metrics`` lists on the machine.
 
 With --smear or --waves, the raster-smear or raster-waves check's kernels (gpu_broad_sweep.py --raster-smear,
 --raster-waves) instead.
@@ -21,6 +20,7 @@ Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear | 
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -48,30 +48,23 @@ METRICS = (
 
 
 def main() -> None:
-    out = Path(sys.argv[1])
-    flags = sys.argv[2:]
-    if "--plan" in flags:  # a JSON list of kernels (the keys of gpu_broad_sweep's micro_row)
-        plan = json.loads(Path(flags[flags.index("--plan") + 1]).read_text())
+    ap = argparse.ArgumentParser(description="DRAM and L2 counters of the raster checks' kernels under ncu")
+    ap.add_argument("out", type=Path)
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--smear", action="store_true", help="the raster-smear check's kernels")
+    which.add_argument("--waves", action="store_true", help="the raster-waves check's kernels")
+    which.add_argument("--plan", type=Path, help="a JSON list of kernels (the keys of gpu_broad_sweep's micro_row)")
+    args = ap.parse_args()
+    if args.plan:
+        plan = json.loads(args.plan.read_text())
     else:
-        plan = (
-            raster_smear_plan()
-            if "--smear" in flags
-            else raster_waves_plan()
-            if "--waves" in flags
-            else raster_pair_plan()
-        )
-    out.mkdir(parents=True, exist_ok=True)
+        plan = raster_smear_plan() if args.smear else raster_waves_plan() if args.waves else raster_pair_plan()
+    args.out.mkdir(parents=True, exist_ok=True)
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
-    (out / "metrics.txt").write_text(query)
+    (args.out / "metrics.txt").write_text(query)
     asked = listed(METRICS, query)
     print("metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(METRICS) - set(asked))), flush=True)
-    try:
-        rows = counted(plan, asked)
-    except SystemExit:  # a rollup the machine's ncu does not take: the sums alone
-        asked = tuple(m for m in asked if not m.endswith((".max", ".avg")) or "pct" in m or m.startswith("sm__"))
-        print("again without the slices' max and mean:", ", ".join(asked), flush=True)
-        rows = counted(plan, asked)
-    write_csv(out / "counters.csv", rows)
+    write_csv(args.out / "counters.csv", counted(plan, asked))
 
 
 if __name__ == "__main__":

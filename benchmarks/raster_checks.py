@@ -24,16 +24,18 @@ import json
 import math
 import statistics
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, TimedRow, timed_rows
-from roofmodel.backends.broad import OUTPUT_BYTES, BroadRecord, Evaluator, raster_order_of, read_broad_csv
+from benchmarks.check_runs import MEASUREMENTS, TimedRow, replaced, timed_rows
+from benchmarks.read_samples import read_h200
+from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.problem import INPUT_BYTES
-from roofmodel.model.rasterization import RasterTraffic, order_traffic
+from roofmodel.model.rasterization import RasterTraffic
 
 DATA = MEASUREMENTS / "h200-2026-11-30"
 CHECKS = ("raster_pairs", "raster_smear", "raster_waves", "raster_sample", "dram_sample")
@@ -42,10 +44,8 @@ SAMPLES = ("raster_sample", "dram_sample")
 MHZ = 1980.0
 KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
        "b_major")  # fmt: skip
-# The read H200 sweeps raster_sample's kernels were drawn from (benchmarks/read_samples.read_h200(41)).
-SAMPLE_SWEEPS = ("h200-2026-11-23", "h200-2026-11-24", *(f"h200-2026-11-26/fresh{i}" for i in range(3, 8)),
-                 *(f"h200-2026-11-27/fresh{i}" for i in range(8, 19)),
-                 *(f"h200-2026-11-29/fresh{i}" for i in range(19, 42)))  # fmt: skip
+# The read H200 sweeps the samples' kernels were drawn from.
+SAMPLE_SWEEPS = read_h200(41)
 
 
 def counted_dram(check: str) -> dict[tuple[str, ...], float]:
@@ -55,31 +55,28 @@ def counted_dram(check: str) -> dict[tuple[str, ...], float]:
                 for r in csv.DictReader(f)}  # fmt: skip
 
 
-def sample_rows(ev: Evaluator, check: str) -> list[TimedRow]:
-    """A sample's kernels (``check``'s plan.json) as the read sweeps recorded them (their first record of each; measured seconds the
-    median of its two passes), with the model's terms and footprint as compiled."""
-    plan = json.loads((DATA / check / "plan.json").read_text())
-    want = {tuple(str(p[k]) for k in KEY) for p in plan}
+@cache
+def sweep_records() -> dict[tuple[str, ...], BroadRecord]:
+    """Each kernel of SAMPLE_SWEEPS (KEY's values), its first record there; read once for every sample."""
     found: dict[tuple[str, ...], BroadRecord] = {}
     for sweep in SAMPLE_SWEEPS:
         for r in read_broad_csv(MEASUREMENTS / sweep / "broad.csv"):
-            key = tuple(str(getattr(r, k)) for k in KEY)
-            if key in want and key not in found and r.set == "sweep":
-                found[key] = r
+            if r.set == "sweep":
+                found.setdefault(tuple(str(getattr(r, k)) for k in KEY), r)
+    return found
+
+
+def sample_rows(ev: Evaluator, check: str) -> list[TimedRow]:
+    """A sample's kernels (``check``'s plan.json) as the read sweeps recorded them (measured seconds the median of
+    the two passes), with the model's terms and footprint as compiled."""
+    found = sweep_records()
     out = []
-    for p in plan:
+    for p in json.loads((DATA / check / "plan.json").read_text()):
         r = found[tuple(str(p[k]) for k in KEY)]
         measured = statistics.median(float(t) for t in (r.time_ms, r.time_ms_2) if t) * 1e-3
         terms, footprint = ev._terms(r, True, None)
         out.append((r, measured, terms, footprint))
     return out
-
-
-def traffic(r: Any, concurrent: int, l2_bytes: float) -> RasterTraffic:
-    """The raster model's traffic for ``r``'s order and tiles with ``concurrent`` CTAs at a time."""
-    return order_traffic(raster_order_of(r.group_m), concurrent=concurrent, m=r.m, n=r.n, k=r.k, bm=r.block_m,
-                         bn=r.block_n, input_bytes=INPUT_BYTES[r.dtype], output_bytes=OUTPUT_BYTES[r.dtype],
-                         l2_bytes=l2_bytes, keep_waves=0)  # fmt: skip
 
 
 def with_counted_bytes(ev: Evaluator, r: Any, dram_bytes: float) -> float:
@@ -91,11 +88,8 @@ def with_counted_bytes(ev: Evaluator, r: Any, dram_bytes: float) -> float:
         share = dram_bytes / t.dram_read_bytes
         return t.model_copy(update={"dram_read_bytes": dram_bytes, "a_dram_read_bytes": t.a_dram_read_bytes * share})
 
-    Evaluator.traffic = counted  # type: ignore[method-assign]
-    try:
+    with replaced(Evaluator, traffic=counted):
         return float(ev.seconds(r)["total"])
-    finally:
-        Evaluator.traffic = plain  # type: ignore[method-assign]
 
 
 def rows(check: str) -> list[dict[str, Any]]:
@@ -109,8 +103,8 @@ def rows(check: str) -> list[dict[str, Any]]:
     for r, measured, terms, footprint in timed:
         c = int(footprint["ctas_per_sm"])
         counted = dram[tuple(str(getattr(r, k)) for k in KEY)]
-        model = traffic(r, sms * c, l2).dram_read_bytes
-        alone = traffic(r, 1, l2).dram_read_bytes
+        model = ev.traffic(r, sms * c).dram_read_bytes
+        alone = ev.traffic(r, 1).dram_read_bytes
         tiles = math.ceil(r.m / r.block_m) * math.ceil(r.n / r.block_n)
         out.append({
             "record": r, "ctas_per_sm": c, "waves": tiles / (sms * c), "beta": r.n * r.k * INPUT_BYTES[r.dtype] / l2,

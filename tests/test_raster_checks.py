@@ -9,6 +9,8 @@ import statistics
 import sys
 from functools import cache
 
+import pytest
+
 from tests.conftest import REPO
 
 
@@ -136,7 +138,10 @@ def test_predict_says_what_it_does_not_charge_in_row_order():
         p = predict_kernel(machine, gemm, config, a_major="k", b_major="k")
         return next(t.detail for t in p.terms if t.name == "DRAM")
 
-    assert "not charged: in row order" in dram(7104, 7104, 1, 3)
+    # 111 x 56 tiles on 132 SMs x 3 CTAs (the register rule's count at 3 stages) = 15.7 waves; B 7104^2 x 4 B = 193 MiB
+    assert f"with 3 CTAs an SM over {111 * 56 / (132 * 3):.1f} waves and B ({7104 * 7104 * 4 / 2**20:.0f} MiB)" in dram(
+        7104, 7104, 1, 3
+    )
     assert "not charged" not in dram(7104, 7104, 8, 3)  # grouped
     assert "not charged" not in dram(7104, 7104, 1, 16)  # one CTA an SM
     assert "not charged" not in dram(448, 7104, 1, 3)  # under a wave
@@ -152,3 +157,21 @@ def test_raster_says_where_its_cache_model_was_measured_to_fail(cli):
     assert small.exit_code == 0 and "not modelled" not in small.stdout
     one = cli("raster", "--machine", "h100", "--m", "8192", "--tile", "128x256x64")
     assert one.exit_code == 0 and "not modelled" not in one.stdout
+
+
+def test_the_readers_bytes_and_share_by_hand():
+    """raster_checks' figures for tf32 64x128x16 on 8 warps in row order at 7104^3, 4 CTAs an SM, by hand: 111 x 56
+    tiles, waves of 132 x 4 = 528 consecutive tiles (12). The raster model reads all of B (7104 x 7104 x 4 B) once a
+    wave, no wave's panels fitting the L2 beside the next's, and each 64-row A panel (64 x 7104 x 4 B) once for each
+    wave whose tiles touch its row; with no two rows sharing B, each of the 111 rows reads its A panel and all of B
+    once. The share is (counted - model) / (no sharing - model), the counted bytes read from the CSV."""
+    x = next(x for x in _rows("raster_pairs") if x["record"].shape == "rasterpair-tf32-64x128x16-w8-s3-kk-g1-7104")
+    b, a_panel, tiles, wave = 7104 * 7104 * 4, 64 * 7104 * 4, 111 * 56, 132 * 4
+    assert x["ctas_per_sm"] == 4 and x["waves"] == tiles / wave
+    rows_per_wave = [(min(w + wave, tiles) - 1) // 56 - w // 56 + 1 for w in range(0, tiles, wave)]
+    assert len(rows_per_wave) == 12
+    assert x["model"] == 12 * b + sum(rows_per_wave) * a_panel == 2_642_460_672
+    assert x["no_sharing"] == 111 * (a_panel + b) == 22_609_133_568
+    assert x["counted"] == 17_179_117_312  # ncu/counters.csv's dram__bytes_read.sum
+    assert x["share"] == pytest.approx((17_179_117_312 - 2_642_460_672) / (22_609_133_568 - 2_642_460_672))
+    assert x["beta"] == pytest.approx(b / 62_914_560)  # the H200 file's L2, 60 MiB

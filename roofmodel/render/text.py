@@ -469,10 +469,9 @@ def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
             f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
         )
     lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
-    b_bytes = result.gemm.n * result.gemm.k * result.gemm.input_bytes
-    if rows_drift_apart(x.occupancy.ctas_per_sm, r.tiles_m * r.tiles_n / r.concurrent, b_bytes, r.l2_capacity_bytes):
-        lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, r.tiles_m * r.tiles_n
-                                                                     / r.concurrent, b_bytes))  # fmt: skip
+    b_bytes, waves = result.gemm.n * result.gemm.k * result.gemm.input_bytes, r.tiles_m * r.tiles_n / r.concurrent
+    if rows_drift_apart(x.occupancy.ctas_per_sm, waves, b_bytes, r.l2_capacity_bytes):
+        lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, waves, b_bytes))
     return "\n".join(lines) + "\n"
 
 
