@@ -11,7 +11,11 @@ moves, the worst within-shape Spearman, `tune --compile-top 8` as the reports em
 groups under 0.90), and `predict --kernel triton`'s median and p90; then the five conditions: (1) median <= before
 + 0.2 points, (2) p90 <= before + 1 point, (3) the moved kernels' median below before, (4) the worst pick no more
 than 0.02 lower and at most 2 more groups under 0.90, (5) predict's median <= before + 0.5 points and its p90 <=
-before + 2. A sample named with --report is printed but decides nothing.
+before + 2. A sample named with --report is printed but decides nothing. With --split SPLIT (train or holdout) only a
+sample's kernels of that split are judged: for a change to one GPU's file whose read sweeps are all read, its main
+sweep's held-out shapes (h100-2026-11-23 with --split holdout) are the kernels no choice has looked at one by one.
+
+    python benchmarks/judge_change.py --before REV --split holdout h100:h100-2026-11-23
 """
 
 from __future__ import annotations
@@ -99,11 +103,17 @@ def sweep_records(spec: str) -> list[Any]:
     return records
 
 
-def judge(before_tree: Path, after_tree: Path, spec: str,
-          records: list[Any]) -> tuple[tuple[float, ...], tuple[float, ...], int]:  # fmt: skip
-    """(before's figures, after's figures, kernels moved) on MACHINE:SAMPLE, whose sweep kernels are ``records``."""
+def judge(before_tree: Path, after_tree: Path, spec: str, records: list[Any],
+          split: str | None = None) -> tuple[tuple[float, ...], tuple[float, ...], int]:  # fmt: skip
+    """(before's figures, after's figures, kernels moved) on MACHINE:SAMPLE, whose sweep kernels are ``records``; only
+    those of ``split`` where one is given."""
     machine, sample = spec.split(":", 1)
     old, new = predictions(before_tree, machine, sample, records), predictions(after_tree, machine, sample, records)
+    if split is not None:
+        kept = [i for i, r in enumerate(records) if r.split == split]
+        if not kept:
+            raise SystemExit(f"judge_change: {spec} has no kernels of split {split!r}")
+        records, old, new = [records[i] for i in kept], [old[i] for i in kept], [new[i] for i in kept]
     moved = {id(r) for r, a, b in zip(records, old, new, strict=True) if a[0] != b[0]}
     touched = lambda row: id(row.record) in moved  # noqa: E731
 
@@ -119,10 +129,14 @@ def main() -> None:
     ap.add_argument("--before", required=True, help="the git revision of the model before the change")
     ap.add_argument("--after", help="the git revision of the model after it (default: the working tree)")
     ap.add_argument("--report", nargs="*", default=[], metavar="MACHINE:SAMPLE", help="printed, deciding nothing")
+    ap.add_argument("--split", choices=("train", "holdout"), help="judge only the samples' kernels of this split")
     args = ap.parse_args()
     # Every sample read and checked before anything is computed.
     records = {spec: sweep_records(spec) for spec in [*args.samples, *args.report]}
-    print(f"before: {revision_name(args.before)}; after: {revision_name(args.after)}")
+    print(
+        f"before: {revision_name(args.before)}; after: {revision_name(args.after)}"
+        + (f"; the {args.split} split only" if args.split else "")
+    )
     print("| sample | moved | before: median / p90, moved kernels, worst Spearman, worst pick, under 0.90; predict "
           "| after: the same | conditions |")  # fmt: skip
     print("|---|---|---|---|---|")
@@ -131,7 +145,7 @@ def main() -> None:
         tree = export(args.before, Path(tmp) / "before")
         after = REPO if args.after is None else export(args.after, Path(tmp) / "after")
         for spec in [*args.samples, *args.report]:
-            old, new, moved = judge(tree, after, spec, records[spec])
+            old, new, moved = judge(tree, after, spec, records[spec], args.split)
             ok = conditions(old, new)
             decides = spec in args.samples
             verdicts.append(all(ok) if decides else True)

@@ -1,0 +1,45 @@
+"""benchmarks/judge_change.py's --split: a sample's kernels of one split judged alone (the predictions faked, so the
+test needs no second tree)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+
+def _judge_change():
+    sys.path.insert(0, str(REPO))
+    from benchmarks import judge_change
+
+    return judge_change
+
+
+def test_a_split_is_judged_alone(monkeypatch):
+    """With split="holdout" only the held-out kernels count: the change below moves one training kernel (100% off
+    after it) and one held-out kernel (10% -> 0%); judged on the held-out split, one kernel moves and its median
+    |error| falls, whatever the training kernel does."""
+    jc = _judge_change()
+    records = list(jc.sweep_records("h100:h100-2026-11-23"))
+    measured = [r.time_ms * 1e-3 for r in records]
+    train = next(i for i, r in enumerate(records) if r.split == "train")
+    held = next(i for i, r in enumerate(records) if r.split == "holdout")
+    before = [(t * 1.1 if i == held else t, t) for i, t in enumerate(measured)]
+    after = [(2 * t if i == train else t, t) for i, t in enumerate(measured)]
+    answers = iter([before, after])
+    monkeypatch.setattr(jc, "predictions", lambda tree, machine, sample, recs: next(answers))
+    old, new, moved = jc.judge(REPO, REPO, "h100:h100-2026-11-23", records, "holdout")
+    assert moved == 1
+    assert old[2] == pytest.approx(10.0) and new[2] == pytest.approx(0.0)
+    assert new[0] == 0.0 and new[1] == 0.0  # the training kernel's 100% is not among them
+
+
+def test_an_empty_split_is_one_line(monkeypatch):
+    """A fresh sample is all held-out shapes: its training split is empty, and the judge says so in one line."""
+    jc = _judge_change()
+    records = list(jc.sweep_records("h100:h100-2026-11-26/fresh2"))
+    monkeypatch.setattr(jc, "predictions", lambda tree, machine, sample, recs: [(1.0, 1.0)] * len(recs))
+    with pytest.raises(SystemExit, match="no kernels of split 'train'"):
+        jc.judge(REPO, REPO, "h100:h100-2026-11-26/fresh2", records, "train")
