@@ -13,7 +13,8 @@ With --smear or --waves, the raster-smear or raster-waves check's kernels (gpu_b
 With --plan FILE, the kernels a JSON file lists (each a gpu_broad_sweep micro_row's keys): raster_sample/plan.json,
 48 row-order kernels of the read H200 sweeps drawn at random (seed 20261130) among those whose predicted time a rule for
 the smear, fitted on the three checks, moved by more than 3%; dram_sample/plan.json, 160 kernels of the same sweeps
-drawn at random (seed 20261201) from all of them but those with mma.sync forced.
+drawn at random (seed 20261201) from all of them but those with mma.sync forced.; drift_twins/plan.json, 16 kernels at 8192^3
+and 12288^3 that ask what keeps an H100's fp16 128x128x64 rows together (its README).
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear | --waves | --plan FILE]
 """
