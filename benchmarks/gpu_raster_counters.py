@@ -45,6 +45,13 @@ METRICS = (
     "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum",
     "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum",
     "lts__throughput.avg.pct_of_peak_sustained_elapsed",
+    # What the launch was compiled to, for the CTAs an SM holds (since the drift twins: earlier checks took them from
+    # their sweeps' records)
+    "launch__registers_per_thread",
+    "launch__shared_mem_per_block_dynamic",
+    "launch__waves_per_multiprocessor",
+    "launch__occupancy_limit_registers",
+    "launch__occupancy_limit_shared_mem",
 )
 
 
