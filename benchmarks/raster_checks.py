@@ -34,13 +34,17 @@ from benchmarks.check_runs import MEASUREMENTS, TimedRow, replaced, timed_rows
 from benchmarks.read_samples import read_h200
 from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
+from roofmodel.model.kernel import triton_config
 from roofmodel.model.problem import INPUT_BYTES
 from roofmodel.model.rasterization import RasterTraffic
 
 DATA = MEASUREMENTS / "h200-2026-11-30"
-CHECKS = ("raster_pairs", "raster_smear", "raster_waves", "raster_sample", "dram_sample")
+CHECKS = ("raster_pairs", "raster_smear", "raster_waves", "raster_sample", "dram_sample", "drift_twins")
 # The checks whose kernels are the read sweeps' (plan.json), timed there.
 SAMPLES = ("raster_sample", "dram_sample")
+# The checks timed by ncu alone (no sweep record: the model as predict --kernel triton states them, their time the
+# median of ncu's readings; each reading a directory ncu*/ with its counters.csv).
+NCU_ONLY = ("drift_twins",)
 MHZ = 1980.0
 KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
        "b_major")  # fmt: skip
@@ -48,11 +52,46 @@ KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "nu
 SAMPLE_SWEEPS = read_h200(41)
 
 
+def ncu_readings(check: str) -> list[list[dict[str, str]]]:
+    """Each of ``check``'s ncu readings (ncu/, then ncu_2/ ... where it has them): its counters.csv's rows."""
+    out = []
+    for directory in sorted((DATA / check).glob("ncu*")):
+        with (directory / "counters.csv").open(newline="") as f:
+            out.append(list(csv.DictReader(f)))
+    return out
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
 def counted_dram(check: str) -> dict[tuple[str, ...], float]:
-    """Per kernel (KEY's values), the DRAM bytes ncu counted in one launch."""
-    with (DATA / check / "ncu" / "counters.csv").open(newline="") as f:
-        return {tuple(r[k] for k in KEY): float(r["dram__bytes_read.sum (byte)"].replace(",", ""))
-                for r in csv.DictReader(f)}  # fmt: skip
+    """Per kernel (KEY's values), the DRAM bytes ncu counted in one launch: the median of its readings."""
+    got: dict[tuple[str, ...], list[float]] = {}
+    for reading in ncu_readings(check):
+        for r in reading:
+            got.setdefault(tuple(r[k] for k in KEY), []).append(_number(r["dram__bytes_read.sum (byte)"]))
+    return {key: statistics.median(v) for key, v in got.items()}
+
+
+def ncu_rows(ev: Evaluator, check: str) -> list[TimedRow]:
+    """An ncu-only check's kernels (its plan.json) as ``predict --kernel triton`` states them (Triton's rules and the
+    register rule: no compiled counts were taken), measured seconds the median of ncu's durations (clocks left alone)."""
+    times: dict[tuple[str, ...], list[float]] = {}
+    for reading in ncu_readings(check):
+        for r in reading:
+            times.setdefault(tuple(r[k] for k in KEY), []).append(_number(r["gpu__time_duration.sum (ns)"]) * 1e-9)
+    out = []
+    for p in json.loads((DATA / check / "plan.json").read_text()):
+        measured = statistics.median(times[tuple(str(p[k]) for k in KEY)])
+        config = triton_config(ev.machine, p["dtype"], block_m=p["block_m"], block_n=p["block_n"], block_k=p["block_k"],
+                               group_m=p["group_m"], num_warps=p["num_warps"], num_stages=p["num_stages"])  # fmt: skip
+        r = BroadRecord(**p, instruction=config.instruction, registers_per_thread=1, shared_bytes=0,
+                        spilled_registers=0, status="ok", time_ms=measured * 1e3,
+                        tflops=2 * p["m"] * p["n"] * p["k"] / measured / 1e12, rel_error=0.0)  # fmt: skip
+        terms, footprint = ev._terms(r, False, config.instruction)
+        out.append((r, measured, terms, footprint))
+    return out
 
 
 @cache
@@ -79,8 +118,9 @@ def sample_rows(ev: Evaluator, check: str) -> list[TimedRow]:
     return out
 
 
-def with_counted_bytes(ev: Evaluator, r: Any, dram_bytes: float) -> float:
-    """The per-CTA model's seconds for ``r`` with ``dram_bytes`` read from DRAM in place of the raster model's."""
+def with_counted_bytes(ev: Evaluator, r: Any, dram_bytes: float, compiled: bool = True) -> float:
+    """The per-CTA model's seconds for ``r`` with ``dram_bytes`` read from DRAM in place of the raster model's: as
+    compiled, or (``compiled`` False) as predict --kernel triton states it (an ncu-only check's kernels)."""
     plain = Evaluator.traffic
 
     def counted(self: Evaluator, rec: Any, concurrent: int) -> RasterTraffic:
@@ -89,7 +129,7 @@ def with_counted_bytes(ev: Evaluator, r: Any, dram_bytes: float) -> float:
         return t.model_copy(update={"dram_read_bytes": dram_bytes, "a_dram_read_bytes": t.a_dram_read_bytes * share})
 
     with replaced(Evaluator, traffic=counted):
-        return float(ev.seconds(r)["total"])
+        return float(ev.seconds(r, compiled, None if compiled else r.instruction)["total"])
 
 
 def rows(check: str) -> list[dict[str, Any]]:
@@ -98,7 +138,8 @@ def rows(check: str) -> list[dict[str, Any]]:
     ev = Evaluator(machine, MHZ)
     l2, sms = machine.memory.l2.capacity.bytes, machine.sm_count.n
     dram = counted_dram(check)
-    timed = sample_rows(ev, check) if check in SAMPLES else timed_rows(DATA / check, mhz=MHZ)
+    timed = (sample_rows(ev, check) if check in SAMPLES else ncu_rows(ev, check) if check in NCU_ONLY
+             else timed_rows(DATA / check, mhz=MHZ))  # fmt: skip
     out = []
     for r, measured, terms, footprint in timed:
         c = int(footprint["ctas_per_sm"])
@@ -112,7 +153,8 @@ def rows(check: str) -> list[dict[str, Any]]:
             "share": (counted - model) / (alone - model) if alone > model else 0.0,
             "error": float(terms["total"]) / measured - 1,
             # ncu's DRAM bytes include a spilling kernel's local-memory traffic, which the model charges apart
-            "error_counted": None if r.spilled_registers else with_counted_bytes(ev, r, counted) / measured - 1,
+            "error_counted": None if r.spilled_registers
+            else with_counted_bytes(ev, r, counted, check not in NCU_ONLY) / measured - 1,
         })  # fmt: skip
     return out
 

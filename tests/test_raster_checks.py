@@ -175,3 +175,53 @@ def test_the_readers_bytes_and_share_by_hand():
     assert x["counted"] == 17_179_117_312  # ncu/counters.csv's dram__bytes_read.sum
     assert x["share"] == pytest.approx((17_179_117_312 - 2_642_460_672) / (22_609_133_568 - 2_642_460_672))
     assert x["beta"] == pytest.approx(b / 62_914_560)  # the H200 file's L2, 60 MiB
+
+
+def test_an_h100_tile_that_does_not_drift():
+    """Recorded (docs/measurements/h100-2026-11-22, Nsight Compute's DRAM bytes of 168 well-tuned fp16 kernels on an
+    H100), why no drift rule is taken (docs/model.md): at 8192^3 in row order, 64x128x64 and 128x64x64 on 2 CTAs an SM
+    and 64x64x64 on 3 read 0.66, 0.83 and 0.74 of the no-sharing excess, but 128x128x64 on 4 warps and 2 CTAs an SM reads
+    the raster model's bytes, where the rule fitted on the H200's checks (the excess x a ramp over 4 waves x
+    clip((|B| / L2 - 0.5) / 1.5, 0, 1)) would charge it 0.71 of the excess."""
+    from pathlib import Path
+
+    from roofmodel.backends.records import INPUT_BYTES, OUTPUT_BYTES, predicted_ctas_per_sm, raster_order_of, read_csv
+    from roofmodel.machine import load_machine
+    from roofmodel.model.rasterization import order_traffic
+
+    machine = load_machine("h100")
+    shares = {}
+    for r in read_csv(Path(REPO / "docs" / "measurements" / "h100-2026-11-22" / "gemm.csv")):
+        if (r.m, r.n, r.k, r.group_m) != (8192, 8192, 8192, 1) or r.num_warps != 4:
+            continue
+        c = predicted_ctas_per_sm(machine, r)
+
+        def reads(concurrent: int, r=r) -> float:
+            return order_traffic(raster_order_of(1), concurrent=concurrent, m=r.m, n=r.n, k=r.k, bm=r.block_m,
+                                 bn=r.block_n, input_bytes=INPUT_BYTES[r.dtype], output_bytes=OUTPUT_BYTES[r.dtype],
+                                 l2_bytes=machine.memory.l2.capacity.bytes, keep_waves=0).dram_read_bytes  # fmt: skip
+
+        model, alone = reads(machine.sm_count.n * c), reads(1)
+        shares[(r.block_m, r.block_n, c)] = (r.dram_read_bytes - model) / (alone - model)
+    assert shares.keys() == {(128, 128, 2), (64, 128, 2), (128, 64, 2), (64, 64, 3)}
+    assert abs(shares[(128, 128, 2)]) < 0.02
+    assert [round(shares[t], 2) for t in ((64, 128, 2), (128, 64, 2), (64, 64, 3))] == [0.66, 0.83, 0.74]
+
+
+def test_the_drift_twins():
+    """Recorded (docs/measurements/h200-2026-11-30/drift_twins, two ncu readings on an H200): the H100's 2026-11-22 twins
+    do the same on an H200 at 8192^3 in row order: fp16 128x128x64 on 4 warps and 2 CTAs an SM reads under 0.1 of the
+    no-sharing excess, its 64x128, 128x64 and 64x64 twins over 0.7; on 2 stages, at BK 32 or in bf16 it reads the raster
+    model's bytes, at 12288^3 0.64; GROUP_M 8 reads the model's bytes (within 0.2%)."""
+    x = {r["record"].shape: r for r in _rows("drift_twins")}
+    assert len(x) == 16
+
+    def share(tile: str, size: int = 8192, dtype: str = "fp16", rest: str = "kn-g1") -> float:
+        return x[f"drift-{dtype}-{tile}-{rest}-{size}"]["share"]
+
+    assert share("128x128x64-w4-s3") < 0.1
+    assert min(share("64x128x64-w4-s4"), share("128x64x64-w4-s4"), share("64x64x64-w4-s4")) > 0.7
+    assert max(share("128x128x64-w4-s2"), share("128x128x32-w4-s3"), share("128x128x64-w4-s3", dtype="bf16")) < 0.02
+    assert 0.6 < share("128x128x64-w4-s3", 12288) < 0.7
+    g8 = x["drift-fp16-128x128x64-w4-s3-kn-g8-8192"]
+    assert g8["counted"] == pytest.approx(g8["model"], rel=2e-3)
