@@ -225,3 +225,23 @@ def test_the_drift_twins():
     assert 0.6 < share("128x128x64-w4-s3", 12288) < 0.7
     g8 = x["drift-fp16-128x128x64-w4-s3-kn-g8-8192"]
     assert g8["counted"] == pytest.approx(g8["model"], rel=2e-3)
+
+
+def test_the_drift_ramp():
+    """Recorded (docs/measurements/h200-2026-11-30/drift_ramp, two ncu readings on an H200): row order's drift builds
+    with the waves at a rate that depends on the tile. At N = K = 8192, fp16 128x128x64 on 2 CTAs an SM reads at most
+    0.02 of the no-sharing excess up to 7.8 waves and 0.4-0.6 at 46.5; 64x128x64 already over 0.1 at 3.9 waves and over
+    0.7 from 15.5 on; with |B| = 1.2 x the L2 (N = K = 6144) both read less at the same waves."""
+    x = {r["record"].shape: r["share"] for r in _rows("drift_ramp")}
+    assert len(x) == 16
+
+    def share(tile: str, m: int, nk: int = 8192) -> float:
+        return x[f"ramp-fp16-{tile}-kn-g1-{m}x{nk}"]
+
+    big, narrow = "128x128x64-w4-s3", "64x128x64-w4-s4"
+    assert max(share(big, 2048), share(big, 4096)) < 0.02 and 0.4 < share(big, 24576) < 0.6
+    assert [share(big, m) for m in (4096, 8192, 12288, 16384, 24576)] == sorted(
+        share(big, m) for m in (4096, 8192, 12288, 16384, 24576)
+    )
+    assert share(narrow, 1024) > 0.1 and min(share(narrow, m) for m in (4096, 8192, 12288)) > 0.7
+    assert share(big, 16384, 6144) < share(big, 12288) and share(narrow, 16384, 6144) < share(narrow, 12288)
