@@ -194,7 +194,11 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     FMA kernel's MMAs and shared-memory reads combine by their 4-norm (cta_model.ISSUED_PIPE_NORM, 2026-11-29), 4 and
     4 (the compiles no longer lift one group); since a Triton wgmma loop that waits for each wgmma holds the CTA's MMAs
     (prediction.waits_each_wgmma, 2026-11-29), the worst is 0.79 and 3 groups are under 0.90 either way (the 0.69 of
-    longk16000 fp16 was a 128x256 tile on 8 warps with B K-major, picked at its group-in-flight chain)."""
+    longk16000 fp16 was a 128x256 tile on 8 warps with B K-major, picked at its group-in-flight chain); since the H100
+    takes the H200's copy figures (kernel_costs.copy_instruction, 2026-11-30), the compiles' worst is 0.71 and they leave
+    4 under 0.90: in odd3300x2900x4500 tf32 the best kernel, 128x256x16 on 8 warps with B's copies one element at a time,
+    was picked at 35% too fast and is now 5% slow, and the compiled counts pick a 128x128x32 kernel the model has 25% too
+    fast (predict's own pick, 0.79, is unchanged)."""
     from pathlib import Path
 
     from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
@@ -204,8 +208,8 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     one, eight = compiled_pick_figures(rows, 1, beyond=False), compiled_pick_figures(rows, 8)
     assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
     assert one["groups"] == eight["groups"] == 49
-    assert round(one["first_over_best_min"], 2) == 0.79 and round(eight["first_over_best_min"], 2) == 0.79
-    assert (one["under_0_9"], eight["under_0_9"]) == (3, 3)
+    assert round(one["first_over_best_min"], 2) == 0.79 and round(eight["first_over_best_min"], 2) == 0.71
+    assert (one["under_0_9"], eight["under_0_9"]) == (3, 4)
 
 
 def test_a_compile_that_does_not_fit_is_listed_as_refused_not_fatal():
