@@ -39,12 +39,13 @@ from roofmodel.model.problem import INPUT_BYTES
 from roofmodel.model.rasterization import RasterTraffic
 
 DATA = MEASUREMENTS / "h200-2026-11-30"
-CHECKS = ("raster_pairs", "raster_smear", "raster_waves", "raster_sample", "dram_sample", "drift_twins", "drift_ramp")
+CHECKS = ("raster_pairs", "raster_smear", "raster_waves", "raster_sample", "dram_sample", "drift_twins", "drift_ramp",
+          "drift_rate")  # fmt: skip
 # The checks whose kernels are the read sweeps' (plan.json), timed there.
 SAMPLES = ("raster_sample", "dram_sample")
 # The checks timed by ncu alone (no sweep record: the model as predict --kernel triton states them, their time the
 # median of ncu's readings; each reading a directory ncu*/ with its counters.csv).
-NCU_ONLY = ("drift_twins", "drift_ramp")
+NCU_ONLY = ("drift_twins", "drift_ramp", "drift_rate")
 MHZ = 1980.0
 KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
        "b_major")  # fmt: skip
