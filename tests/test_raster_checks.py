@@ -251,10 +251,10 @@ def test_the_drift_rate():
     """Recorded (docs/measurements/h200-2026-11-30/drift_rate, planned before the run): at 16384x8192x8192 in row order,
     the kernels whose model L2 time is under 0.93 of their SM time read none of the no-sharing excess, those over 1.35
     read 0.68-0.86 of it; the time model's ratio orders the drift (a lead for a rule, not one)."""
-    import benchmarks.raster_checks as rc
     from roofmodel.backends.broad import Evaluator
     from roofmodel.machine import load_machine
 
+    rc = _reader()
     ev = Evaluator(load_machine("h200"), rc.MHZ)
     share = {x["record"].shape: x["share"] for x in _rows("drift_rate")}
     ratio = {r.shape: float(t["L2"]) / float(t["sm"]) for r, _, t, _ in rc.ncu_rows(ev, "drift_rate")}
