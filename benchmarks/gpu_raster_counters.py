@@ -13,8 +13,9 @@ With --smear or --waves, the raster-smear or raster-waves check's kernels (gpu_b
 With --plan FILE, the kernels a JSON file lists (each a gpu_broad_sweep micro_row's keys): raster_sample/plan.json,
 48 row-order kernels of the read H200 sweeps drawn at random (seed 20261130) among those whose predicted time a rule for
 the smear, fitted on the three checks, moved by more than 3%; dram_sample/plan.json, 160 kernels of the same sweeps
-drawn at random (seed 20261201) from all of them but those with mma.sync forced.; drift_twins/plan.json, 16 kernels at 8192^3
-and 12288^3 that ask what keeps an H100's fp16 128x128x64 rows together (its README).
+drawn at random (seed 20261201) from all of them but those with mma.sync forced; drift_twins/plan.json, drift_ramp/plan.json
+and drift_rate/plan.json, 16 row-order kernels each that ask what keeps an H100's fp16 128x128x64 rows together, how
+the drift builds with the waves, and whether the model's L2 time over its SM time sets its rate (their READMEs).
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_raster_counters.py OUT [--smear | --waves | --plan FILE]
 """
@@ -45,13 +46,6 @@ METRICS = (
     "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum",
     "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum",
     "lts__throughput.avg.pct_of_peak_sustained_elapsed",
-    # What the launch was compiled to, for the CTAs an SM holds (since the drift twins: earlier checks took them from
-    # their sweeps' records)
-    "launch__registers_per_thread",
-    "launch__shared_mem_per_block_dynamic",
-    "launch__waves_per_multiprocessor",
-    "launch__occupancy_limit_registers",
-    "launch__occupancy_limit_shared_mem",
 )
 
 

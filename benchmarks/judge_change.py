@@ -103,17 +103,23 @@ def sweep_records(spec: str) -> list[Any]:
     return records
 
 
+def split_indices(spec: str, records: list[Any], split: str | None) -> list[int]:
+    """The positions in ``records`` of the kernels of ``split`` (all where None), or a one-line exit where there are
+    none."""
+    kept = [i for i, r in enumerate(records) if split is None or r.split == split]
+    if not kept:
+        raise SystemExit(f"judge_change: {spec} has no kernels of split {split!r}")
+    return kept
+
+
 def judge(before_tree: Path, after_tree: Path, spec: str, records: list[Any],
           split: str | None = None) -> tuple[tuple[float, ...], tuple[float, ...], int]:  # fmt: skip
     """(before's figures, after's figures, kernels moved) on MACHINE:SAMPLE, whose sweep kernels are ``records``; only
     those of ``split`` where one is given."""
     machine, sample = spec.split(":", 1)
     old, new = predictions(before_tree, machine, sample, records), predictions(after_tree, machine, sample, records)
-    if split is not None:
-        kept = [i for i, r in enumerate(records) if r.split == split]
-        if not kept:
-            raise SystemExit(f"judge_change: {spec} has no kernels of split {split!r}")
-        records, old, new = [records[i] for i in kept], [old[i] for i in kept], [new[i] for i in kept]
+    kept = split_indices(spec, records, split)
+    records, old, new = [records[i] for i in kept], [old[i] for i in kept], [new[i] for i in kept]
     moved = {id(r) for r, a, b in zip(records, old, new, strict=True) if a[0] != b[0]}
     touched = lambda row: id(row.record) in moved  # noqa: E731
 
@@ -129,10 +135,13 @@ def main() -> None:
     ap.add_argument("--before", required=True, help="the git revision of the model before the change")
     ap.add_argument("--after", help="the git revision of the model after it (default: the working tree)")
     ap.add_argument("--report", nargs="*", default=[], metavar="MACHINE:SAMPLE", help="printed, deciding nothing")
-    ap.add_argument("--split", choices=("train", "holdout"), help="judge only the samples' kernels of this split")
+    ap.add_argument("--split", choices=("train", "holdout"),
+                    help="only the kernels of this split, in every sample (--report's too)")  # fmt: skip
     args = ap.parse_args()
     # Every sample read and checked before anything is computed.
     records = {spec: sweep_records(spec) for spec in [*args.samples, *args.report]}
+    for spec, recs in records.items():
+        split_indices(spec, recs, args.split)
     print(
         f"before: {revision_name(args.before)}; after: {revision_name(args.after)}"
         + (f"; the {args.split} split only" if args.split else "")

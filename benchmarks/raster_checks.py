@@ -1,20 +1,23 @@
 """The raster checks' figures (docs/measurements/h200-2026-11-30: raster_pairs, raster_smear, raster_waves,
-raster_sample; and dram_sample, 160 of the read sweeps' kernels drawn at random): DRAM bytes counted by Nsight Compute (benchmarks/gpu_raster_counters.py) against the raster model's
-(rasterization.order_traffic at the CTAs the SMs hold), and the per-CTA model's time as it is and with the counted
-bytes in place of the raster model's.
+raster_sample; dram_sample, 160 of the read sweeps' kernels drawn at random; drift_twins, drift_ramp and drift_rate,
+timed by ncu alone): DRAM bytes counted by Nsight Compute (benchmarks/gpu_raster_counters.py; the median of a check's
+readings where it has two, ncu/ and ncu_2/) against the raster model's (rasterization.order_traffic at the CTAs the SMs
+hold), and the per-CTA model's time as it is and with the counted bytes in place of the raster model's.
 
-Per kernel: the CTAs an SM holds (c, the model's footprint as compiled), the waves of tiles (tiles / (SMs x c)), B's
-bytes over the L2's (beta = N x K x element bytes / L2), the DRAM bytes counted, the raster model's, and what it gives
-where no row of tiles shares B with another (its order on one CTA at a time: every tile after the first of a row reads
-its B panel again, A's stays from the tile before); the share of that excess the counters saw,
+Per kernel: the CTAs an SM holds (c: the model's footprint as compiled, or for the ncu-only checks the register rule's
+as `predict --kernel triton` states the kernel), the waves of tiles (tiles / (SMs x c)), B's bytes over the L2's
+(beta = N x K x element bytes / L2), the DRAM bytes counted, the raster model's, and what it gives where no row of tiles
+shares B with another (its order on one CTA at a time: every tile after the first of a row reads its B panel again,
+A's stays from the tile before); the share of that excess the counters saw,
 
     f = (counted - model) / (no sharing - model),
 
 and the time's error, (predicted - measured) / measured, as the model is and with the counted DRAM bytes (A's share of
-them scaled alike; not for a kernel that spills, whose counted bytes hold its local-memory traffic too: "-"). Measured time: the median of the check's two runs' four timings; the samples' kernels are the read
-H200 sweeps' (their two passes), timed again by ncu beside them.
+them scaled alike; not for a kernel that spills, whose counted bytes hold its local-memory traffic too: "-"). Measured
+time: the median of the check's two runs' four timings; the samples' kernels are the read H200 sweeps' (their two
+passes), timed again by ncu beside them; the ncu-only checks' the median of ncu's durations (clocks left alone).
 
-    python benchmarks/raster_checks.py [CHECK ...]   # the tables (default: all five)
+    python benchmarks/raster_checks.py [CHECK ...]   # the tables (default: all of CHECKS)
 """
 
 from __future__ import annotations

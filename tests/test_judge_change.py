@@ -34,6 +34,7 @@ def test_a_split_is_judged_alone(monkeypatch):
     assert moved == 1
     assert old[2] == pytest.approx(10.0) and new[2] == pytest.approx(0.0)
     assert new[0] == 0.0 and new[1] == 0.0  # the training kernel's 100% is not among them
+    assert old[6] == new[6] == 39  # the held-out split's shape-dtype groups (the whole sample has 79)
 
 
 def test_an_empty_split_is_one_line(monkeypatch):

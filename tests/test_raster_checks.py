@@ -181,8 +181,9 @@ def test_an_h100_tile_that_does_not_drift():
     """Recorded (docs/measurements/h100-2026-11-22, Nsight Compute's DRAM bytes of 168 well-tuned fp16 kernels on an
     H100), why no drift rule is taken (docs/model.md): at 8192^3 in row order, 64x128x64 and 128x64x64 on 2 CTAs an SM
     and 64x64x64 on 3 read 0.66, 0.83 and 0.74 of the no-sharing excess, but 128x128x64 on 4 warps and 2 CTAs an SM reads
-    the raster model's bytes, where the rule fitted on the H200's checks (the excess x a ramp over 4 waves x
-    clip((|B| / L2 - 0.5) / 1.5, 0, 1)) would charge it 0.71 of the excess."""
+    the raster model's bytes, where the rule fitted on the H200's checks would charge it 0.71 of the excess (the share =
+    ramp(W) x clip((|B| / L2 - 0.5) / 1.5, 0, 1), ramp(W) the mean over the W waves of 1 - exp(-w / 4) for wave
+    w = 0, 1, ...: 0.715 at 15.5 waves, |B| = 2.56 x the L2)."""
     from pathlib import Path
 
     from roofmodel.backends.records import INPUT_BYTES, OUTPUT_BYTES, predicted_ctas_per_sm, raster_order_of, read_csv

@@ -197,10 +197,11 @@ def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float) -> str:
     """What the raster checks measured where rows_drift_apart, for a kernel's output."""
     return (
         f"in row order, with {ctas_per_sm} CTAs an SM over {waves:,.1f} waves and B ({b_bytes / 2**20:,.0f} MiB) over the "
-        "L2, the CTAs an SM holds drift apart along K and later rows of tiles read B again: on an H200 such kernels read "
-        "up to 6.5 x the bytes counted here, more with more waves and the more B outgrows the L2 (grouped order: up to "
-        "1.6 x; docs/measurements/h200-2026-11-30/raster_*), though not every tile does: an H100's fp16 128x128x64 on 2 "
-        "CTAs an SM at 8192^3 read the bytes counted here, its 64x128 and 128x64 twins 1.8-3.0 x (h100-2026-11-22)"
+        "L2, the CTAs an SM holds may drift apart along K, and later rows of tiles then read B again: on an H200 such "
+        "kernels read up to 6.5 x the raster model's bytes (these), more with more waves and the more B outgrows the L2, "
+        "at a rate that is the tile's own (fp16 128x128x64 at 8192^3 1.2 x, its 64x128x64 twin 3.1 x; the more so the "
+        "larger the kernel's L2 time is against its SM time; grouped order: up to 1.6 x; "
+        "docs/measurements/h200-2026-11-30/raster_* and drift_*)"
     )
 
 
