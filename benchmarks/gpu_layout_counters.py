@@ -88,6 +88,17 @@ def counted(cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...
     return rows
 
 
+def write_counters(
+    path: Path, cases: list[dict], metrics: tuple[str, ...], query: str, options: tuple[str, ...] = (), label: str = ""
+) -> None:
+    """``counted``'s rows for ``cases`` into the CSV ``path``, with those of ``metrics`` that ``query`` (``ncu
+    --query-metrics``) lists; which were asked and which not listed, printed (after ``label``)."""
+    asked = listed(metrics, query)
+    print(*([label] if label else []), "metrics:", ", ".join(asked), "| not listed:",
+          ", ".join(sorted(set(metrics) - set(asked))), flush=True)  # fmt: skip
+    write_csv(path, counted(cases, asked, options))
+
+
 def main() -> None:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -99,11 +110,8 @@ def main() -> None:
         ("stalls", STALLS, LAYOUT_PAIR_ITERATIONS[-1], (), 1),
         ("warm", WARM, LAYOUT_PAIR_ITERATIONS[0], ("--cache-control", "none"), 2),
     ):
-        asked = listed(metrics, query)
-        print(name, "metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(metrics) - set(asked))),
-              flush=True)  # fmt: skip
         cases = [{**r, "launches": launches} for r in plan if r["k"] == iterations * r["block_k"]]
-        write_csv(out / f"{name}.csv", counted(cases, asked, options))
+        write_counters(out / f"{name}.csv", cases, metrics, query, options, label=name)
 
 
 if __name__ == "__main__":

@@ -30,9 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import write_csv
 from benchmarks.gpu_broad_sweep import raster_pair_plan, raster_smear_plan, raster_waves_plan
-from benchmarks.gpu_layout_counters import counted, listed
+from benchmarks.gpu_layout_counters import write_counters
 
 METRICS = (
     "gpu__time_duration.sum",
@@ -64,9 +63,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
     (args.out / "metrics.txt").write_text(query)
-    asked = listed(METRICS, query)
-    print("metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(METRICS) - set(asked))), flush=True)
-    write_csv(args.out / "counters.csv", counted(plan, asked))
+    write_counters(args.out / "counters.csv", plan, METRICS, query)
 
 
 if __name__ == "__main__":

@@ -56,38 +56,38 @@ KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "nu
 SAMPLE_SWEEPS = read_h200(41)
 
 
-def ncu_readings(check: str) -> list[list[dict[str, str]]]:
-    """Each of ``check``'s ncu readings (ncu/, then ncu_2/ ... where it has them): its counters.csv's rows."""
+@cache
+def ncu_readings(check: str) -> tuple[tuple[dict[str, str], ...], ...]:
+    """Each of ``check``'s ncu readings (ncu/, then ncu_2/ ... where it has them): its counters.csv's rows; read once."""
     out = []
     for directory in sorted((DATA / check).glob("ncu*")):
         with (directory / "counters.csv").open(newline="") as f:
-            out.append(list(csv.DictReader(f)))
-    return out
+            out.append(tuple(csv.DictReader(f)))
+    return tuple(out)
 
 
-def _number(text: str) -> float:
-    return float(text.replace(",", ""))
+def median_reading(check: str, column: str) -> dict[tuple[str, ...], float]:
+    """Per kernel (KEY's values), the median over ``check``'s ncu readings of ``column`` (a counters.csv header, its
+    thousands separators dropped)."""
+    got: dict[tuple[str, ...], list[float]] = {}
+    for reading in ncu_readings(check):
+        for r in reading:
+            got.setdefault(tuple(r[k] for k in KEY), []).append(float(r[column].replace(",", "")))
+    return {key: statistics.median(v) for key, v in got.items()}
 
 
 def counted_dram(check: str) -> dict[tuple[str, ...], float]:
     """Per kernel (KEY's values), the DRAM bytes ncu counted in one launch: the median of its readings."""
-    got: dict[tuple[str, ...], list[float]] = {}
-    for reading in ncu_readings(check):
-        for r in reading:
-            got.setdefault(tuple(r[k] for k in KEY), []).append(_number(r["dram__bytes_read.sum (byte)"]))
-    return {key: statistics.median(v) for key, v in got.items()}
+    return median_reading(check, "dram__bytes_read.sum (byte)")
 
 
 def ncu_rows(ev: Evaluator, check: str) -> list[TimedRow]:
     """An ncu-only check's kernels (its plan.json) as ``predict --kernel triton`` states them (Triton's rules and the
     register rule: no compiled counts were taken), measured seconds the median of ncu's durations (clocks left alone)."""
-    times: dict[tuple[str, ...], list[float]] = {}
-    for reading in ncu_readings(check):
-        for r in reading:
-            times.setdefault(tuple(r[k] for k in KEY), []).append(_number(r["gpu__time_duration.sum (ns)"]) * 1e-9)
+    times = median_reading(check, "gpu__time_duration.sum (ns)")
     out = []
     for p in json.loads((DATA / check / "plan.json").read_text()):
-        measured = statistics.median(times[tuple(str(p[k]) for k in KEY)])
+        measured = times[tuple(str(p[k]) for k in KEY)] * 1e-9
         config = triton_config(ev.machine, p["dtype"], block_m=p["block_m"], block_n=p["block_n"], block_k=p["block_k"],
                                group_m=p["group_m"], num_warps=p["num_warps"], num_stages=p["num_stages"])  # fmt: skip
         r = BroadRecord(**p, instruction=config.instruction, registers_per_thread=1, shared_bytes=0,

@@ -264,3 +264,31 @@ def test_the_drift_rate():
     high = [share[s] for s in share if ratio[s] > 1.35]
     assert len(low) == 6 and max(low) < 0.02
     assert len(high) == 5 and min(high) > 0.65
+
+
+def test_an_ncu_only_kernels_figures_by_hand():
+    """The reader's figures for one ncu-only kernel from its two readings' raw counts (drift_twins' ncu/ and ncu_2/
+    counters.csv, tf32 128x128x32 on 4 warps): DRAM bytes 10,761,307,648 and 9,097,743,616, their median (of two, the
+    mean) 9,929,525,632; durations 4,175,488 and 4,091,104 ns, median 4,133,296 ns the measured time; its TFLOPS
+    2 x 8192^3 / that."""
+    rc = _reader()
+    key = ("8192", "8192", "8192", "tf32", "128", "128", "32", "4", "3", "1", "k", "k")
+    assert rc.counted_dram("drift_twins")[key] == (10_761_307_648 + 9_097_743_616) / 2 == 9_929_525_632
+    x = next(x for x in _rows("drift_twins") if x["record"].shape == "drift-tf32-128x128x32-w4-s3-kk-g1-8192")
+    assert x["counted"] == 9_929_525_632
+    assert x["record"].time_ms == pytest.approx((4_175_488 + 4_091_104) / 2 * 1e-6)
+    assert x["record"].tflops == pytest.approx(2 * 8192**3 / (4_133_296e-9) / 1e12)
+
+
+def test_the_caveat_s_orders():
+    """rows_drift_apart holds for row order and for groups of one row (the same order), never for column or grouped
+    order; at 2 CTAs an SM, 3 waves and B of 100 MiB over a 60 MiB L2, by hand."""
+    from roofmodel.model.rasterization import RasterOrder, rows_drift_apart
+
+    mib = 2**20
+    assert rows_drift_apart(RasterOrder("row"), 2, 3.0, 100 * mib, 60 * mib)
+    assert rows_drift_apart(RasterOrder("grouped", 1), 2, 3.0, 100 * mib, 60 * mib)
+    assert not rows_drift_apart(RasterOrder("grouped", 8), 2, 3.0, 100 * mib, 60 * mib)
+    assert not rows_drift_apart(RasterOrder("col"), 2, 3.0, 100 * mib, 60 * mib)
+    assert not rows_drift_apart(RasterOrder("row"), 1, 3.0, 100 * mib, 60 * mib)
+    assert not rows_drift_apart(RasterOrder("row"), 2, 3.0, 50 * mib, 60 * mib)

@@ -1472,8 +1472,8 @@ def predict_kernel(
     # Measured, not modelled (the raster checks: docs/model.md, "Where a wave's rows do not share"): said where it applies.
     waves = tiles / (sms * max(ctas, 1))
     b_bytes = gemm.n * gemm.k * e
-    row_order_unmodelled = (parse_order(config.raster).kind == "row" and not config.persistent
-                            and rows_drift_apart(ctas, waves, b_bytes, machine.memory.l2.capacity.bytes))  # fmt: skip
+    row_order_unmodelled = not config.persistent and rows_drift_apart(parse_order(config.raster), ctas, waves, b_bytes,
+                                                                      machine.memory.l2.capacity.bytes)  # fmt: skip
     resident = int(cta_model.resident_ctas(ctas, tiles, sms))
     beside = float(beside_share(pipelined_share(plan, config.bm, b_rows), resident))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)

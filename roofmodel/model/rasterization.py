@@ -186,11 +186,13 @@ CACHE_ASSUMPTION = (
 )
 
 
-def rows_drift_apart(ctas_per_sm: int, waves: float, b_bytes: float, l2_bytes: float) -> bool:
-    """Whether CACHE_ASSUMPTION is measured to fail in row order (the raster checks on an H200, docs/model.md, "Where a
-    wave's rows do not share"): with two or more CTAs an SM, two or more waves and B over the L2, the CTAs an SM holds
-    drift apart along K and later rows of tiles read B again. Not modelled: said where it applies."""
-    return ctas_per_sm >= 2 and waves >= 2 and b_bytes > l2_bytes
+def rows_drift_apart(order: RasterOrder, ctas_per_sm: int, waves: float, b_bytes: float, l2_bytes: float) -> bool:
+    """Whether CACHE_ASSUMPTION is measured to fail (the raster checks on an H200, docs/model.md, "Where a wave's rows
+    do not share"): in row order (or groups of one row), with two or more CTAs an SM, two or more waves and B over the
+    L2, the CTAs an SM holds may drift apart along K and later rows of tiles read B again. Not modelled: said where it
+    applies."""
+    row = order.kind == "row" or (order.kind == "grouped" and order.size == 1)
+    return row and ctas_per_sm >= 2 and waves >= 2 and b_bytes > l2_bytes
 
 
 def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float) -> str:

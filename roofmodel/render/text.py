@@ -8,7 +8,7 @@ from typing import Any
 from roofmodel.api import SideBySide
 from roofmodel.model.analysis import AnalysisResult
 from roofmodel.model.footprint import REGISTER_GAMBLE
-from roofmodel.model.rasterization import drifting_rows_note, rows_drift_apart
+from roofmodel.model.rasterization import RasterOrder, drifting_rows_note, rows_drift_apart
 
 # ---------------------------------------------------------------------------------------------
 # Text rendering
@@ -470,7 +470,7 @@ def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
         )
     lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
     b_bytes, waves = result.gemm.n * result.gemm.k * result.gemm.input_bytes, r.tiles_m * r.tiles_n / r.concurrent
-    if rows_drift_apart(x.occupancy.ctas_per_sm, waves, b_bytes, r.l2_capacity_bytes):
+    if rows_drift_apart(RasterOrder("row"), x.occupancy.ctas_per_sm, waves, b_bytes, r.l2_capacity_bytes):
         lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, waves, b_bytes))
     return "\n".join(lines) + "\n"
 
