@@ -12,8 +12,9 @@ A's stays from the tile before); the share of that excess the counters saw,
 
     f = (counted - model) / (no sharing - model),
 
-and the time's error, (predicted - measured) / measured, as the model is and with the counted DRAM bytes (A's share of
-them scaled alike; not for a kernel that spills, whose counted bytes hold its local-memory traffic too: "-"). Measured
+the model's L2 time over its SM time ("L2 / SM time", which ordered the share in the drift rate check), and the time's
+error, (predicted - measured) / measured, as the model is and with the counted DRAM bytes (A's share of them scaled
+alike; not for a kernel that spills, whose counted bytes hold its local-memory traffic too: "-"). Measured
 time: the median of the check's two runs' four timings; the samples' kernels are the read H200 sweeps' (their two
 passes), timed again by ncu beside them; the ncu-only checks' the median of ncu's durations (clocks left alone).
 
@@ -43,9 +44,9 @@ from roofmodel.model.rasterization import RasterTraffic
 
 DATA = MEASUREMENTS / "h200-2026-11-30"
 CHECKS = ("raster_pairs", "raster_smear", "raster_waves", "raster_sample", "dram_sample", "drift_twins", "drift_ramp",
-          "drift_rate")  # fmt: skip
+          "drift_rate", "drift_judge")  # fmt: skip
 # The checks whose kernels are the read sweeps' (plan.json), timed there.
-SAMPLES = ("raster_sample", "dram_sample")
+SAMPLES = ("raster_sample", "dram_sample", "drift_judge")
 # The checks timed by ncu alone (no sweep record: the model as predict --kernel triton states them, their time the
 # median of ncu's readings; each reading a directory ncu*/ with its counters.csv).
 NCU_ONLY = ("drift_twins", "drift_ramp", "drift_rate")
@@ -53,7 +54,7 @@ MHZ = 1980.0
 KEY = ("m", "n", "k", "dtype", "block_m", "block_n", "block_k", "num_warps", "num_stages", "group_m", "a_major",
        "b_major")  # fmt: skip
 # The read H200 sweeps the samples' kernels were drawn from.
-SAMPLE_SWEEPS = read_h200(41)
+SAMPLE_SWEEPS = read_h200(42)
 
 
 @cache
@@ -155,6 +156,7 @@ def rows(check: str) -> list[dict[str, Any]]:
             "record": r, "ctas_per_sm": c, "waves": tiles / (sms * c), "beta": r.n * r.k * INPUT_BYTES[r.dtype] / l2,
             "counted": counted, "model": model, "no_sharing": alone,
             "share": (counted - model) / (alone - model) if alone > model else 0.0,
+            "l2_over_sm": float(terms["L2"]) / float(terms["sm"]),
             "error": float(terms["total"]) / measured - 1,
             # ncu's DRAM bytes include a spilling kernel's local-memory traffic, which the model charges apart
             "error_counted": None if r.spilled_registers
@@ -166,14 +168,16 @@ def rows(check: str) -> list[dict[str, Any]]:
 def table(check: str) -> list[str]:
     """The markdown table of one check."""
     out = [f"### {check}", "",
-           "| kernel | c | waves | beta | DRAM counted / model / no sharing (GB) | f | time error | with counted bytes |",
-           "|---|---|---|---|---|---|---|---|"]  # fmt: skip
+           "| kernel | c | waves | beta | L2 / SM time | DRAM counted / model / no sharing (GB) | f | time error | "
+           "with counted bytes |",
+           "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for x in rows(check):
         r = x["record"]
         name = (f"{r.dtype} {r.block_m}x{r.block_n}x{r.block_k} w{r.num_warps} s{r.num_stages} {r.a_major}{r.b_major} "
                 f"g{r.group_m} {r.m}x{r.n}x{r.k}")  # fmt: skip
-        out.append(f"| {name} | {x['ctas_per_sm']} | {x['waves']:.2f} | {x['beta']:.2f} | {x['counted'] / 1e9:.2f} / "
-                   f"{x['model'] / 1e9:.2f} / {x['no_sharing'] / 1e9:.2f} | {x['share']:.2f} | {100 * x['error']:+.0f}% | "
+        out.append(f"| {name} | {x['ctas_per_sm']} | {x['waves']:.2f} | {x['beta']:.2f} | {x['l2_over_sm']:.2f} | "
+                   f"{x['counted'] / 1e9:.2f} / {x['model'] / 1e9:.2f} / {x['no_sharing'] / 1e9:.2f} | {x['share']:.2f} | "
+                   f"{100 * x['error']:+.0f}% | "
                    f"{'-' if x['error_counted'] is None else format(100 * x['error_counted'], '+.0f') + '%'} |")  # fmt: skip
     return out
 
