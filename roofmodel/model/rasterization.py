@@ -22,8 +22,10 @@ distinct panels (over the whole K) fit in L2 together; older waves are gone. C i
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -186,24 +188,52 @@ CACHE_ASSUMPTION = (
 )
 
 
+def is_row_order(order: RasterOrder) -> bool:
+    """Row order, or groups of one row (the same order)."""
+    return order.kind == "row" or (order.kind == "grouped" and order.size == 1)
+
+
 def rows_drift_apart(order: RasterOrder, ctas_per_sm: int, waves: float, b_bytes: float, l2_bytes: float) -> bool:
     """Whether CACHE_ASSUMPTION is measured to fail (the raster checks on an H200, docs/model.md, "Where a wave's rows
     do not share"): in row order (or groups of one row), with two or more CTAs an SM, two or more waves and B over the
-    L2, the CTAs an SM holds may drift apart along K and later rows of tiles read B again. Not modelled: said where it
-    applies."""
-    row = order.kind == "row" or (order.kind == "grouped" and order.size == 1)
-    return row and ctas_per_sm >= 2 and waves >= 2 and b_bytes > l2_bytes
+    L2, the CTAs an SM holds may drift apart along K and later rows of tiles read B again."""
+    return is_row_order(order) and ctas_per_sm >= 2 and waves >= 2 and b_bytes > l2_bytes
 
 
-def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float) -> str:
-    """What the raster checks measured where rows_drift_apart, for a kernel's output."""
+def unshared_row_read_bytes(*, m: int, n: int, k: int, bm: int, bn: int, input_bytes: int, l2_bytes: float) -> float:
+    """DRAM reads of row order one tile at a time, where no two rows of a wave share a panel (raster_traffic at
+    concurrent = 1, in closed form; bytes): each tile reads its A and B panels, but for what the tile before it read
+    that it reads too, kept where both tiles' panels fit the L2 together: the A panel of the tile before it in its row,
+    or with one column of tiles the B panel of the tile above it. What the rows read when the CTAs an SM holds drift
+    apart along K and no two share B: the upper end of what the raster checks measured (drifting_rows_note)."""
+    tiles_m, tiles_n = math.ceil(m / bm), math.ceil(n / bn)
+    a = _panel_bytes(tiles_m, bm, m, k, input_bytes)
+    b = _panel_bytes(tiles_n, bn, n, k, input_bytes)
+    read = float(tiles_n * sum(a) + tiles_m * sum(b))
+    if tiles_n > 1:  # (r, c - 1) then (r, c): the same A panel
+        pairs = Counter(x + y for x, y in itertools.pairwise(b))
+        for panel in a:
+            read -= panel * sum(count for pair, count in pairs.items() if 2 * panel + pair <= l2_bytes)
+    else:  # (r - 1, 0) then (r, 0): the same B panel
+        read -= b[0] * sum(1 for x, y in itertools.pairwise(a) if x + y + 2 * b[0] <= l2_bytes)
+    return read
+
+
+def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float, unshared_bytes: float | None = None) -> str:
+    """What the raster checks measured where rows_drift_apart, for a kernel's output; with ``unshared_bytes``
+    (unshared_row_read_bytes of its tile), the most its rows would read."""
     return (
         f"in row order, with {ctas_per_sm} CTAs an SM over {waves:,.1f} waves and B ({b_bytes / 2**20:,.0f} MiB) over the "
-        "L2, the CTAs an SM holds may drift apart along K, and later rows of tiles then read B again: on an H200 such "
-        "kernels read up to 6.5 x the raster model's bytes (these), more with more waves and the more B outgrows the L2, "
-        "at a rate that is the tile's own (fp16 128x128x64 at 8192^3 1.2 x, its 64x128x64 twin 3.1 x; the more so the "
-        "larger the kernel's L2 time is against its SM time; grouped order: up to 1.6 x; "
-        "docs/measurements/h200-2026-11-30/raster_* and drift_*)"
+        "L2, the CTAs an SM holds may drift apart along K, and later rows of tiles then read B again"
+        + (
+            f" (if no two rows shared a panel, {unshared_bytes / 2**20:,.0f} MiB: rasterization.unshared_row_read_bytes)"
+            if unshared_bytes is not None
+            else ""
+        )
+        + ": on an H200 such kernels read up to 6.5 x the raster model's bytes (these), more with more waves and the "
+        "more B outgrows the L2, at a rate that is the tile's own (fp16 128x128x64 at 8192^3 1.2 x, its 64x128x64 twin "
+        "3.1 x; the more so the larger the kernel's L2 time is against its SM time; with B 8.7 x the L2, 0.4-0.95 of the "
+        "excess from two waves; grouped order: up to 1.6 x; docs/measurements/h200-2026-11-30/raster_* and drift_*)"
     )
 
 

@@ -8,7 +8,13 @@ from typing import Any
 from roofmodel.api import SideBySide
 from roofmodel.model.analysis import AnalysisResult
 from roofmodel.model.footprint import REGISTER_GAMBLE
-from roofmodel.model.rasterization import RasterOrder, drifting_rows_note, rows_drift_apart
+from roofmodel.model.rasterization import (
+    CACHE_ASSUMPTION,
+    RasterOrder,
+    drifting_rows_note,
+    rows_drift_apart,
+    unshared_row_read_bytes,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Text rendering
@@ -471,7 +477,14 @@ def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
     lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
     b_bytes, waves = result.gemm.n * result.gemm.k * result.gemm.input_bytes, r.tiles_m * r.tiles_n / r.concurrent
     if rows_drift_apart(RasterOrder("row"), x.occupancy.ctas_per_sm, waves, b_bytes, r.l2_capacity_bytes):
-        lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, waves, b_bytes))
+        g, (cm, cn) = result.gemm, x.cluster
+        unshared = (
+            unshared_row_read_bytes(m=g.m, n=g.n, k=g.k, bm=cm * result.tiles.cta[0], bn=cn * result.tiles.cta[1],
+                                    input_bytes=g.input_bytes, l2_bytes=r.l2_capacity_bytes)
+            if x.llc_read_bytes is None and r.cache_assumption == CACHE_ASSUMPTION  # one L2 every SM shares
+            else None
+        )  # fmt: skip
+        lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, waves, b_bytes, unshared))
     return "\n".join(lines) + "\n"
 
 
