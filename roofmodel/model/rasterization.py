@@ -232,8 +232,8 @@ def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float, unshared_
         )
         + ": on an H200 such kernels read up to 6.5 x the raster model's bytes (these), more with more waves and the "
         "more B outgrows the L2, at a rate that is the tile's own (fp16 128x128x64 at 8192^3 1.2 x, its 64x128x64 twin "
-        "3.1 x; the more so the larger the kernel's L2 time is against its SM time; with B 8.7 x the L2, 0.4-0.95 of the "
-        "excess from two waves; grouped order: up to 1.6 x; docs/measurements/h200-2026-11-30/raster_* and drift_*)"
+        "3.1 x; the more so the larger the kernel's L2 time is against its SM time; with B 8.7 x the L2, a median 0.71 of the "
+        "excess at 2-10 waves; grouped order: up to 1.6 x; docs/measurements/h200-2026-11-30/raster_* and drift_*)"
     )
 
 
