@@ -45,7 +45,8 @@ def test_predict_and_raster_state_the_most_the_rows_read(cli):
     """Where the caveat applies, predict's DRAM line and raster's note give the tile's no-sharing reads (fp16 8192^3
     64x128x64 on the H100: 16,512 MiB, by hand above; tf32 7104^3 64x128x16 on the H200: 111 rows x (each A panel,
     64 x 7104 x 4 B, once, and all of B, 7104^2 x 4 B) = 22.6 GB, the raster pairs' figure, tests/test_raster_checks.py);
-    not where the L2 is split into private slices behind a last-level cache (MI300X), nor in grouped order."""
+    not where the L2 is split into private slices behind a last-level cache (MI300X), nor in grouped order or for a
+    persistent kernel."""
     out = cli("predict", "--machine", "h100", "--m", "8192", "--tile", "64x128x64", "--warps", "4", "--stages", "4",
               "--raster", "row")  # fmt: skip
     assert out.exit_code == 0 and "if no two rows shared a panel, 16,512 MiB" in out.stdout
@@ -53,9 +54,10 @@ def test_predict_and_raster_state_the_most_the_rows_read(cli):
     tf32 = 111 * (64 * 7104 * 4 + 7104 * 7104 * 4)
     assert tf32 == 22_609_133_568
     assert raster.exit_code == 0 and f"if no two rows shared a panel, {tf32 / 2**20:,.0f} MiB" in raster.stdout
-    grouped = cli("predict", "--machine", "h100", "--m", "8192", "--tile", "64x128x64", "--warps", "4", "--stages",
-                  "4", "--raster", "grouped:8")  # fmt: skip
-    assert grouped.exit_code == 0 and "no two rows shared" not in grouped.stdout
+    for other in (["--raster", "grouped:8"], ["--raster", "row", "--persistent"]):
+        out = cli("predict", "--machine", "h100", "--m", "8192", "--tile", "64x128x64", "--warps", "4", "--stages", "4",
+                  *other)  # fmt: skip
+        assert out.exit_code == 0 and "no two rows shared" not in out.stdout, other
     mi = cli("raster", "--machine", "mi300x", "--m", "16384", "--tile", "64x64x32", "--raster", "row")
     assert mi.exit_code == 0 and "measured, not modelled: in row order" in mi.stdout
     assert "no two rows shared" not in mi.stdout

@@ -51,14 +51,7 @@ from roofmodel.model.latency import l2_hit_rate, mean_latency_cycles
 from roofmodel.model.multicast import check_cluster, check_pair_cluster
 from roofmodel.model.occupancy import occupancy
 from roofmodel.model.problem import Gemm, Tile
-from roofmodel.model.rasterization import (
-    RasterTraffic,
-    drifting_rows_note,
-    machine_traffic,
-    parse_order,
-    rows_drift_apart,
-    unshared_row_read_bytes,
-)
+from roofmodel.model.rasterization import RasterTraffic, drifting_rows_caveat, machine_traffic, parse_order
 from roofmodel.model.tile_choice import instruction_k_step
 from roofmodel.model.tiling import ROWS_PER_B_READ as TILE_ROWS_PER_B_READ
 from roofmodel.results import JSON_SCHEMA_VERSION, CompiledCounts, Input
@@ -1471,18 +1464,10 @@ def predict_kernel(
     kmajor_unmodelled = (triton and config.instruction == "wgmma" and e in (2, 4) and not (a_m or b_n)
                          and not (na or nb))  # fmt: skip
     # Measured, not modelled (the raster checks: docs/model.md, "Where a wave's rows do not share"): said where it applies.
-    waves = tiles / (sms * max(ctas, 1))
-    b_bytes = gemm.n * gemm.k * e
-    row_order_unmodelled = not config.persistent and rows_drift_apart(parse_order(config.raster), ctas, waves, b_bytes,
-                                                                      machine.memory.l2.capacity.bytes)  # fmt: skip
     cm, cn = config.cluster
-    # The most the rows would read, where one L2 serves every SM (the raster model's own cluster tile).
-    unshared = (
-        unshared_row_read_bytes(m=gemm.m, n=gemm.n, k=gemm.k, bm=cm * config.bm, bn=cn * config.bn, input_bytes=e,
-                                l2_bytes=machine.memory.l2.capacity.bytes)
-        if row_order_unmodelled and machine.l2_partitions == 1 and machine.memory.llc is None
-        else None
-    )  # fmt: skip
+    drift_caveat = "" if config.persistent else drifting_rows_caveat(
+        machine, parse_order(config.raster), ctas, tiles / (sms * max(ctas, 1)), m=gemm.m, n=gemm.n, k=gemm.k,
+        bm=cm * config.bm, bn=cn * config.bn, input_bytes=e)  # fmt: skip
     resident = int(cta_model.resident_ctas(ctas, tiles, sms))
     beside = float(beside_share(pipelined_share(plan, config.bm, b_rows), resident))
     stride_a, stride_b = (gemm.m if a_m else gemm.k), (gemm.n if b_n else gemm.k)
@@ -1697,7 +1682,7 @@ def predict_kernel(
             if rates.costs.flush_writeback_s
             else ""
         )
-        + ("; not charged: " + drifting_rows_note(ctas, waves, b_bytes, unshared) if row_order_unmodelled else ""),
+        + ("; not charged: " + drift_caveat if drift_caveat else ""),
         "L2": f"{(t.requested_bytes + c_bytes) / 2**20:,.0f} MiB requested + C at "
         + (
             f"{rates.l2_gemm_bps / 1e9:,.0f} GB/s (memory.l2.gemm_bandwidth)" + l2_request_note

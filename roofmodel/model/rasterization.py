@@ -237,6 +237,21 @@ def drifting_rows_note(ctas_per_sm: int, waves: float, b_bytes: float, unshared_
     )
 
 
+def drifting_rows_caveat(machine: Machine, order: RasterOrder, ctas_per_sm: int, waves: float, *, m: int, n: int,
+                         k: int, bm: int, bn: int, input_bytes: int) -> str:  # fmt: skip
+    """drifting_rows_note where rows_drift_apart ("" elsewhere), for a kernel whose (cluster) tile is bm x bn: with its
+    unshared_row_read_bytes where one L2 serves every SM and no last-level cache sits behind it (where the drift was
+    measured), without elsewhere. What predict's DRAM line and raster's note say."""
+    l2_bytes = machine.memory.l2.capacity.bytes
+    b_bytes = n * k * input_bytes
+    if not rows_drift_apart(order, ctas_per_sm, waves, b_bytes, l2_bytes):
+        return ""
+    one_l2 = machine.l2_partitions == 1 and machine.memory.llc is None
+    unshared = (unshared_row_read_bytes(m=m, n=n, k=k, bm=bm, bn=bn, input_bytes=input_bytes, l2_bytes=l2_bytes)
+                if one_l2 else None)  # fmt: skip
+    return drifting_rows_note(ctas_per_sm, waves, b_bytes, unshared)
+
+
 @dataclass(frozen=True)
 class _PerWave:
     """Per-wave sums, in bytes, from either implementation."""

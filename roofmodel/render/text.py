@@ -8,13 +8,6 @@ from typing import Any
 from roofmodel.api import SideBySide
 from roofmodel.model.analysis import AnalysisResult
 from roofmodel.model.footprint import REGISTER_GAMBLE
-from roofmodel.model.rasterization import (
-    CACHE_ASSUMPTION,
-    RasterOrder,
-    drifting_rows_note,
-    rows_drift_apart,
-    unshared_row_read_bytes,
-)
 
 # ---------------------------------------------------------------------------------------------
 # Text rendering
@@ -436,7 +429,9 @@ def render_ranking(r: Any, top: int | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
+def render_raster(result: Any, table: list[Any], waves_shown: int, caveat: str = "") -> str:
+    """`roofmodel raster`'s text: the first waves, the tile grid, every order's traffic and ``caveat``
+    (rasterization.drifting_rows_caveat) where there is one."""
     x = result.cross_sm
     r = x.raster
     unit = "cluster" if x.cluster != (1, 1) else "CTA"
@@ -475,16 +470,8 @@ def render_raster(result: Any, table: list[Any], waves_shown: int) -> str:
             f"{t.dram_write_bytes / 2**20:>6.0f} MiB{t.sharing_factor:>12.2f}{t.mean_wave_sharing_factor:>10.2f}{mark}"
         )
     lines.append(f"compulsory reads {r.compulsory_read_bytes / 2**20:.0f} MiB ({r.compulsory_read_bytes:.0f} B)")
-    b_bytes, waves = result.gemm.n * result.gemm.k * result.gemm.input_bytes, r.tiles_m * r.tiles_n / r.concurrent
-    if rows_drift_apart(RasterOrder("row"), x.occupancy.ctas_per_sm, waves, b_bytes, r.l2_capacity_bytes):
-        g, (cm, cn) = result.gemm, x.cluster
-        unshared = (
-            unshared_row_read_bytes(m=g.m, n=g.n, k=g.k, bm=cm * result.tiles.cta[0], bn=cn * result.tiles.cta[1],
-                                    input_bytes=g.input_bytes, l2_bytes=r.l2_capacity_bytes)
-            if x.llc_read_bytes is None and r.cache_assumption == CACHE_ASSUMPTION  # one L2 every SM shares
-            else None
-        )  # fmt: skip
-        lines.append("measured, not modelled: " + drifting_rows_note(x.occupancy.ctas_per_sm, waves, b_bytes, unshared))
+    if caveat:
+        lines.append("measured, not modelled: " + caveat)
     return "\n".join(lines) + "\n"
 
 

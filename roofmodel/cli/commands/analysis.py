@@ -177,13 +177,15 @@ def raster(
 ) -> None:
     """Which tiles the first waves cover, their distinct panels, and DRAM traffic for every order."""
     from roofmodel.machine import load_machine
+    from roofmodel.model.rasterization import RasterOrder, drifting_rows_caveat
 
     raster = merged("raster", raster, order, "--order", "--raster")
+    spec = load_machine(machine)
     result = run_analysis(
-        load_machine(machine), gemm_of(m, n, k, dtype), tile=tile, raster=raster, cluster=cluster, stages=stages,
+        spec, gemm_of(m, n, k, dtype), tile=tile, raster=raster, cluster=cluster, stages=stages,
         bandwidth=bandwidth, compute=compute, clock=clock, warps=warps, regs=regs,
     )  # fmt: skip
-    table = raster_order_table(load_machine(machine), result, raster)
+    table = raster_order_table(spec, result, raster)
     if as_json:
         from roofmodel.model.rasterization import RasterDocument
 
@@ -192,4 +194,10 @@ def raster(
                              occupancy=x.occupancy, chosen=x.raster, orders=table)  # fmt: skip
         sys.stdout.write(doc.model_dump_json(indent=2) + "\n")
         return
-    sys.stdout.write(render_raster(result, table, waves))
+    # Row order is in every table: its caveat whatever order was chosen.
+    x, g, (cm, cn) = result.cross_sm, result.gemm, result.cross_sm.cluster
+    caveat = drifting_rows_caveat(spec, RasterOrder("row"), x.occupancy.ctas_per_sm,
+                                  x.raster.tiles_m * x.raster.tiles_n / x.raster.concurrent, m=g.m, n=g.n, k=g.k,
+                                  bm=cm * result.tiles.cta[0], bn=cn * result.tiles.cta[1],
+                                  input_bytes=g.input_bytes)  # fmt: skip
+    sys.stdout.write(render_raster(result, table, waves, caveat))
