@@ -101,6 +101,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --smem-bound: only SMEM_BOUND_TILES (fp16 wgmma, decode-like rows) on 1-4 tiles an SM at two K (2026-11-29);
 --transpose: only TRANSPOSE_TILES (tf32 wgmma, B N-major against K-major) on 1-2 tiles an SM at two K (2026-11-29);
 --pipe: only PIPE_TILES (fp32 FMA, fp16 mma.sync forced) on 1, 2 and 4 tiles an SM at two K (2026-11-29);
+--pipe-kmajor: only PIPE_KMAJOR_TILES (fp32 FMA, B K-major against N-major) on 1, 2 and 4 tiles an SM at two K (2026-11-30);
 --wgmma-wait: only WGMMA_WAIT_TILES (wgmma, the four operand layouts) on one tile an SM at two K (2026-11-29);
 --layout-pairs: only LAYOUT_PAIR_TILES (wgmma, the four operand layouts) on 2 and 4 tiles an SM at two K (2026-11-30);
 --raster-pairs: only RASTER_PAIR_TILES with GROUP_M 1 and 8 on RASTER_PAIR_SHAPES (2026-11-30);
@@ -1642,6 +1643,34 @@ def pipe_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The K-major pipe check (2026-11-30): the read sweeps' Triton FMA kernels whose B is K-major (its LDS.128 reads along
+# K, 8 lanes of a phase in the same banks: fma_layout) run 13-31% slower than the model where their FFMAs come to half
+# their shared-memory time or more (H200 to fresh42, 400 such kernels), while those with B N-major sit on the 4-norm
+# (cta_model.ISSUED_PIPE_NORM) that the pipe check measured with B N-major only. Fp32 FMA tiles (BK 32, three stages) with
+# a thread's rows of A rm = 4 to 32, so that the model's FFMAs over its shared-memory time run from about 0.2 to 1 with B
+# K-major, each with B K-major (A K-major), with B N-major (the control, the pipe check's layout) and three with A
+# M-major and B K-major, on 11 x 12 x R tiles (R = PIPE_GRIDS) at two K (PIPE_ITERATIONS x BK).
+PIPE_KMAJOR_TILES = [(128, 128, 4), (64, 128, 2), (128, 128, 8), (64, 128, 4), (64, 64, 2), (128, 32, 2), (64, 64, 4),
+                     (128, 64, 8), (64, 64, 8)]  # fmt: skip
+PIPE_KMAJOR_LAYOUTS = [("k", "k"), ("k", "n")]
+PIPE_KMAJOR_M_MAJOR = [(128, 128, 4), (128, 128, 8), (64, 64, 2)]
+
+
+def pipe_kmajor_plan() -> list[dict[str, Any]]:
+    """PIPE_KMAJOR_TILES (fp32 FMA, BK 32, 3 stages) in PIPE_KMAJOR_LAYOUTS, and PIPE_KMAJOR_M_MAJOR with A M-major and
+    B K-major, on 11 x 12 x R tiles (R in PIPE_GRIDS) at K = i x 32 (i in PIPE_ITERATIONS) (set and family
+    ``pipe_kmajor``, split ``micro``, shapes pipek-LAYOUT-BMxBNx32-wW-xR, LAYOUT the A and B majors)."""
+    cases = [(t, a, b) for t in PIPE_KMAJOR_TILES for a, b in PIPE_KMAJOR_LAYOUTS]
+    cases += [(t, "m", "k") for t in PIPE_KMAJOR_M_MAJOR]
+    return [
+        micro_row("pipe_kmajor", f"pipek-{a}{b}-{bm}x{bn}x32-w{w}-x{per}", 11 * bm, 12 * per * bn, it * 32, "fp32",
+                  (bm, bn, 32), w, 3, a_major=a, b_major=b)
+        for (bm, bn, w), a, b in cases
+        for per in PIPE_GRIDS
+        for it in PIPE_ITERATIONS
+    ]  # fmt: skip
+
+
 # The wgmma-wait check (2026-11-29): Triton 3.6 compiles some wgmma loops with each wgmma waited on before the next
 # is issued (WARPGROUP.DEPBAR.LE gsb0, 0x0 after every HGMMA: nothing left in flight) where others keep one group in
 # flight across iterations (one wait, 0x1): among fp16 tiles compiled for sm_90a (benchmarks/wgmma_waits.py), the
@@ -1850,6 +1879,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
     "transpose": ("only the transpose check (tf32 wgmma tiles, B N-major against K-major, 1-2 tiles an SM)",
                   transpose_plan),
     "pipe": ("only the pipe check (fp32 FMA and fp16 mma.sync tiles on 1, 2 and 4 tiles an SM, two K)", pipe_plan),
+    "pipe-kmajor": ("only the K-major pipe check (fp32 FMA tiles with B K-major and N-major, 1, 2 and 4 tiles an SM, two K)",
+                    pipe_kmajor_plan),
     "wgmma-wait": ("only the wgmma-wait check (wgmma tiles compiled with and without a group in flight, two K)",
                    wgmma_wait_plan),
     "layout-pairs": ("only the layout-pair check (wgmma tiles in the four operand layouts, 2 and 4 tiles an SM, two K)",
