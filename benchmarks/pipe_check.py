@@ -27,11 +27,12 @@ DATA = MEASUREMENTS / "h200-2026-11-29" / "pipe"
 MHZ = 1980.0
 
 
-def _slopes(norm: float) -> dict[str, tuple[float, float, int, float, float, str]]:
-    """Per shape (tile and R): (measured ns an iteration of the round, the model's with the pipes' ``norm``, the CTAs
-    an SM holds, the MMAs' and shared memory's cycles a CTA iteration, the compiled family)."""
+def slopes(norm: float, data: Path = DATA) -> dict[str, tuple[float, float, int, float, float, str]]:
+    """Per shape (tile and R, the shape's name ending -xR) of a two-K check in ``data``: (measured ns an iteration of
+    the round, the model's with the pipes' ``norm``, the CTAs an SM holds, the MMAs' and shared memory's cycles a CTA
+    iteration, the compiled family)."""
     with replaced(cta_model, ISSUED_PIPE_NORM=norm):
-        rows = timed_rows(DATA, mhz=MHZ)
+        rows = timed_rows(data, mhz=MHZ)
     out = {}
     for shape, (short, long) in two_k_pairs(rows).items():
         (_, t1, x1, _), (a, t2, x2, fp) = short, long
@@ -47,7 +48,7 @@ def _slopes(norm: float) -> dict[str, tuple[float, float, int, float, float, str
 def per_iteration() -> list[dict[str, Any]]:
     """One row per tile and R: the family, the CTAs an SM holds, the model's shared-memory over MMA cycles, and ns an
     iteration of the round measured, with the 4-norm (now) and with the larger alone (before)."""
-    now, before = _slopes(cta_model.ISSUED_PIPE_NORM), _slopes(math.inf)
+    now, before = slopes(cta_model.ISSUED_PIPE_NORM), slopes(math.inf)
     out = []
     for shape in sorted(now, key=lambda s: (s.split("-")[1], s)):
         measured, model, held, mma, smem, family = now[shape]
