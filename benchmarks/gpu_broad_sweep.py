@@ -91,8 +91,11 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-29 to judge the loops that wait for each wgmma, 2c42108: passed);
 --fresh41: FRESH41_SHAPES with a forty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh41;
     read 2026-11-30 to judge the both-K-major copies rule, 47a36ac: failed);
---fresh42: FRESH42_SHAPES with a forty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh42);
---fresh43: FRESH43_SHAPES with a forty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh43);
+--fresh42: FRESH42_SHAPES with a forty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-29/fresh42;
+    read 2026-11-30 to judge the drift rule, 771b679: failed);
+--fresh43: FRESH43_SHAPES with a forty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh43;
+    read 2026-11-30 to judge the K-major FMA pipes' norm, 2722b80: passed);
+--fresh44: FRESH44_SHAPES with a forty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh44);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -828,6 +831,22 @@ FRESH43_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4000x6300x6500", "odd", "holdout", 4000, 6300, 6500),
     ("small2912", "small", "holdout", 2912, 2912, 2912),
 ]
+# A forty-fourth fresh sample (--fresh44, drawn 2026-11-30 once fresh43 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_23 (redrawn: sq6464, sq6592, sq6592, sq6656, sq6848, sq7296,
+# sq6272, sq7552, sq7424, sq6336, sq6464, sq8192, sq6336, sq7360, sq7552, sq6464), all held out, a forty-fifth seed;
+# fixed in code before it was measured and committed unread, to judge a later change.
+FRESH44_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq6336", "square", "holdout", 6336, 6336, 6336),
+    ("sq6912", "square", "holdout", 6912, 6912, 6912),
+    ("shortk384d", "short_k", "holdout", 11520, 9472, 384),
+    ("longk22272", "long_k", "holdout", 2048, 1024, 22272),
+    ("skinny304d", "skinny", "holdout", 304, 24064, 5248),
+    ("decode42b", "decode", "holdout", 42, 23040, 4096),
+    ("decode3b", "decode", "holdout", 3, 23040, 7424),
+    ("odd4600x3200x5100", "odd", "holdout", 4600, 3200, 5100),
+    ("odd3600x6100x2800", "odd", "holdout", 3600, 6100, 2800),
+    ("small2848", "small", "holdout", 2848, 2848, 2848),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -853,7 +872,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
                  "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
                  "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES),
-                 "fresh43": (2027_1_6, FRESH43_SHAPES)}  # fmt: skip
+                 "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
