@@ -30,8 +30,9 @@ MHZ = 1980.0
 def slopes(norm: float, data: Path = DATA) -> dict[str, tuple[float, float, int, float, float, str]]:
     """Per shape (tile and R, the shape's name ending -xR) of a two-K check in ``data``: (measured ns an iteration of
     the round, the model's with the pipes' ``norm``, the CTAs an SM holds, the MMAs' and shared memory's cycles a CTA
-    iteration, the compiled family)."""
-    with replaced(cta_model, ISSUED_PIPE_NORM=norm):
+    iteration, the compiled family). ``norm`` is every issued family's, K-major FMA reads' (cta_model.CONFLICTING_PIPE_NORM)
+    too."""
+    with replaced(cta_model, ISSUED_PIPE_NORM=norm, CONFLICTING_PIPE_NORM=norm):
         rows = timed_rows(data, mhz=MHZ)
     out = {}
     for shape, (short, long) in two_k_pairs(rows).items():

@@ -79,8 +79,10 @@ def main() -> None:
     print()
     print("K-major rows (no spills, R = 2 and 4): median |log(model / measured)| by p: "
           + ", ".join(f"{p}: {v:.3f}" for p, v in spread.items()))  # fmt: skip
-    print(f"N-major controls at p = 4, model / measured: {min(control):.2f}-{max(control):.2f} "
-          f"(band {CONTROL_BAND[0]}-{CONTROL_BAND[1]})")
+    print(
+        f"N-major controls at p = 4, model / measured: {min(control):.2f}-{max(control):.2f} "
+        f"(band {CONTROL_BAND[0]}-{CONTROL_BAND[1]})"
+    )
     print(f"p_k = {p_k}" if p_k is not None else "no rule: the controls leave the band")
 
 

@@ -136,6 +136,10 @@ def test_predict_names_the_wavefronts_of_a_triton_fma_kernel(cli):
     )
     n_major = cli(*args, "--b-major", "n")
     assert "1,024 wavefronts of 128 B" in n_major.output
+    # With B K-major the FFMAs and these reads combine by their 2.5-norm (cta_model.CONFLICTING_PIPE_NORM), and predict
+    # says so; with B N-major by the 4-norm every issued family takes, which needs no word here.
+    norm = "with B K-major its FFMAs and these reads take their 2.5-norm, not the 4-norm"
+    assert norm in k_major.output and norm not in n_major.output
 
 
 def test_the_shared_memory_term_of_a_triton_fma_kernel_by_hand():

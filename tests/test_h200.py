@@ -127,7 +127,7 @@ LATER_RUNS = (
     "h200-2026-11-30/layout_pairs/third",
     *(
         f"h200-2026-11-30/{check}{run}"
-        for check in ("raster_pairs", "raster_smear", "raster_waves")
+        for check in ("raster_pairs", "raster_smear", "raster_waves", "pipe_kmajor")
         for run in ("", "/repeat")
     ),
 )

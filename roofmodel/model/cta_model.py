@@ -156,6 +156,18 @@ min(R, the CTAs it holds) run at once) bears it out for FMA, where at R = 2 and 
 the measured iteration and the norm takes 0.97-1.08 (the tiles whose shared-memory time is 1.1 x their MMAs':
 0.88-0.97 -> 1.00-1.08); not for mma.sync, whose tiles at R = 4 were 3-25% too slow already and are 4-27% too slow
 with it (at R = 1 and 2 the norm binds on one row of fourteen, 32x256x64 at R = 2).
+A Triton FMA loop whose B is K-major (fma_layout: its LDS.128 read B along K, the lanes of a phase in the same
+banks) takes the 2.5-norm instead, CONFLICTING_PIPE_NORM (pre-registered in 2722b80): on the read sweeps (H200 to
+fresh42, H100 to fresh18) such kernels without spills ran 13-31% slower than the 4-norm says where their FFMAs came to
+half their shared-memory time or more (H200: measured over the larger term 1.23-1.27 at 0.5-0.6, 1.5-1.6 at 1.0-1.1,
+n = 400), where those with B N-major sat on it (1.06 at 0.7, 1.14 at 0.9, 1.42 at 1.3). Why the conflicting reads
+overlap the FFMAs less is not measured. The K-major pipe check (docs/measurements/h200-2026-11-30/pipe_kmajor,
+benchmarks/pipe_kmajor_check.py: fp32 FMA tiles with B K-major against B N-major on 1, 2 and 4 tiles an SM) fits its
+K-major rows best at p = 2 (median |log(model / measured)| 0.018, 0.102 at 4), but its pre-registered control failed
+(one N-major row at 1.17 of the measured with the 4-norm, outside 0.92-1.10), so p was fitted instead on the H100
+sweep's 54 training kernels the rule touches (median |log error| 0.043 at 4, 0.037 at 2, 0.036 at 2.5). Judged on
+fresh43 before it was read (32 kernels moved, 4.1% -> 2.7%) and on the H100 sweep's held-out shapes (40 moved, 2.5%
+-> 2.1%): passed.
 """
 
 from __future__ import annotations
@@ -183,6 +195,9 @@ ISSUED_OVERLAP_NORM = 4.0
 # issue both (mma.sync, FMA): their p-norm (see the module docstring); wgmma's take the larger. Chosen on the read
 # broad sweeps (2026-11-29, pre-registered in 2d2ab1d).
 ISSUED_PIPE_NORM = 4.0
+# The same for a Triton FMA loop whose B is K-major (prediction: fma_layout's conflicting reads along K): fitted on the
+# H100 broad sweep's training shapes (pre-registered in 2722b80; see the module docstring).
+CONFLICTING_PIPE_NORM = 2.5
 # How the chip's memory terms combine into its memory time: DRAM, the L2 and a last-level cache, their
 # q-norm (see the module docstring). Fitted with OVERLAP_NORM and the loaded-latency factor.
 MEMORY_NORM = 2.5
@@ -644,6 +659,7 @@ def kernel_terms(
     last_spill_bytes_per_cycle: Any = None,
     lone_warp_cycles: Any = 0.0,
     waits_each_wgmma: Any = False,
+    conflicting_reads: Any = False,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -684,6 +700,8 @@ def kernel_terms(
     instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
     whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
+    ``conflicting_reads``: a Triton FMA loop whose B is K-major, whose pipes take CONFLICTING_PIPE_NORM (the module
+    docstring).
     ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,
     Triton's loops so compiled): a warpgroup's chain an iteration is the CTA's MMAs and then its wait, where a loop
     that keeps a group in flight takes its own share of the MMAs and its wait (the other warpgroups' MMAs under it);
@@ -736,11 +754,15 @@ def kernel_terms(
 
     def pipes_at(spill_cycles: Any) -> Any:
         """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's): the MMAs
-        and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both."""
+        and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both (by
+        CONFLICTING_PIPE_NORM where ``conflicting_reads``)."""
         mmas, shared = _max(mma, conversions) + gathers, smem + transpose + spill_cycles
         larger = _max(mmas, shared)
         ratio = _min(mmas, shared) / _where(larger > 0, larger, 1.0)
-        return _max(_where(warpgroup, larger, larger * norm_factor(ISSUED_PIPE_NORM, ratio)), shared_issue)
+        factor = norm_factor(ISSUED_PIPE_NORM, ratio)
+        if conflicting_reads.any() if _is_array(conflicting_reads) else conflicting_reads:
+            factor = _where(conflicting_reads, norm_factor(CONFLICTING_PIPE_NORM, ratio), factor)
+        return _max(_where(warpgroup, larger, larger * factor), shared_issue)
 
     pipes = pipes_at(spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot

@@ -915,6 +915,7 @@ def kernel_seconds(
         lone_warp_cycles=lone,
         waits_each_wgmma=waits_each_wgmma(triton, family, e, bm, bn, warps, b_n_major,
                                           footprint.get("wgmma_waits_each")),
+        conflicting_reads=triton_fma & _not(b_n_major),
     )  # fmt: skip
 
 
@@ -1080,12 +1081,15 @@ def triton_fma_layout_applies(machine: Machine, compiler: str, element_bytes: in
 
 
 def fma_reads_note(config: KernelConfig, element_bytes: int, a_m_major: bool, b_n_major: bool, warp_size: int) -> str:
-    """What predict says of a Triton FMA kernel's operand reads: Triton's layout and the wavefronts it takes."""
+    """What predict says of a Triton FMA kernel's operand reads: Triton's layout and the wavefronts it takes, and with
+    B K-major the norm by which they combine with the FFMAs."""
     lay = triton_fma_layout(config.bm, config.bn, config.warps, warp_size)
     wavefronts = fma_read_wavefronts(lay, config.bk, element_bytes, a_m_major, b_n_major, warp_size)
     return (f"{int(wavefronts):,} wavefronts of {WAVEFRONT_BYTES} B a CTA an iteration in Triton's FMA layout: "
             f"{lay.size}x{lay.size} a thread, lanes {lay.lanes_m}x{lay.lanes_n}, each thread {lay.rm}x{lay.rn} of C; "
-            "K-major operands read along K with the bank conflicts fma_layout counts")  # fmt: skip
+            "K-major operands read along K with the bank conflicts fma_layout counts"
+            + ("" if b_n_major else f"; with B K-major its FFMAs and these reads take their {cta_model.CONFLICTING_PIPE_NORM:g}"
+               f"-norm, not the {cta_model.ISSUED_PIPE_NORM:g}-norm (cta_model.CONFLICTING_PIPE_NORM)"))  # fmt: skip
 
 
 def spill_frame_registers(footprint: dict[str, Any]) -> Any:
