@@ -95,7 +95,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the drift rule, 771b679: failed);
 --fresh43: FRESH43_SHAPES with a forty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh43;
     read 2026-11-30 to judge the K-major FMA pipes' norm, 2722b80: passed);
---fresh44: FRESH44_SHAPES with a forty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh44);
+--fresh44: FRESH44_SHAPES with a forty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh44;
+    read 2026-11-30 to judge register gambles ranked last, 7e52c81: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);

@@ -198,7 +198,10 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     takes the H200's copy figures (kernel_costs.copy_instruction, 2026-11-30), the compiles' worst is 0.71 and they leave
     4 under 0.90: in odd3300x2900x4500 tf32 the best kernel, 128x256x16 on 8 warps with B's copies one element at a time,
     was picked at 35% too fast and is now 5% slow, and the compiled counts pick a 128x128x32 kernel the model has 25% too
-    fast (predict's own pick, 0.79, is unchanged)."""
+    fast (predict's own pick, 0.79, is unchanged). Since predict's ranking puts register gambles last (7e52c81, while
+    the compile order stays by time), its own worst pick here is 0.23 and 4 groups are under 0.90: in odd5900x2100x1300
+    fp8 the fastest was a gamble that compiled without spills (64x128 on 4 warps), and the pick after it is an fp8
+    mma.sync kernel (32x128 on 8 warps) the model has 52% too fast."""
     from pathlib import Path
 
     from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
@@ -206,7 +209,9 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     path = Path(__file__).resolve().parents[1] / "docs/measurements/h100-2026-11-26/fresh4/broad.csv"
     rows = evaluate(H100, read_broad_csv(path), 1980)
     one, eight = compiled_pick_figures(rows, 1, beyond=False), compiled_pick_figures(rows, 8)
-    assert one["first_over_best_min"] == figures(rows, "predict")["first_over_best_min"]
+    assert one["first_over_best_min"] == figures(rows, "predict", gamble_last=False)["first_over_best_min"]
+    last = figures(rows, "predict")
+    assert round(last["first_over_best_min"], 2) == 0.23 and last["under_0_9"] == 4
     assert one["groups"] == eight["groups"] == 49
     assert round(one["first_over_best_min"], 2) == 0.79 and round(eight["first_over_best_min"], 2) == 0.71
     assert (one["under_0_9"], eight["under_0_9"]) == (3, 4)

@@ -249,42 +249,53 @@ class Evaluator:
 
 
 class Row:
-    """One sweep kernel: measured seconds and each model's prediction (None: refused)."""
+    """One sweep kernel: measured seconds and each model's prediction (None: refused), and whether the register rule
+    calls it a register gamble as ``predict --kernel triton`` states it (footprint.py)."""
 
-    def __init__(self, r: BroadRecord, cta: float, naive: float, predict: float | None) -> None:
+    def __init__(self, r: BroadRecord, cta: float, naive: float, predict: float | None, gamble: bool = False) -> None:
         self.record, self.measured = r, r.time_ms * 1e-3
-        self.cta, self.naive, self.predict = cta, naive, predict
+        self.cta, self.naive, self.predict, self.gamble = cta, naive, predict, gamble
 
 
 def evaluate(machine: Machine, records: list[BroadRecord], clock_mhz: float) -> list[Row]:
     """Every sweep kernel (not the microbenchmarks) under the three models."""
     ev = Evaluator(machine, clock_mhz)
     return [
-        Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), ev.predict_seconds(r))
+        Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), *ev.predict(r))
         for r in records
         if r.set == "sweep"
     ]
 
 
-def figures(rows: list[Row], model: str = "cta") -> dict[str, Any]:
+def rule_rank_key(row: Row, predicted: float, gamble_last: bool = True) -> tuple[bool, float]:
+    """Where a kernel stands in a ranking by the rule (search.space.Evaluated.ranked): a register gamble after every
+    kernel that is not one (``gamble_last``), then by predicted time."""
+    return (gamble_last and row.gamble, predicted)
+
+
+def figures(rows: list[Row], model: str = "cta", gamble_last: bool = True) -> dict[str, Any]:
     """Absolute error (median, p90), median signed error, and per (shape, dtype) group of at least 5
     kernels: Spearman of predicted and measured time, and best measured / measured time of the
     model's first-ranked kernel (1.0: its pick is the fastest; among equal predictions, the first in the
-    file). Refused kernels are counted."""
+    file; ``predict``'s ranking puts register gambles last, as tune's does: rule_rank_key). Refused kernels are
+    counted."""
     done = [(row, getattr(row, model)) for row in rows if getattr(row, model) is not None]
     errs = [percent_error(p, row.measured) for row, p in done]
     out: dict[str, Any] = {**summarize(errs), "refused": len(rows) - len(done)}
     if errs:
         out["median_signed_pct"] = statistics.median(errs)
-    groups: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[tuple[tuple[bool, float], float]]] = defaultdict(list)
     for row, p in done:
-        groups[(row.record.shape, row.record.dtype)].append((p, row.measured))
-    sp = [spearman([p for p, _ in v], [t for _, t in v]) for v in groups.values() if len(v) >= 5]
+        groups[(row.record.shape, row.record.dtype)].append(
+            (rule_rank_key(row, p, gamble_last and model == "predict"), row.measured)
+        )
+    sp = [spearman([p for (_, p), _ in v], [t for _, t in v]) for v in groups.values() if len(v) >= 5]
     # The pick among equal predictions is the first in the file, never the one measured faster.
     first = [min(t for _, t in v) / min(v, key=lambda x: x[0])[1] for v in groups.values() if len(v) >= 5]
     if sp:
         out.update(spearman_median=statistics.median(sp), spearman_min=min(sp),
-                   first_over_best_median=statistics.median(first), first_over_best_min=min(first))  # fmt: skip
+                   first_over_best_median=statistics.median(first), first_over_best_min=min(first),
+                   under_0_9=sum(x < 0.9 for x in first))  # fmt: skip
     return out
 
 
@@ -293,9 +304,12 @@ def figures(rows: list[Row], model: str = "cta") -> dict[str, Any]:
 COMPILED_PICKS = 8
 
 
-def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True) -> dict[str, Any]:
+def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True,
+                          gamble_last: bool = False) -> dict[str, Any]:  # fmt: skip
     """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the kernels
-    in ``predict --kernel triton``'s order (ties: the first in the file), compiled one after another: the first
+    in ``predict --kernel triton``'s order by time (register gambles too, which compiling resolves: tune compiles in
+    that order; ``gamble_last`` puts them last, rule_rank_key; ties: the first in the file), compiled one after
+    another: the first
     N, then on while the next one's predict time is faster than the best compiled so far, up to COMPILE_BEYOND x
     N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
     which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
@@ -311,7 +325,8 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
         if len(v) < 5:
             continue
         taken: list[Row] = []
-        for _, row in sorted(v, key=lambda t: (t[1].predict, t[0]))[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
+        ordered = sorted(v, key=lambda t: (rule_rank_key(t[1], t[1].predict, gamble_last), t[0]))
+        for _, row in ordered[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
             if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None), row.predict):
                 break
             taken.append(row)
@@ -363,7 +378,8 @@ def _worst_groups(rows: list[Row], limit: int = 8) -> list[str]:
 
 
 def _compiled_line(rows: list[Row]) -> str:
-    c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1, beyond=False)
+    # predict alone ranks register gambles last (tune without --compile-top); the compiles go in the order by time.
+    c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1, beyond=False, gamble_last=True)
     if not c["groups"]:
         return "- With predict's first configurations compiled (`tune --compile-top`): no group of 5 kernels."
     return (f"- With predict's first {COMPILED_PICKS} (and on while the next could win) compiled and ranked by their "
@@ -454,7 +470,8 @@ def report_markdown(
         "ceilings. Errors are (predicted - measured) / measured time. Spearman and first-ranked / best are per "
         "(shape, dtype) group of at least 5 kernels; first-ranked / best is the best measured time over the "
         "measured time of the kernel the model ranks first (1.00: its pick is the fastest; among equal "
-        "predictions, the first in the file, not the one measured faster)."
+        "predictions, the first in the file, not the one measured faster; `predict` ranks a register gamble after "
+        "every kernel that is not one, as `tune` does)."
         + (f" Written by `{command}`." if command else ""),
         "",
         "## In short (held-out shapes)",

@@ -136,10 +136,11 @@ STACK_COLLAPSE = 1.65
 # A register gamble: a kernel the rule puts past the per-thread limit only by the element pointers it expects
 # ptxas to recompute, so it spills nothing by the rule; ptxas does not always (the study above: about as
 # often as not for an M- or N-major operand; the mma.sync collapse). Of the measured sweeps' kernels the rule
-# calls one, most spilled (tests/test_footprint.py counts them); predict, tune and rank say so beside it. Ranked
-# after every configuration that is not one, it lifted the worst first picks of the samples that rule was
-# chosen on, not those of the H100's third fresh sample, read after to judge it (the H200's copy, read later,
-# would have gained): the ranking is by time (docs/model.md).
+# calls one, most spilled (tests/test_footprint.py counts them); predict, tune and rank say so beside it. The rankings
+# by the rule alone (tune without --compile-top, rank, validate's first picks) put it after every configuration that
+# is not one (pre-registered in 7e52c81, judged on fresh44 and the H100's held-out shapes: passed; tried first in
+# 280cc9c, which fresh3 failed by 0.007 of its worst pick); tune --compile-top compiles in the order by time, since a
+# compile resolves the gamble (docs/model.md).
 
 REGISTER_GAMBLE = (
     "past the per-thread register limit by the rule only by the element pointers of operands loaded one element "

@@ -67,7 +67,7 @@ class Term(BaseModel):
 
 # What the measured sweeps say of a register gamble (footprint.py); tests/test_footprint.py holds it to them.
 GAMBLE_NOTE = (
-    "and most lose it (ranking it after the others was judged on a sample read later and not kept: docs/model.md): "
+    "and most lose it (docs/model.md): "
     "of the 102 kernels of the H100's first three broad samples that the rule calls one, "
     "67 spilled as compiled (mma.sync 28 of 47, wgmma 19 of 32, FMA 20 of 23)"
 )
@@ -1380,7 +1380,8 @@ def predict_kernel(
         if fp["spilled"]
         else f": none by the rule (needs {fp['needed']:,.0f}, limit {limit}, past it only by the element pointers of "
         "operands loaded one element at a time, which ptxas may recompute rather than spill): a register gamble, "
-        f"{GAMBLE_NOTE}; tune and rank mark it"
+        f"{GAMBLE_NOTE}; tune and rank mark it and rank it after every configuration that is not one (tune "
+        "--compile-top compiles by time: a compile resolves the gamble)"
         + (
             "; an mma.sync kernel may go to the stack instead: of 150 such kernels of a compile study between the limit and "
             f"{STACK_COLLAPSE:g} x, 13 went to {COLLAPSED_REGISTERS} registers and the stack, none below 1.4 x and "

@@ -422,7 +422,7 @@ def render_ranking(r: Any, top: int | None) -> str:
         lines.append("regs N+S: registers and spilled registers per thread as compiled; *: none of them reloaded "
                      "in the main loop (what the loop holds fits the allocation), so not charged")  # fmt: skip
     if any(x.register_gamble for x in r.ranked if top is None or x.rank <= top):
-        lines.append(f"?: a register gamble, {REGISTER_GAMBLE}")
+        lines.append(f"?: a register gamble, ranked after every configuration that is not one: {REGISTER_GAMBLE}")
     if r.spearman is not None:
         lines.append(f"Spearman (predicted vs measured time) {r.spearman:.2f}; the measured fastest is ranked "
                      f"{r.best_measured_rank}; the first runs at {r.first_over_best:.0%} of the fastest's speed")  # fmt: skip

@@ -206,11 +206,12 @@ def rank_configs(
             raise ProblemError(f"row {line} ({cfg.label()}): {exc}") from None
         measured = _measured_seconds(row, g.flops, _peak_flops(machine, g.dtype), line)
         out.append((p.seconds, line, cfg, g, p, measured))  # p carries the layouts it was predicted with
-    # Rank within each problem (a sweep's CSV holds several): by problem as first met, then time.
+    # Rank within each problem (a sweep's CSV holds several): by problem as first met, then register gambles after
+    # the rest (as tune ranks them), then time.
     first_seen: dict[str, int] = {}
     for _, line, _, g, _, _ in out:
         first_seen.setdefault(_label(g), line)
-    out.sort(key=lambda x: (first_seen[_label(x[3])], x[0], x[1]))
+    out.sort(key=lambda x: (first_seen[_label(x[3])], x[4].register_gamble, x[0], x[1]))
     ranked, rank, prev = [], 0, None
     for s, line, cfg, g, p, meas in out:
         rank = 1 if _label(g) != prev else rank + 1

@@ -457,16 +457,23 @@ class Evaluated:
     limiter: Any  # index into prediction.LIMITERS
     exact: Any  # bool per configuration: raster traffic evaluated
 
-    def ranked(self) -> Any:
-        """Indices of exact configurations by predicted time; ties broken by the next-slowest terms
-        in turn (the configuration with more slack first), then the simpler configuration: the
-        smaller cluster, then the order listed first in the space (row before the others)."""
+    def ranked(self, gamble_last: bool = True) -> Any:
+        """Indices of exact configurations by predicted time, register gambles (footprint's) after every configuration
+        that is not one (``gamble_last``: the ranking by the rule alone; tune --compile-top compiles by time, which
+        resolves a gamble); ties broken by the next-slowest terms in turn (the configuration with more slack first),
+        then the simpler configuration: the smaller cluster, then the order listed first in the space (row before
+        the others)."""
         idx = np.nonzero(self.exact)[0]
         srt = -np.sort(-self.terms[idx], axis=1)
         c = self.configs
         keys = (c.order[idx], c.cm[idx] * c.cn[idx], *(srt[:, j] for j in reversed(range(srt.shape[1]))),
-                self.seconds[idx])  # fmt: skip
+                self.seconds[idx], self.gambles()[idx] if gamble_last else np.zeros(idx.size, dtype=bool))  # fmt: skip
         return idx[np.lexsort(keys)]
+
+    def gambles(self) -> Any:
+        """footprint's register gamble per configuration (all False where the configurations carry none)."""
+        g = self.configs.gamble
+        return np.zeros(len(self.seconds), dtype=bool) if g is None else np.asarray(g, dtype=bool)
 
 
 def evaluate(
@@ -516,8 +523,10 @@ def tune(
     max_batch: int = 8192,
     a_major: str = "k",
     b_major: str = "n",
+    gamble_last: bool = True,
 ) -> TuneResult:
-    """The ``top`` configurations by exact predicted time, found by bound-ordered evaluation."""
+    """The ``top`` configurations by exact predicted time (register gambles after every configuration that is not
+    one: Evaluated.ranked's ``gamble_last``), found by bound-ordered evaluation."""
     machine = as_machine(machine)
     if top < 1:
         raise ProblemError(f"--top: must be >= 1 (got {top})")
@@ -537,6 +546,8 @@ def tune(
     exact = np.zeros(n, dtype=bool)
     table = TrafficTable(machine, gemm)
     best: Any = np.array([])
+    # Where gambles rank last, only a configuration that is not one can push another out of the top n.
+    counted = ~np.asarray(c.gamble, dtype=bool) if gamble_last and c.gamble is not None else np.ones(n, dtype=bool)
     start, size = 0, max(64, 4 * top)
     while start < n:
         idx = order[start : start + size]
@@ -551,11 +562,11 @@ def tune(
         seconds[idx] = t["total"]
         limiter[idx] = limiter_index(t)
         exact[idx] = True
-        best = np.sort(seconds[exact])[:top]
+        best = np.sort(seconds[exact & counted])[:top]
         start += size
         size = min(2 * size, max_batch)
     ev = Evaluated(c, terms, seconds, limiter, exact)
-    ranked = ev.ranked()
+    ranked = ev.ranked(gamble_last)
     return TuneResult(ev, considered, n, int(exact.sum()), len(table.cache), rates, [int(i) for i in ranked[:top]])
 
 
@@ -631,13 +642,18 @@ def search_caveats(machine: Machine) -> list[str]:
 
 
 def _loses_on(first: int, other: int, ev: Evaluated) -> str:
-    """Why configuration ``other`` ranks below ``first``: its time and what limits it."""
+    """Why configuration ``other`` ranks below ``first``: its time and what limits it, or that it is a register gamble
+    (Evaluated.ranked) where it is faster by the rule."""
     t0, t1 = float(ev.seconds[first]), float(ev.seconds[other])
     lim = LIMITERS[int(ev.limiter[other])]
     j = TERMS.index(lim)
     spill = int(ev.configs.spilled[other])
     spills = f"; it spills {spill} registers per thread" if spill else ""
-    spills += "; a register gamble" if bool(ev.configs.gamble[other]) else ""
+    gamble = bool(ev.configs.gamble[other])
+    spills += "; a register gamble" if gamble else ""
+    if gamble and not bool(ev.configs.gamble[first]) and t1 <= t0:
+        return (f"{100 * (1 - t1 / t0):.1f}% faster by the rule (limited by {lim}), but a register gamble, ranked after "
+                f"every configuration that is not one{spills.removesuffix('; a register gamble')}")  # fmt: skip
     if t1 > t0 * (1 + 1e-12):
         if ev.terms[other, j] == ev.terms[first, j]:
             # The same limiting term as the first: the time differs by a term that adds (an mma.sync kernel's
@@ -696,8 +712,9 @@ def tune_report(
     machine = as_machine(machine)
     if compile_top and compiler is None:
         raise ProblemError("--compile-top: no compiler given")
+    # Compiling resolves a register gamble: --compile-top compiles in the order by time, gambles among the rest.
     r = tune(machine, gemm, space, top=max(top, COMPILE_BEYOND * compile_top), compute=compute, bandwidth=bandwidth, clock=clock,
-             instruction=instruction, a_major=a_major, b_major=b_major)  # fmt: skip
+             instruction=instruction, a_major=a_major, b_major=b_major, gamble_last=not compile_top)  # fmt: skip
     ev = r.evaluated
     ranked: list[Ranked] = []
     refused: list[str] = []
