@@ -97,6 +97,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the K-major FMA pipes' norm, 2722b80: passed);
 --fresh44: FRESH44_SHAPES with a forty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh44;
     read 2026-11-30 to judge register gambles ranked last, 7e52c81: passed);
+--fresh45: FRESH45_SHAPES with a forty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh45);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -848,6 +849,22 @@ FRESH44_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3600x6100x2800", "odd", "holdout", 3600, 6100, 2800),
     ("small2848", "small", "holdout", 2848, 2848, 2848),
 ]
+# A forty-fifth fresh sample (--fresh45, drawn 2026-11-30 once fresh44 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_24 (46 squares and small2720b redrawn: the square ranges are
+# nearly all held), all held out, a forty-sixth seed; fixed in code before it was measured and committed unread, to
+# judge a later change.
+FRESH45_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8064", "square", "holdout", 8064, 8064, 8064),
+    ("sq7872", "square", "holdout", 7872, 7872, 7872),
+    ("shortk432c", "short_k", "holdout", 7168, 6144, 432),
+    ("longk25856", "long_k", "holdout", 2176, 2048, 25856),
+    ("skinny384c", "skinny", "holdout", 384, 10240, 9344),
+    ("decode55", "decode", "holdout", 55, 23552, 12032),
+    ("decode59", "decode", "holdout", 59, 18944, 9216),
+    ("odd2600x2700x5900", "odd", "holdout", 2600, 2700, 5900),
+    ("odd5600x6600x3000", "odd", "holdout", 5600, 6600, 3000),
+    ("small2592", "small", "holdout", 2592, 2592, 2592),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -873,7 +890,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh37": (2026_12_31, FRESH37_SHAPES), "fresh38": (2027_1_1, FRESH38_SHAPES),
                  "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
                  "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES),
-                 "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES)}  # fmt: skip
+                 "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES),
+                 "fresh45": (2027_1_8, FRESH45_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
