@@ -135,6 +135,7 @@ def test_a_register_gamble_is_marked(cli, tmp_path):
     assert by_row[1]["seconds"] < by_row[2]["seconds"] and by_row[1]["rank"] == 2 and by_row[2]["rank"] == 1
     text = cli(*args).stdout
     assert "?: a register gamble, ranked after every configuration that is not one: past the per-thread" in text
+    assert "1 problem(s), fastest first, register gambles last" in text.splitlines()[0]
     row1 = next(line for line in text.splitlines() if "128x128x128 w4 s2" in line)
     row2 = next(line for line in text.splitlines() if "256x32x64 w4 s2" in line)
     assert row1.rstrip().endswith("255?") and not row2.rstrip().endswith("?")

@@ -399,7 +399,8 @@ def render_explore(rep: Any) -> str:
 
 def render_ranking(r: Any, top: int | None) -> str:
     unit, scale = time_unit(min((x.seconds for x in r.ranked), default=1.0))
-    lines = [f"{r.machine}: {r.configs} configurations from {r.source}, {r.problems} problem(s), fastest first"]
+    order = "fastest first" + (", register gambles last" if any(x.register_gamble for x in r.ranked) else "")
+    lines = [f"{r.machine}: {r.configs} configurations from {r.source}, {r.problems} problem(s), {order}"]
     head = f"{'#':>4} {'row':>5}  {'configuration':<44} {unit:>9} {'TFLOPS':>8}  {'limited by':<17} {'regs':>9}"
     prev = None
     for x in r.ranked:

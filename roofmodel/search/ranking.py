@@ -7,7 +7,9 @@ A row names a Triton configuration: BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_st
 carry the problem (m, n, k, dtype, a_major, b_major: a sweep's CSV) where the command line gives
 none, what the compiler gave it (registers_per_thread, spilled_registers, shared_bytes: used as
 compiled) and a measurement (time_ms, or tflops). YAML: a list of such mappings, or a mapping with
-``configs:`` holding one; a mapping's ``kwargs:`` (as ``triton.Config`` holds them) is merged in.
+``configs:`` holding one; a mapping's ``kwargs:`` (as ``triton.Config`` holds them) is merged in. Rows are ranked by
+predicted time within each problem, a register gamble (footprint.py) after every row that is not one, as ``tune``
+ranks them.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class Ranking(BaseModel):
     source: str
     configs: int
     problems: int
-    ranked: list[RankedConfig]  # per problem, predicted fastest first
+    ranked: list[RankedConfig]  # per problem, predicted fastest first, register gambles after the rest
     # Over the rows of a file of one problem where every row has a measurement; else None.
     spearman: float | None  # predicted vs measured time
     best_measured_rank: int | None  # the predicted rank of the measured fastest row
@@ -165,7 +167,8 @@ def rank_configs(
     clock: str | float | None = None,
     source: str = "",
 ) -> Ranking:
-    """Every row predicted and ranked, fastest first (see the module docstring)."""
+    """Every row predicted and ranked, fastest first, a register gamble after every row that is not one (as tune
+    ranks them; see the module docstring)."""
     from roofmodel.stats import spearman
 
     out = []
