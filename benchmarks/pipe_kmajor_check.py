@@ -21,8 +21,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.check_runs import MEASUREMENTS, print_table, timed_rows
+from benchmarks.check_runs import MEASUREMENTS, print_table, replaced, timed_rows
 from benchmarks.pipe_check import slopes
+from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.machine import load_machine
+from roofmodel.model import cta_model
 
 DATA = MEASUREMENTS / "h200-2026-11-30" / "pipe_kmajor"
 CANDIDATES = (1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
@@ -53,18 +56,34 @@ def per_iteration() -> list[dict[str, Any]]:
     return out
 
 
-def _judged(rows: list[dict[str, Any]], k_major: bool) -> list[dict[str, Any]]:
+def judged_rows(rows: list[dict[str, Any]], k_major: bool) -> list[dict[str, Any]]:
+    """The rows the derivation judges: no spills, JUDGED_GRIDS tiles an SM, B K-major (``k_major``) or N-major."""
     return [r for r in rows if not r["spills"] and r["per"] in JUDGED_GRIDS and (r["layout"][1] == "k") == k_major]
 
 
 def derived_norm(rows: list[dict[str, Any]]) -> tuple[float | None, dict[float, float], list[float]]:
     """(p_k, or None where the N-major controls leave CONTROL_BAND at p = 4; the median |log(model / measured)| of the
     judged K-major rows at each p; the controls' model / measured at p = 4)."""
-    kmajor, controls = _judged(rows, True), _judged(rows, False)
+    kmajor, controls = judged_rows(rows, True), judged_rows(rows, False)
     spread = {p: statistics.median(abs(math.log(r["model"][p] / r["measured"])) for r in kmajor) for p in CANDIDATES}
     control = [r["model"][4.0] / r["measured"] for r in controls]
     inside = all(CONTROL_BAND[0] <= c <= CONTROL_BAND[1] for c in control)
     return (min(spread, key=spread.__getitem__) if inside else None), spread, control
+
+
+def fitted_norm() -> tuple[float, dict[float, float]]:
+    """How cta_model.CONFLICTING_PIPE_NORM was fitted (pre-registered in 2722b80, the check having derived none): the p
+    of CANDIDATES with the least median |log(predicted / measured)| over the H100 sweep's training kernels the rule
+    touches (h100-2026-11-23, split train, Triton FMA with B K-major), as compiled at 1980 MHz; (p, spread by p)."""
+    recs = [r for r in read_broad_csv(MEASUREMENTS / "h100-2026-11-23" / "broad.csv")
+            if r.set == "sweep" and r.split == "train" and r.instruction == "fma" and r.b_major == "k"]  # fmt: skip
+    ev = Evaluator(load_machine("h100"), 1980.0)
+    spread = {}
+    for p in CANDIDATES:
+        with replaced(cta_model, CONFLICTING_PIPE_NORM=p):
+            spread[p] = statistics.median(abs(math.log(float(ev.seconds(r)["total"]) / (r.time_ms * 1e-3)))
+                                          for r in recs)  # fmt: skip
+    return min(spread, key=spread.__getitem__), spread
 
 
 def main() -> None:
@@ -84,6 +103,9 @@ def main() -> None:
         f"(band {CONTROL_BAND[0]}-{CONTROL_BAND[1]})"
     )
     print(f"p_k = {p_k}" if p_k is not None else "no rule: the controls leave the band")
+    fitted, by_p = fitted_norm()
+    print(f"fitted instead on the H100 sweep's training kernels with B K-major (2722b80): p = {fitted}; median |log "
+          "error| by p: " + ", ".join(f"{p}: {v:.4f}" for p, v in by_p.items()))  # fmt: skip
 
 
 if __name__ == "__main__":

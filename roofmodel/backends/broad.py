@@ -304,12 +304,10 @@ def figures(rows: list[Row], model: str = "cta", gamble_last: bool = True) -> di
 COMPILED_PICKS = 8
 
 
-def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True,
-                          gamble_last: bool = False) -> dict[str, Any]:  # fmt: skip
+def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True) -> dict[str, Any]:
     """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the kernels
-    in ``predict --kernel triton``'s order by time (register gambles too, which compiling resolves: tune compiles in
-    that order; ``gamble_last`` puts them last, rule_rank_key; ties: the first in the file), compiled one after
-    another: the first
+    in ``predict --kernel triton``'s order by time (register gambles among the rest, which compiling resolves: tune
+    compiles in that order; ties: the first in the file), compiled one after another: the first
     N, then on while the next one's predict time is faster than the best compiled so far, up to COMPILE_BEYOND x
     N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
     which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
@@ -325,8 +323,7 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
         if len(v) < 5:
             continue
         taken: list[Row] = []
-        ordered = sorted(v, key=lambda t: (rule_rank_key(t[1], t[1].predict, gamble_last), t[0]))
-        for _, row in ordered[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
+        for _, row in sorted(v, key=lambda t: (t[1].predict, t[0]))[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
             if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None), row.predict):
                 break
             taken.append(row)
@@ -378,8 +375,8 @@ def _worst_groups(rows: list[Row], limit: int = 8) -> list[str]:
 
 
 def _compiled_line(rows: list[Row]) -> str:
-    # predict alone ranks register gambles last (tune without --compile-top); the compiles go in the order by time.
-    c, pr = compiled_pick_figures(rows), compiled_pick_figures(rows, 1, beyond=False, gamble_last=True)
+    # predict alone ranks register gambles last (figures, as tune without --compile-top); the compiles go by time.
+    c, pr = compiled_pick_figures(rows), figures(rows, "predict")
     if not c["groups"]:
         return "- With predict's first configurations compiled (`tune --compile-top`): no group of 5 kernels."
     return (f"- With predict's first {COMPILED_PICKS} (and on while the next could win) compiled and ranked by their "

@@ -752,6 +752,8 @@ def kernel_terms(
     gathers = gathered_elements_per_iter * costs.gather_s * clock_hz
     convert = conversions + gathers
 
+    conflicting = conflicting_reads.any() if _is_array(conflicting_reads) else conflicting_reads
+
     def pipes_at(spill_cycles: Any) -> Any:
         """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's): the MMAs
         and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both (by
@@ -760,7 +762,7 @@ def kernel_terms(
         larger = _max(mmas, shared)
         ratio = _min(mmas, shared) / _where(larger > 0, larger, 1.0)
         factor = norm_factor(ISSUED_PIPE_NORM, ratio)
-        if conflicting_reads.any() if _is_array(conflicting_reads) else conflicting_reads:
+        if conflicting:
             factor = _where(conflicting_reads, norm_factor(CONFLICTING_PIPE_NORM, ratio), factor)
         return _max(_where(warpgroup, larger, larger * factor), shared_issue)
 

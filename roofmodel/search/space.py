@@ -177,6 +177,10 @@ class Configs:
     def __len__(self) -> int:
         return int(self.bm.size)
 
+    def gambles(self) -> Any:
+        """footprint's register gamble per configuration, as booleans (all False where the columns carry none)."""
+        return np.zeros(len(self), dtype=bool) if self.gamble is None else np.asarray(self.gamble, dtype=bool)
+
     def take(self, idx: Any) -> Configs:
         cols = {k: getattr(self, k)[idx] for k in _COLUMNS}
         return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
@@ -467,13 +471,8 @@ class Evaluated:
         srt = -np.sort(-self.terms[idx], axis=1)
         c = self.configs
         keys = (c.order[idx], c.cm[idx] * c.cn[idx], *(srt[:, j] for j in reversed(range(srt.shape[1]))),
-                self.seconds[idx], self.gambles()[idx] if gamble_last else np.zeros(idx.size, dtype=bool))  # fmt: skip
+                self.seconds[idx], c.gambles()[idx] & gamble_last)  # fmt: skip
         return idx[np.lexsort(keys)]
-
-    def gambles(self) -> Any:
-        """footprint's register gamble per configuration (all False where the configurations carry none)."""
-        g = self.configs.gamble
-        return np.zeros(len(self.seconds), dtype=bool) if g is None else np.asarray(g, dtype=bool)
 
 
 def evaluate(
@@ -547,7 +546,7 @@ def tune(
     table = TrafficTable(machine, gemm)
     best: Any = np.array([])
     # Where gambles rank last, only a configuration that is not one can push another out of the top n.
-    counted = ~np.asarray(c.gamble, dtype=bool) if gamble_last and c.gamble is not None else np.ones(n, dtype=bool)
+    counted = ~(c.gambles() & gamble_last)
     start, size = 0, max(64, 4 * top)
     while start < n:
         idx = order[start : start + size]
