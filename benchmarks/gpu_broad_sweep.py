@@ -98,6 +98,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh44: FRESH44_SHAPES with a forty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh44;
     read 2026-11-30 to judge register gambles ranked last, 7e52c81: passed);
 --fresh45: FRESH45_SHAPES with a forty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh45);
+--fresh46: FRESH46_SHAPES with a forty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh46);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -865,6 +866,22 @@ FRESH45_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5600x6600x3000", "odd", "holdout", 5600, 6600, 3000),
     ("small2592", "small", "holdout", 2592, 2592, 2592),
 ]
+# A forty-sixth fresh sample (--fresh46, drawn 2026-11-30 while fresh45 was still unread): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_25 (52 squares, longk19200, longk17920 and small2720b redrawn),
+# all held out, a forty-seventh seed; fixed in code before it was measured and committed unread, to judge a later
+# change.
+FRESH46_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq7232", "square", "holdout", 7232, 7232, 7232),
+    ("sq7680", "square", "holdout", 7680, 7680, 7680),
+    ("shortk352c", "short_k", "holdout", 9472, 8192, 352),
+    ("longk30976", "long_k", "holdout", 2432, 1024, 30976),
+    ("skinny464b", "skinny", "holdout", 464, 16384, 5888),
+    ("decode58", "decode", "holdout", 58, 13312, 10240),
+    ("decode55b", "decode", "holdout", 55, 17920, 8960),
+    ("odd4900x4100x5700", "odd", "holdout", 4900, 4100, 5700),
+    ("odd1600x3500x2000", "odd", "holdout", 1600, 3500, 2000),
+    ("small2656", "small", "holdout", 2656, 2656, 2656),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -891,7 +908,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
                  "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES),
                  "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES),
-                 "fresh45": (2027_1_8, FRESH45_SHAPES)}  # fmt: skip
+                 "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
