@@ -547,9 +547,19 @@ def test_spills_outside_the_loop_against_the_recorded_times():
 def test_pointer_spills_of_a_wgmma_kernel_by_hand():
     # fp16 128x128x32 on 4 warps, 7000x1800x2500, both operands K-major with K = 2500 (element-wise): the
     # loop needs 128 accumulators + 48 + 32 staged = 208 of its own and 128 pointer registers, 336; the
-    # pointers that do not fit spill: 336 - 255 = 81 (Triton compiled 255 registers and 168 spilled).
+    # pointers that do not fit, 336 - 255 = 81, spill 1.64 x over: ceil(132.84) = 133 (Triton compiled 255 registers
+    # and 168 spilled), and a warp waits on their reloads 0.30 x 81 = 24.3 times an iteration.
     fp = _compiled(7000, 1800, 2500, "fp16", 128, 128, 32, 4, "wgmma", None, None)
-    assert fp["needed"] == 336 and fp["registers"] == 255 and fp["spilled"] == 81
+    assert fp["needed"] == 336 and fp["registers"] == 255 and fp["pointer_excess"] == 81
+    assert fp["spilled"] == fp["pointer_spilled"] == fp["loop_spilled"] == 133
+    assert fp["loop_waits"] == pytest.approx(24.3)
+    # Where the accumulators do not fit either (256x128 on 4 warps: 256 of them + 48 + 48 staged = 352, and 192
+    # pointer registers), the pointers that do not fit spill once, with no wait charged for them: needed 544, excess
+    # 544 - 352 = 192 beside the accumulators' spills (352 - 255 = 97 over: two wgmma fragments of 64 x 128 / 128 = 64,
+    # taking turns: 2 x 128 = 256).
+    both = _compiled(7000, 1800, 2500, "fp16", 256, 128, 32, 4, "wgmma", None, None)
+    assert both["needed"] == 544 and both["pointer_excess"] == 192 and both["pointer_spilled"] == 192
+    assert both["spilled"] == 256 + 192 and both["loop_waits"] == 0
     # The same tile with A M-major and B N-major (M = 7000 and N = 1800: not multiples of 16, element-wise):
     # M- or N-major pointers are rematerialized about as often as not and left to the collapse point.
     mn = _compiled(7000, 1800, 2500, "fp16", 128, 128, 32, 4, "wgmma", None, None, a_m=True, b_n=True)
@@ -664,3 +674,17 @@ def test_register_gambles_against_what_triton_compiled():
     assert "of the 102 kernels" in GAMBLE_NOTE and "67 spilled" in GAMBLE_NOTE
     for family, name in (("mma.sync", "mma.sync"), ("wgmma", "wgmma"), ("fma", "FMA")):
         assert f"{name} {spilled[family]} of {total[family]}" in GAMBLE_NOTE
+
+
+def test_the_pointer_spill_constants_are_the_medians_their_script_reproduces():
+    """Recorded guard: footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS are the medians that
+    benchmarks/pointer_spill_rule.py computes over the read sweeps' wgmma kernels whose K-major element pointers alone
+    pass the limit by the rule (1,309: 380 of the H100's, 929 of the H200's), to two places."""
+    from benchmarks.pointer_spill_rule import FITTED_ON, fitted, pointer_rows
+    from roofmodel.model.footprint import POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS
+
+    rows = {gpu: pointer_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
+    assert (len(rows["h100"]), len(rows["h200"])) == (380, 929)
+    f = fitted(rows["h100"] + rows["h200"])
+    assert round(f["loop"], 2) == POINTER_SPILL_FACTOR and round(f["waits"], 2) == POINTER_SPILL_WAITS
+    assert 1.4 < f["spilled"] < f["loop"]  # ptxas spills more than the excess, not more than the loop moves

@@ -190,8 +190,15 @@ class Evaluator:
         --kernel triton`` sees it (Triton's rules and the register rule)."""
         return self._terms(r, compiled, family)[0]
 
-    def _terms(self, r: BroadRecord, compiled: bool, family: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """seconds()'s terms, and the footprint they were computed with."""
+    def footprint(self, r: BroadRecord, compiled: bool = True, family: str | None = None) -> dict[str, Any]:
+        """The footprint (footprint.kernel_footprint) seconds() computes the kernel's terms with."""
+        return self._terms(r, compiled, family)[1]
+
+    def _terms(self, r: BroadRecord, compiled: bool, family: str | None,
+               pointers_recomputed: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:  # fmt: skip
+        """seconds()'s terms, and the footprint they were computed with; with ``pointers_recomputed``, the terms as
+        they would be had ptxas recomputed the element pointers the rule spills (search.space.Configs.
+        pointers_recomputed: tune --compile-top's order)."""
         m, rates = self.machine, self.rates(r.dtype)
         if not self.spill_home:
             rates = dataclasses.replace(rates, l2_capacity_bytes=None)
@@ -213,6 +220,9 @@ class Evaluator:
             element_bytes=e, accumulator_registers=1.0, rm=rm, rn=rn, **own,
             **operand_staging(triton_copies(m, "triton"), fi, e, r.m, r.n, r.k, a_m, b_n, r.block_m, r.block_n),
         )  # fmt: skip
+        if pointers_recomputed and float(fp["pointer_spilled"]):
+            won = fp["spilled"] - fp["pointer_spilled"]
+            fp = {**fp, "spilled": won, "loop_spilled": won, "loop_waits": 0}
         t = self.traffic(r, m.sm_count.n * int(fp["ctas_per_sm"]))
         terms = kernel_seconds(
             m, rates, m=r.m, n=r.n, k=r.k, element_bytes=e, output_bytes=OUTPUT_BYTES[r.dtype], bm=r.block_m,
@@ -236,35 +246,40 @@ class Evaluator:
         compiled counts: the register rule, Triton's shared-memory rule); None where it refuses."""
         return self.predict(r)[0]
 
-    def predict(self, r: BroadRecord) -> tuple[float | None, bool]:
+    def predict(self, r: BroadRecord, pointers_recomputed: bool = False) -> tuple[float | None, bool]:
         """predict_seconds, and whether the register rule calls the kernel a register gamble (footprint.py): the
-        figures predict's note quotes are counted with it (tests/test_footprint.py); the ranking does not use it."""
+        figures predict's note quotes are counted with it (tests/test_footprint.py); the rankings by the rule alone put
+        it last (rule_rank_key). With ``pointers_recomputed``, the time as tune --compile-top orders it (_terms)."""
         try:
             cfg = triton_config(self.machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
                                 group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
-            terms, fp = self._terms(r, False, cfg.instruction)
+            terms, fp = self._terms(r, False, cfg.instruction, pointers_recomputed)
             return float(terms["total"]), bool(fp["gamble"])
         except ProblemError:
             return None, False
 
 
 class Row:
-    """One sweep kernel: measured seconds and each model's prediction (None: refused), and whether the register rule
-    calls it a register gamble as ``predict --kernel triton`` states it (footprint.py)."""
+    """One sweep kernel: measured seconds and each model's prediction (None: refused), whether the register rule
+    calls it a register gamble as ``predict --kernel triton`` states it (footprint.py), and the time tune
+    --compile-top orders it by (``compile_order``: predict's with the element pointers the rule spills recomputed;
+    predict's where not given)."""
 
-    def __init__(self, r: BroadRecord, cta: float, naive: float, predict: float | None, gamble: bool = False) -> None:
+    def __init__(self, r: BroadRecord, cta: float, naive: float, predict: float | None, gamble: bool = False,
+                 compile_order: float | None = None) -> None:  # fmt: skip
         self.record, self.measured = r, r.time_ms * 1e-3
         self.cta, self.naive, self.predict, self.gamble = cta, naive, predict, gamble
+        self.compile_order = predict if compile_order is None else compile_order
 
 
 def evaluate(machine: Machine, records: list[BroadRecord], clock_mhz: float) -> list[Row]:
     """Every sweep kernel (not the microbenchmarks) under the three models."""
     ev = Evaluator(machine, clock_mhz)
-    return [
-        Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), *ev.predict(r))
-        for r in records
-        if r.set == "sweep"
-    ]
+    rows = []
+    for r in (r for r in records if r.set == "sweep"):
+        order = ev.predict(r, pointers_recomputed=True)[0]
+        rows.append(Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), *ev.predict(r), order))
+    return rows
 
 
 def rule_rank_key(row: Row, predicted: float, gamble_last: bool = True) -> tuple[bool, float]:
@@ -306,12 +321,13 @@ COMPILED_PICKS = 8
 
 def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, beyond: bool = True) -> dict[str, Any]:
     """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the kernels
-    in ``predict --kernel triton``'s order by time (register gambles among the rest, which compiling resolves: tune
+    in ``predict --kernel triton``'s order by time with every bet on registers won (Row.compile_order: register
+    gambles among the rest, the element pointers the rule spills recomputed, which compiling resolves: tune
     compiles in that order; ties: the first in the file), compiled one after another: the first
     N, then on while the next one's predict time is faster than the best compiled so far, up to COMPILE_BEYOND x
     N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
     which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
-    pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: predict's own pick)."""
+    pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: the first in the compile order)."""
     from roofmodel.search.space import COMPILE_BEYOND, compiling_goes_on
 
     groups: dict[tuple[str, str], list[tuple[int, Row]]] = defaultdict(list)
@@ -323,8 +339,10 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
         if len(v) < 5:
             continue
         taken: list[Row] = []
-        for _, row in sorted(v, key=lambda t: (t[1].predict, t[0]))[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
-            if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None), row.predict):
+        order = sorted(v, key=lambda t: (t[1].compile_order, t[0]))
+        for _, row in order[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
+            if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None),
+                                     row.compile_order):  # fmt: skip
                 break
             taken.append(row)
         pick = min(enumerate(taken), key=lambda t: (t[1].cta, t[0]))[1]

@@ -379,9 +379,10 @@ CompileTopOpt = Annotated[
     option(
         "--compile-top",
         parser=at_least(0),
-        help="Compile the first N configurations by the register rule for the machine's architecture on this CPU "
-        "(needs the triton package, no GPU), then the next ones while they could still win (up to 8 N), and rank "
-        "them by what ptxas gives each; 0: none.",
+        help="Compile the first N configurations by the register rule (each timed as if its bet on registers were "
+        "won: register gambles among the rest, spilled element pointers recomputed) for the machine's architecture "
+        "on this CPU (needs the triton package, no GPU), then the next ones while they could still win (up to 8 N), "
+        "and rank them by what ptxas gives each; 0: none.",
     ),
 ]
 PersistentOpt = Annotated[

@@ -132,6 +132,17 @@ STACK_COLLAPSE = 1.65
 # its element-wise operands') that do not fit its registers well before POINTER_COLLAPSE (the same study: of its 338 wgmma kernels with a narrow
 # operand, whether it spills is right for 299 against 264; an M- or N-major narrow operand's pointers are
 # rematerialized about as often as not, and are left to the collapse point).
+# Where it does spill them, ptxas spills more than the pointers that do not fit, and the loop waits on their
+# reloads: over the read sweeps' wgmma kernels whose K-major pointers alone take them past the limit by the rule
+# (1,309 kernels, H100 2026-11-23 to fresh18 and H200 to fresh44, the held-out shapes of 2026-11-23 left out; the
+# loop's local bytes and waits counted in the SASS of the same kernels compiled again, loop_local.csv), the
+# compiled loop stores and reloads a median 1.64 x as many registers per iteration as the pointers that do not fit
+# (compiled spills 1.55 x; H100 1.66, H200 1.63), and a warp waits on its local reloads 0.30 x as many times an
+# iteration (H100 0.295, H200 0.299): benchmarks/pointer_spill_rule.py. Where the rule charged the excess alone and
+# no wait, `predict` had those kernels at a median 0.50 of their measured time (as compiled, with the counts,
+# 1.02).
+POINTER_SPILL_FACTOR = 1.64
+POINTER_SPILL_WAITS = 0.30
 
 # A register gamble: a kernel the rule puts past the per-thread limit only by the element pointers it expects
 # ptxas to recompute, so it spills nothing by the rule; ptxas does not always (the study above: about as
@@ -368,7 +379,7 @@ def kernel_footprint(
     limit = machine.limits.max_registers_per_thread.n
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
-    stack, pointer_spilled = False, 0
+    stack, pointer_excess, pointer_spilled, pointer_waits = False, 0, 0, 0
     counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
     loop_waits: Any = 0  # times per iteration a warp waits on its local reloads (counted in the SASS)
     if compiler == "stated" and registers is None:
@@ -411,20 +422,25 @@ def kernel_footprint(
         live = _where(stack_narrow, needed, live)
         rule_registers = _where(stack_narrow, COLLAPSED_REGISTERS, rule_registers)
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads)
-        pointer_excess = _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0)
         wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
-        pointer_spilled = _where(wgmma_k, pointer_excess, 0)
+        pointer_excess = _where(wgmma_k, _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0), 0)
+        # Where the accumulators fit beside the overhead (the kernels the factors were fitted on), the pointers'
+        # spills and waits by POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS; where they spill too, the excess alone.
+        alone = _where(-(-hard // 1) <= rule_registers, 1, 0)
+        pointer_spilled = -(-pointer_excess * (1 + alone * (POINTER_SPILL_FACTOR - 1)) // 1)
+        pointer_waits = alone * POINTER_SPILL_WAITS * pointer_excess
         rule_spilled = rule_spilled + pointer_spilled
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
+        loop_waits = pointer_waits  # a wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS)
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
-        stack, pointer_spilled = False, 0  # the compiled counts say what ptxas did
+        stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -471,7 +487,8 @@ def kernel_footprint(
         "ctas_per_sm": ctas,
         "tmem_columns": tmem,
         "stack": stack,  # the rule put the kernel on ptxas's stack (COLLAPSED_SPILL_FACTOR)
-        "pointer_spilled": pointer_spilled,  # of the rule's spills, a wgmma kernel's element pointers
+        "pointer_excess": pointer_excess,  # a wgmma kernel's K-major element pointers that do not fit, by the rule
+        "pointer_spilled": pointer_spilled,  # of the rule's spills, those pointers' (POINTER_SPILL_FACTOR x the excess)
         "gamble": gamble,  # register_gamble: past the limit by the rule, but not spilled by it
         "fits": fits,
     }

@@ -42,6 +42,8 @@ from roofmodel.model.footprint import (
     B_SHARE,
     COLLAPSED_REGISTERS,
     COLLAPSED_SPILL_FACTOR,
+    POINTER_SPILL_FACTOR,
+    POINTER_SPILL_WAITS,
     STACK_COLLAPSE,
     kernel_footprint,
 )
@@ -1426,9 +1428,21 @@ def predict_kernel(
             else ""
         )
     if float(fp["pointer_spilled"]) > 0:
+        excess, waits = float(fp["pointer_excess"]), float(fp["loop_waits"])
         spill_note += (
             f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
-            "a time (with a K-major one, ptxas spills the pointers that do not fit)"
+            "a time (with a K-major one under wgmma, ptxas spills "
+            + (
+                f"{POINTER_SPILL_FACTOR:g} x the {excess:,.0f} pointer registers that do not fit, and a warp waits on "
+                "their reloads "
+                f"{POINTER_SPILL_WAITS:g} x {excess:,.0f} = {waits:.1f} times an iteration, "
+                f"{rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes the "
+                "larger of that and the spills' traffic; the medians of the compiled loops of the read sweeps' "
+                "1,309 such kernels, footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS"
+                if waits
+                else f"the {excess:,.0f} pointer registers that do not fit beside the accumulators'"
+            )
+            + ")"
         )
     loop_spilled = round(float(fp["loop_spilled"]))
     if loop_spilled < int(fp["spilled"]) and not bool(fp["loop_counted"]):

@@ -170,6 +170,8 @@ class Configs:
     spilled: Any = None
     shared_bytes: Any = None
     gamble: Any = None  # footprint's register gamble: said beside the configuration
+    waits: Any = None  # footprint's loop_waits: times a warp waits on its own local reloads an iteration
+    pointer_spilled: Any = None  # footprint's: of the spills, a wgmma kernel's K-major element pointers'
     a_major: str = "k"
     b_major: str = "n"
     compiler: str = "stated"
@@ -180,6 +182,17 @@ class Configs:
     def gambles(self) -> Any:
         """footprint's register gamble per configuration, as booleans (all False where the columns carry none)."""
         return np.zeros(len(self), dtype=bool) if self.gamble is None else np.asarray(self.gamble, dtype=bool)
+
+    def pointers_recomputed(self) -> Configs:
+        """The configurations as they would be had ptxas recomputed the element pointers the rule spills (a bet on
+        registers won, as a register gamble's time already is): those spills (pointer_spilled) and the waits on them
+        taken away. tune --compile-top compiles in the order of these times: a compile resolves the bet."""
+        if self.pointer_spilled is None:
+            return self
+        cols = {k: getattr(self, k) for k in _COLUMNS}
+        cols["spilled"] = self.spilled - self.pointer_spilled
+        cols["waits"] = np.zeros(len(self))
+        return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
 
     def take(self, idx: Any) -> Configs:
         cols = {k: getattr(self, k)[idx] for k in _COLUMNS}
@@ -195,7 +208,7 @@ class Configs:
 
 
 _COLUMNS = ("bm", "bn", "bk", "warps", "stages", "family", "rm", "rn", "cm", "cn", "order", "ctas_per_sm",
-            "registers", "spilled", "shared_bytes", "gamble")  # fmt: skip
+            "registers", "spilled", "shared_bytes", "gamble", "waits", "pointer_spilled")  # fmt: skip
 
 
 def enumerate_space(
@@ -279,7 +292,9 @@ def enumerate_space(
         bm=bm[keep], bn=bn[keep], bk=bk[keep], warps=w[keep], stages=st[keep], family=fam[keep], rm=rm[keep],
         rn=rn[keep], cm=cm[keep], cn=cn[keep], order=oi[keep], orders=orders, ctas_per_sm=whole(fp["ctas_per_sm"][keep]),
         registers=fp["registers"][keep], spilled=fp["spilled"][keep], shared_bytes=fp["shared_bytes"][keep],
-        gamble=np.broadcast_to(fp["gamble"], ok.shape)[keep], a_major=a_major, b_major=b_major, compiler=compiler,
+        gamble=np.broadcast_to(fp["gamble"], ok.shape)[keep], waits=np.broadcast_to(fp["loop_waits"], ok.shape)[keep],
+        pointer_spilled=np.broadcast_to(fp["pointer_spilled"], ok.shape)[keep], a_major=a_major, b_major=b_major,
+        compiler=compiler,
     )  # fmt: skip
     return c, considered
 
@@ -287,7 +302,7 @@ def enumerate_space(
 def _empty(orders: tuple[str, ...]) -> Configs:
     z = np.zeros(0, dtype=np.int64)
     return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, registers=z, spilled=z, shared_bytes=z,  # type: ignore[arg-type]
-                   gamble=np.zeros(0, dtype=bool))  # fmt: skip
+                   gamble=np.zeros(0, dtype=bool), waits=z, pointer_spilled=z)  # fmt: skip
 
 
 class Traffic(NamedTuple):
@@ -437,7 +452,8 @@ def _block_term_seconds(
             dram_read_for_latency = llc_read
         else:
             llc_read = None
-    fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes}
+    fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes,
+          "loop_waits": 0 if c.waits is None else c.waits}  # fmt: skip
     terms = kernel_seconds(
         machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=b, output_bytes=gemm.output_bytes, bm=c.bm,
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
@@ -523,9 +539,12 @@ def tune(
     a_major: str = "k",
     b_major: str = "n",
     gamble_last: bool = True,
+    pointers_recomputed: bool = False,
 ) -> TuneResult:
     """The ``top`` configurations by exact predicted time (register gambles after every configuration that is not
-    one: Evaluated.ranked's ``gamble_last``), found by bound-ordered evaluation."""
+    one: Evaluated.ranked's ``gamble_last``), found by bound-ordered evaluation; with ``pointers_recomputed``, by the
+    time each would take had ptxas recomputed the element pointers the rule spills (Configs.pointers_recomputed:
+    tune --compile-top's order)."""
     machine = as_machine(machine)
     if top < 1:
         raise ProblemError(f"--top: must be >= 1 (got {top})")
@@ -533,6 +552,8 @@ def tune(
         machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock, accumulator=gemm.accumulator
     )
     c, considered = enumerate_space(machine, gemm, space or Space(), instruction, a_major, b_major)
+    if pointers_recomputed:
+        c = c.pointers_recomputed()
     n = len(c)
     if n == 0:
         raise ProblemError("no configuration of this space fits the machine for this problem")
@@ -711,9 +732,11 @@ def tune_report(
     machine = as_machine(machine)
     if compile_top and compiler is None:
         raise ProblemError("--compile-top: no compiler given")
-    # Compiling resolves a register gamble: --compile-top compiles in the order by time, gambles among the rest.
+    # Compiling resolves a bet on registers: --compile-top compiles in the order by the time each configuration would
+    # take were the bet won, register gambles among the rest and the element pointers the rule spills recomputed.
     r = tune(machine, gemm, space, top=max(top, COMPILE_BEYOND * compile_top), compute=compute, bandwidth=bandwidth, clock=clock,
-             instruction=instruction, a_major=a_major, b_major=b_major, gamble_last=not compile_top)  # fmt: skip
+             instruction=instruction, a_major=a_major, b_major=b_major, gamble_last=not compile_top,
+             pointers_recomputed=bool(compile_top))  # fmt: skip
     ev = r.evaluated
     ranked: list[Ranked] = []
     refused: list[str] = []
@@ -809,8 +832,10 @@ def _ranked_compiled(done: list[Any], ev: Evaluated, top: int) -> list[Ranked]:
     done.sort(key=lambda x: (x[0], x[1]))
     ranked = []
     for rank, (seconds, rule_rank, i, cfg, counts, p) in enumerate(done[:top], start=1):
+        recomputed = 0 if ev.configs.pointer_spilled is None else int(ev.configs.pointer_spilled[i])
         vs_rule = (f"by the rule {rule_rank}, {int(ev.configs.registers[i])} registers and "
-                   f"{int(ev.configs.spilled[i])} spilled, {float(ev.seconds[i]) * 1e3:.4f} ms")  # fmt: skip
+                   f"{int(ev.configs.spilled[i])} spilled, {float(ev.seconds[i]) * 1e3:.4f} ms"
+                   + (f" with the {recomputed} spilled registers of its element pointers recomputed" if recomputed else ""))  # fmt: skip
         against = "first" if rank == 1 else f"{100 * (seconds / done[0][0] - 1):.1f}% slower: limited by {p.limiter}"
         ranked.append(Ranked(
             rank=rank, config=cfg, seconds=seconds, tflops=p.tflops, limiter=p.limiter,

@@ -1,0 +1,75 @@
+"""How footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS were fitted: over the read sweeps' Triton wgmma kernels
+whose K-major element pointers take them past the per-thread limit by the register rule (footprint.kernel_footprint's
+``pointer_excess``: the pointers that do not fit) and nothing else does (no accumulator spilled by the rule), with the
+compiled loop's local bytes and waits counted in the SASS (loop_local.csv), the medians of
+
+    loop local bytes / 8 / excess      (registers stored and reloaded an iteration, per pointer register that does not fit)
+    loop waits / excess                (times a warp waits on its local reloads an iteration, per such register)
+    compiled spills / excess           (shown, not used)
+
+The read sweeps: the H100's 2026-11-23 (its held-out shapes left out) to fresh18 and the H200's to fresh44
+(read_samples.read_h100, read_h200); the same compiler made both's counts, so they differ only in the kernels drawn.
+
+    python benchmarks/pointer_spill_rule.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.read_samples import DATA, read_h100, read_h200
+from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.errors import ProblemError
+from roofmodel.machine import load_machine
+from roofmodel.model.kernel import triton_config
+
+FITTED_ON = {"h100": read_h100(18), "h200": read_h200(44)}
+
+
+def pointer_rows(gpu: str, samples: tuple[str, ...]) -> list[dict[str, Any]]:
+    """One row per kernel the fit reads: its pointer excess by the rule and its compiled counts."""
+    ev = Evaluator(load_machine(gpu), 1980.0)
+    out = []
+    for d in samples:
+        for r in read_broad_csv(DATA / d / "broad.csv"):
+            if r.set != "sweep" or r.instruction != "wgmma" or r.loop_local_bytes is None:
+                continue
+            if d.endswith("2026-11-23") and r.split == "holdout":
+                continue
+            try:
+                cfg = triton_config(ev.machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
+                                    group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
+            except ProblemError:
+                continue
+            if cfg.instruction != "wgmma":
+                continue
+            fp = ev.footprint(r, compiled=False, family="wgmma")
+            excess = float(fp["pointer_excess"])
+            if excess <= 0 or float(fp["spilled"]) != float(fp["pointer_spilled"]):
+                continue
+            out.append(dict(gpu=gpu, sample=d, excess=excess, loop=r.loop_local_bytes / 8, waits=r.loop_local_waits,
+                            spilled=r.spilled_registers))  # fmt: skip
+    return out
+
+
+def fitted(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """The medians of loop bytes / 8, waits and compiled spills, each over the excess."""
+    return {k: statistics.median(r[k] / r["excess"] for r in rows) for k in ("loop", "waits", "spilled")}
+
+
+def main() -> None:
+    rows = {gpu: pointer_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
+    every = [r for v in rows.values() for r in v]
+    for name, v in (*rows.items(), ("both", every)):
+        f = fitted(v)
+        print(f"{name}: {len(v)} kernels; median loop registers / excess {f['loop']:.3f}, waits / excess "
+              f"{f['waits']:.3f}, compiled spills / excess {f['spilled']:.3f}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
