@@ -97,8 +97,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the K-major FMA pipes' norm, 2722b80: passed);
 --fresh44: FRESH44_SHAPES with a forty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh44;
     read 2026-11-30 to judge register gambles ranked last, 7e52c81: passed);
---fresh45: FRESH45_SHAPES with a forty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh45);
---fresh46: FRESH46_SHAPES with a forty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh46);
+--fresh45: FRESH45_SHAPES with a forty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh45;
+    read 2026-11-30 to judge the spilled element pointers' medians, 81262a8: passed);
+--fresh46: FRESH46_SHAPES with a forty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh46;
+    read 2026-11-30 with fresh45 to judge 81262a8: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
