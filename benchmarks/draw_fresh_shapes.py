@@ -4,13 +4,13 @@ gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES o
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
 held draws from NEXT_RANGE (squares and small ones after fresh33), and from LAST_RANGE where that is held too (small
-ones after fresh41). Prints the list to paste
+ones after fresh41, squares after fresh46). Prints the list to paste
 into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
 
 With ``--without FRESH25_SHAPES`` the named list counts as not yet held: drawing it again from its own seed gives it
-back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh46 that way).
+back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh47 that way).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ SIZES = {"square": (range(2048, 6145, 64),),
 # Where every size of a family's first range is held (the squares after fresh33), its sizes are drawn from the next
 # range instead; the draws before that never reach it, so every earlier sample draws again as it was.
 NEXT_RANGE = {"square": range(6208, 8193, 64), "small": range(2080, 2561, 32)}
-# Where a family's NEXT_RANGE is held too (small ones after fresh41), the range after it.
-LAST_RANGE = {"small": range(2592, 3073, 32)}
+# Where a family's NEXT_RANGE is held too (small ones after fresh41, squares after fresh46), the range after it.
+LAST_RANGE = {"square": range(8256, 10241, 64), "small": range(2592, 3073, 32)}
 PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
 # The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
 # that family takes the next letter (shortk400b), as decode's always do.

@@ -101,6 +101,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the spilled element pointers' medians, 81262a8: passed);
 --fresh46: FRESH46_SHAPES with a forty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh46;
     read 2026-11-30 with fresh45 to judge 81262a8: passed);
+--fresh47: FRESH47_SHAPES with a forty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh47);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -884,6 +885,22 @@ FRESH46_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1600x3500x2000", "odd", "holdout", 1600, 3500, 2000),
     ("small2656", "small", "holdout", 2656, 2656, 2656),
 ]
+# A forty-seventh fresh sample (--fresh47, drawn 2026-11-30 once fresh45 and fresh46 were read): ten more shapes, drawn
+# by benchmarks/draw_fresh_shapes.py with seed 2026_12_26 (the squares from LAST_RANGE, every smaller one being held;
+# 22 small ones redrawn), all held out, a forty-eighth seed; fixed in code before it was measured and committed unread,
+# to judge a later change.
+FRESH47_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8896", "square", "holdout", 8896, 8896, 8896),
+    ("sq8704", "square", "holdout", 8704, 8704, 8704),
+    ("shortk464b", "short_k", "holdout", 8448, 10240, 464),
+    ("longk25344", "long_k", "holdout", 1152, 1408, 25344),
+    ("skinny304e", "skinny", "holdout", 304, 20480, 4736),
+    ("decode40d", "decode", "holdout", 40, 23040, 10752),
+    ("decode59b", "decode", "holdout", 59, 22528, 4096),
+    ("odd6500x3600x6900", "odd", "holdout", 6500, 3600, 6900),
+    ("odd5000x4600x1600", "odd", "holdout", 5000, 4600, 1600),
+    ("small2784", "small", "holdout", 2784, 2784, 2784),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -910,7 +927,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh39": (2027_1_2, FRESH39_SHAPES), "fresh40": (2027_1_3, FRESH40_SHAPES),
                  "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES),
                  "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES),
-                 "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES)}  # fmt: skip
+                 "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES),
+                 "fresh47": (2027_1_10, FRESH47_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
