@@ -59,8 +59,9 @@ from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 assert Path(roofmodel.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), roofmodel.__file__
 ev = Evaluator(load_machine(str(Path(sys.argv[1]) / "machines" / (sys.argv[2] + ".yaml"))), 1980.0)
-order = "pointers_recomputed" in inspect.signature(ev.predict).parameters
-out = [([str(getattr(r, f)) for f in {KEY!r}], float(ev.seconds(r)["total"]), *ev.predict(r),
+stated = getattr(ev, "predict", lambda r: (ev.predict_seconds(r), False))  # a tree before 280cc9c: no gamble flag
+order = hasattr(ev, "predict") and "pointers_recomputed" in inspect.signature(ev.predict).parameters
+out = [([str(getattr(r, f)) for f in {KEY!r}], float(ev.seconds(r)["total"]), *stated(r),
         ev.predict(r, pointers_recomputed=True)[0] if order else None)
        for r in read_broad_csv(Path(sys.argv[3])) if r.set == "sweep"]
 print(json.dumps(out))

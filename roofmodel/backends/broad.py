@@ -323,11 +323,12 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
     """What ``tune --compile-top N`` would pick in each (shape, dtype) group of at least 5 kernels: the kernels
     in ``predict --kernel triton``'s order by time with every bet on registers won (Row.compile_order: register
     gambles among the rest, the element pointers the rule spills recomputed, which compiling resolves: tune
-    compiles in that order; ties: the first in the file), compiled one after another: the first
-    N, then on while the next one's predict time is faster than the best compiled so far, up to COMPILE_BEYOND x
+    compiles in that order, after predict's own first pick; ties: the first in the file), compiled one after another:
+    the first N, then on while the next one's time in that order is faster than the best compiled so far, up to
+    COMPILE_BEYOND x
     N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
-    which Triton 3.6's compile on a CPU reproduces; ties: predict's order). Best measured / measured of that
-    pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: the first in the compile order)."""
+    which Triton 3.6's compile on a CPU reproduces; ties: the compile order). Best measured / measured of that
+    pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: predict's own pick)."""
     from roofmodel.search.space import COMPILE_BEYOND, compiling_goes_on
 
     groups: dict[tuple[str, str], list[tuple[int, Row]]] = defaultdict(list)
@@ -339,7 +340,9 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
         if len(v) < 5:
             continue
         taken: list[Row] = []
-        order = sorted(v, key=lambda t: (t[1].compile_order, t[0]))
+        # predict's own first (rule_rank_key) compiled first, as tune --compile-top does; then the compile order.
+        own = min(v, key=lambda t: (rule_rank_key(t[1], t[1].predict), t[0]))
+        order = [own, *sorted((t for t in v if t is not own), key=lambda t: (t[1].compile_order, t[0]))]
         for _, row in order[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
             if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None),
                                      row.compile_order):  # fmt: skip

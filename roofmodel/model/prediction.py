@@ -1837,10 +1837,10 @@ def spill_home_note(
     shares = [float(x) for x in cta_model.level_miss_shares(frames, l2, tuple(c for _, c, _, _ in levels), l2_miss)]
     reach = ", ".join(f"{share:.1%} reach {name} ({per_sm:.1f} B/cycle/SM over {min(tiles, sms)} SMs)"
                       for (name, _, per_sm, _), share in zip(levels, shares, strict=True))  # fmt: skip
-    waits = int(fp.get("loop_waits", 0))
+    waits = float(fp.get("loop_waits", 0))
     round_trip = (
         f"; a reload's round trip is {factor:.2f} x kernel_costs.spill_wait (the mean latency over the L2's), "
-        f"{waits} a warp an iteration"
+        f"{waits:g} a warp an iteration"
         if waits and rates.costs.spill_wait_s and factor != 1.0
         else ""
     )

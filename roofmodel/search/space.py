@@ -693,18 +693,20 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
 
 # How many configurations tune --compile-top hands the compiler at once (it compiles them in parallel).
 COMPILE_BATCH = 8
-# tune --compile-top N compiles the first N by the register rule, then goes on in the rule's order while the
-# next could still win, up to this many times N in all (the first N of a large space are often one tile at
-# several stage counts, which a compile treats alike).
+# tune --compile-top N compiles tune's own first, then the first N by the register rule with every bet on registers
+# won (register gambles among the rest, spilled element pointers recomputed), then goes on in that order while the
+# next could still win, up to this many times N in all (the first N of a large space are often one tile at several
+# stage counts, which a compile treats alike).
 COMPILE_BEYOND = 8
 Compiler = Callable[[list[KernelConfig]], list["CompiledCounts | str"]]
 
 
 def compiling_goes_on(position: int, least: int, best_compiled_s: float | None, rule_s: float) -> bool:
-    """Whether tune --compile-top N compiles the configuration at ``position`` (0-based, in the register rule's
-    order): always among the first ``least`` (N), then only while its time by the rule (``rule_s``) is faster than
-    the best compiled so far (``best_compiled_s``, None before any): where the rule errs it is mostly optimistic
-    (spills and collapses it did not count), so what follows would seldom win. (COMPILE_BEYOND x N caps the order.)"""
+    """Whether tune --compile-top N compiles the configuration at ``position`` (0-based, in the compile order: tune's
+    own first, then the register rule's with every bet on registers won): always among the first ``least`` (N), then
+    only while its time by the rule (``rule_s``, the bet won) is faster than the best compiled so far
+    (``best_compiled_s``, None before any): where the rule errs it is mostly optimistic (spills and collapses it did
+    not count), so what follows would seldom win. (COMPILE_BEYOND x N caps the order.)"""
     return position < least or best_compiled_s is None or rule_s < best_compiled_s
 
 
@@ -744,7 +746,12 @@ def tune_report(
     predicted = dict(compute=compute, bandwidth=bandwidth, clock=clock, a_major=a_major, b_major=b_major)
     if compile_top:
         assert compiler is not None
-        ranked, refused, taken = _compiled_ranking(machine, gemm, ev, r.top, compile_top, compiler, predicted, top)
+        # tune's own first (the rule's time, gambles last) is compiled first: the compiles cannot pick worse than it by
+        # what ptxas gives, whatever the times with the bets won put ahead of it.
+        own = tune(machine, gemm, space, top=1, compute=compute, bandwidth=bandwidth, clock=clock,
+                   instruction=instruction, a_major=a_major, b_major=b_major).top[0]  # fmt: skip
+        order = [own, *(i for i in r.top if i != own)][: len(r.top)]
+        ranked, refused, taken = _compiled_ranking(machine, gemm, ev, order, compile_top, compiler, predicted, top)
         if not ranked:
             raise ProblemError(f"--compile-top: Triton refused all {len(refused)}: {refused[0]}")
         winner = predict_kernel(machine, gemm, ranked[0].config, compiled=ranked[0].compiled, **predicted)  # type: ignore[arg-type]
@@ -833,9 +840,9 @@ def _ranked_compiled(done: list[Any], ev: Evaluated, top: int) -> list[Ranked]:
     ranked = []
     for rank, (seconds, rule_rank, i, cfg, counts, p) in enumerate(done[:top], start=1):
         recomputed = 0 if ev.configs.pointer_spilled is None else int(ev.configs.pointer_spilled[i])
-        vs_rule = (f"by the rule {rule_rank}, {int(ev.configs.registers[i])} registers and "
-                   f"{int(ev.configs.spilled[i])} spilled, {float(ev.seconds[i]) * 1e3:.4f} ms"
-                   + (f" with the {recomputed} spilled registers of its element pointers recomputed" if recomputed else ""))  # fmt: skip
+        vs_rule = (f"compiled {rule_rank} in order; by the rule {int(ev.configs.registers[i])} registers and "
+                   f"{int(ev.configs.spilled[i]) + recomputed} spilled, {float(ev.seconds[i]) * 1e3:.4f} ms"
+                   + (f" with the {recomputed} of them its element pointers' recomputed" if recomputed else ""))  # fmt: skip
         against = "first" if rank == 1 else f"{100 * (seconds / done[0][0] - 1):.1f}% slower: limited by {p.limiter}"
         ranked.append(Ranked(
             rank=rank, config=cfg, seconds=seconds, tflops=p.tflops, limiter=p.limiter,
