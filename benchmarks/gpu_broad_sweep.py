@@ -101,7 +101,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the spilled element pointers' medians, 81262a8: passed);
 --fresh46: FRESH46_SHAPES with a forty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh46;
     read 2026-11-30 with fresh45 to judge 81262a8: passed);
---fresh47: FRESH47_SHAPES with a forty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh47);
+--fresh47: FRESH47_SHAPES with a forty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh47;
+    read 2026-11-30 to judge tune --compile-top's own first pick, f424b46: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
