@@ -27,6 +27,7 @@ from roofmodel.backends.records import GemmRecord, percent_error, raster_order_o
 from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine
 from roofmodel.model.footprint import kernel_footprint
+from roofmodel.model.footprint import pointers_recomputed as footprint_recomputed
 from roofmodel.model.kernel import FAMILIES, register_tile_for, triton_config
 from roofmodel.model.prediction import (
     INSTRUCTION_ROWS,
@@ -221,8 +222,7 @@ class Evaluator:
             **operand_staging(triton_copies(m, "triton"), fi, e, r.m, r.n, r.k, a_m, b_n, r.block_m, r.block_n),
         )  # fmt: skip
         if pointers_recomputed and float(fp["pointer_spilled"]):
-            won = fp["spilled"] - fp["pointer_spilled"]
-            fp = {**fp, "spilled": won, "loop_spilled": won, "loop_waits": 0}
+            fp = footprint_recomputed(fp)
         t = self.traffic(r, m.sm_count.n * int(fp["ctas_per_sm"]))
         terms = kernel_seconds(
             m, rates, m=r.m, n=r.n, k=r.k, element_bytes=e, output_bytes=OUTPUT_BYTES[r.dtype], bm=r.block_m,
@@ -250,13 +250,23 @@ class Evaluator:
         """predict_seconds, and whether the register rule calls the kernel a register gamble (footprint.py): the
         figures predict's note quotes are counted with it (tests/test_footprint.py); the rankings by the rule alone put
         it last (rule_rank_key). With ``pointers_recomputed``, the time as tune --compile-top orders it (_terms)."""
+        p, gamble, order = self.predict_and_order(r, only_order=pointers_recomputed)
+        return (order if pointers_recomputed else p), gamble
+
+    def predict_and_order(self, r: BroadRecord, only_order: bool = False) -> tuple[float | None, bool, float | None]:
+        """(predict's seconds, register gamble, the seconds tune --compile-top orders it by): the second time computed
+        only where the rule spills element pointers (else predict's); ``only_order``: the order's alone (the first is
+        None). Nones where predict refuses."""
         try:
             cfg = triton_config(self.machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
                                 group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
-            terms, fp = self._terms(r, False, cfg.instruction, pointers_recomputed)
-            return float(terms["total"]), bool(fp["gamble"])
+            terms, fp = self._terms(r, False, cfg.instruction, only_order)
+            p = None if only_order else float(terms["total"])
+            if only_order or not float(fp["pointer_spilled"]):
+                return p, bool(fp["gamble"]), float(terms["total"])
+            return p, bool(fp["gamble"]), float(self._terms(r, False, cfg.instruction, True)[0]["total"])
         except ProblemError:
-            return None, False
+            return None, False, None
 
 
 class Row:
@@ -275,11 +285,8 @@ class Row:
 def evaluate(machine: Machine, records: list[BroadRecord], clock_mhz: float) -> list[Row]:
     """Every sweep kernel (not the microbenchmarks) under the three models."""
     ev = Evaluator(machine, clock_mhz)
-    rows = []
-    for r in (r for r in records if r.set == "sweep"):
-        order = ev.predict(r, pointers_recomputed=True)[0]
-        rows.append(Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), *ev.predict(r), order))
-    return rows
+    return [Row(r, float(ev.seconds(r)["total"]), ev.naive_roofline_seconds(r), *ev.predict_and_order(r))
+            for r in records if r.set == "sweep"]  # fmt: skip
 
 
 def rule_rank_key(row: Row, predicted: float, gamble_last: bool = True) -> tuple[bool, float]:

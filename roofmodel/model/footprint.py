@@ -159,6 +159,14 @@ REGISTER_GAMBLE = (
 )
 
 
+def pointers_recomputed(fp: dict[str, Any]) -> dict[str, Any]:
+    """A footprint (kernel_footprint's keys ``spilled``, ``pointer_spilled``) as it would be had ptxas recomputed the
+    element pointers the rule spills (the bet on registers won, as a register gamble's time already is): spilled and
+    loop_spilled less pointer_spilled, and no wait on them (tune --compile-top's order). Numbers or numpy arrays."""
+    won = fp["spilled"] - fp["pointer_spilled"]
+    return {**fp, "spilled": won, "loop_spilled": won, "loop_waits": 0 * won}
+
+
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
     """2 x narrow rows x BK / T: the 64-bit pointers Triton keeps per element of the operands loaded
     one element at a time (``narrow_rows``: BM for A, BN for B). They fill registers up to the limit

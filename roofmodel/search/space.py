@@ -33,7 +33,7 @@ from roofmodel.errors import ProblemError
 from roofmodel.machine import Machine, Source, as_machine
 from roofmodel.model.arrays import is_array, whole
 from roofmodel.model.cta_model import TERMS
-from roofmodel.model.footprint import REGISTER_GAMBLE, kernel_footprint
+from roofmodel.model.footprint import REGISTER_GAMBLE, kernel_footprint, pointers_recomputed
 from roofmodel.model.kernel import (
     FAMILIES,
     TCGEN05,
@@ -189,9 +189,8 @@ class Configs:
         taken away. tune --compile-top compiles in the order of these times: a compile resolves the bet."""
         if self.pointer_spilled is None:
             return self
-        cols = {k: getattr(self, k) for k in _COLUMNS}
-        cols["spilled"] = self.spilled - self.pointer_spilled
-        cols["waits"] = np.zeros(len(self))
+        won = pointers_recomputed({"spilled": self.spilled, "pointer_spilled": self.pointer_spilled})
+        cols = {k: getattr(self, k) for k in _COLUMNS} | {"spilled": won["spilled"], "waits": won["loop_waits"]}
         return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
 
     def take(self, idx: Any) -> Configs:
