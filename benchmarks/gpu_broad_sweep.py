@@ -103,6 +103,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 with fresh45 to judge 81262a8: passed);
 --fresh47: FRESH47_SHAPES with a forty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh47;
     read 2026-11-30 to judge tune --compile-top's own first pick, f424b46: passed);
+--fresh48: FRESH48_SHAPES with a forty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh48);
+--fresh49: FRESH49_SHAPES with a fiftieth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh49);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -902,6 +904,36 @@ FRESH47_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5000x4600x1600", "odd", "holdout", 5000, 4600, 1600),
     ("small2784", "small", "holdout", 2784, 2784, 2784),
 ]
+# A forty-eighth fresh sample (--fresh48, drawn 2026-11-30 once fresh47 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_27 (25 redrawn, most of them small ones), all held out, a
+# forty-ninth seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH48_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8512", "square", "holdout", 8512, 8512, 8512),
+    ("sq9728", "square", "holdout", 9728, 9728, 9728),
+    ("shortk304d", "short_k", "holdout", 7936, 8192, 304),
+    ("longk19968", "long_k", "holdout", 2304, 1536, 19968),
+    ("skinny448b", "skinny", "holdout", 448, 15360, 10368),
+    ("decode54e", "decode", "holdout", 54, 11776, 8192),
+    ("decode44b", "decode", "holdout", 44, 14336, 10752),
+    ("odd3100x5900x3800", "odd", "holdout", 3100, 5900, 3800),
+    ("odd3900x2000x1400", "odd", "holdout", 3900, 2000, 1400),
+    ("small2976", "small", "holdout", 2976, 2976, 2976),
+]
+# A forty-ninth fresh sample (--fresh49, drawn 2026-11-30 with fresh48, before either was measured): ten more shapes,
+# drawn by benchmarks/draw_fresh_shapes.py with seed 2026_12_28 (8 small ones redrawn), all held out, a fiftieth seed;
+# fixed in code before it was measured and committed unread, to judge a later change.
+FRESH49_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9920", "square", "holdout", 9920, 9920, 9920),
+    ("sq9792", "square", "holdout", 9792, 9792, 9792),
+    ("shortk512c", "short_k", "holdout", 11008, 6656, 512),
+    ("longk28160", "long_k", "holdout", 2048, 1920, 28160),
+    ("skinny464c", "skinny", "holdout", 464, 12288, 6400),
+    ("decode17", "decode", "holdout", 17, 15360, 11008),
+    ("decode15c", "decode", "holdout", 15, 9216, 4352),
+    ("odd2700x5300x6100", "odd", "holdout", 2700, 5300, 6100),
+    ("odd3300x2500x4400", "odd", "holdout", 3300, 2500, 4400),
+    ("small3040", "small", "holdout", 3040, 3040, 3040),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -929,7 +961,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh41": (2027_1_4, FRESH41_SHAPES), "fresh42": (2027_1_5, FRESH42_SHAPES),
                  "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES),
                  "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES),
-                 "fresh47": (2027_1_10, FRESH47_SHAPES)}  # fmt: skip
+                 "fresh47": (2027_1_10, FRESH47_SHAPES), "fresh48": (2027_1_11, FRESH48_SHAPES),
+                 "fresh49": (2027_1_12, FRESH49_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
