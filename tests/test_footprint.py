@@ -19,6 +19,7 @@ from roofmodel.model.footprint import (
     cta_limits,
     ctas_per_sm,
     kernel_footprint,
+    loop_as_counted,
     registers_needed,
 )
 from roofmodel.model.kernel import FAMILIES, register_tile_for
@@ -572,6 +573,45 @@ def test_pointer_spills_of_a_wgmma_kernel_by_hand():
     # ... and a tf32 one keeps 255 registers past 2.3 x 255, on the stack: 32x256x64 on 2 warps, K = 2500.
     tf = _compiled(7000, 1800, 2500, "tf32", 32, 256, 64, 2, "mma.sync", None, None)
     assert tf["needed"] == 1023 and tf["registers"] == 255 and tf["spilled"] == math.ceil(2.4 * (1023 - 255))
+
+
+def test_spilled_accumulators_of_an_mma_sync_kernel_by_hand():
+    # fp16 128x128x64 on 2 warps (mma.sync), 4096^3, aligned: 128 x 128 / 64 = 256 accumulators a thread, with the
+    # overhead 256 + 31 = 287 > 255 on their own; the operand fragments add (128 + 128) x 64 x 2 / (4 x 64) = 128: 415
+    # needed, 160 past the limit. ptxas spills 2.18 x that, ceil(348.8) = 349 (the read sweeps' 73 such H200 kernels:
+    # 340 compiled, 338 moved by the loop), each stored and reloaded every iteration, and a warp waits on the reloads
+    # 0.15 x 160 = 24 times an iteration; the loop is charged as a counted one (no reload form).
+    fp = _compiled(4096, 4096, 4096, "fp16", 128, 128, 64, 2, "mma.sync", None, None)
+    assert fp["needed"] == 415 and fp["registers"] == 255 and fp["accumulator_excess"] == 160
+    assert fp["spilled"] == fp["loop_spilled"] == math.ceil(2.18 * 160) == 349
+    assert fp["loop_waits"] == pytest.approx(24.0) and loop_as_counted(fp)
+    # Where the operand slices alone take it past the limit (32x256x128 on 2 warps: 128 accumulators + 31 fit; the
+    # fragments' (32 + 256) x 128 x 2 / 256 = 288 take it to 447), the excess and the reload form, as before.
+    thin = _compiled(4096, 4096, 4096, "fp16", 32, 256, 128, 2, "mma.sync", None, None)
+    assert thin["needed"] == 447 and thin["accumulator_excess"] == 0 and thin["spilled"] == 447 - 255
+    assert thin["loop_waits"] == 0 and not loop_as_counted(thin)
+    # As compiled the counts say what ptxas did; another compiler's kernel (CUTLASS, assumed alike) keeps the excess;
+    # a wgmma kernel's accumulators take their own rule (spilled_at's whole fragments).
+    assert _compiled(4096, 4096, 4096, "fp16", 128, 128, 64, 2, "mma.sync", 255, 340)["accumulator_excess"] == 0
+    cutlass = _compiled(4096, 4096, 4096, "fp16", 128, 128, 64, 2, "mma.sync", None, None, compiler="cutlass")
+    assert cutlass["accumulator_excess"] == 0 and cutlass["spilled"] == 160
+    assert _compiled(4096, 4096, 4096, "fp16", 128, 256, 32, 4, "wgmma", None, None)["accumulator_excess"] == 0
+
+
+def test_the_accumulator_spill_constants_are_the_medians_their_script_reproduces():
+    """Recorded guard: footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS are the medians that
+    benchmarks/accumulator_spill_rule.py computes over the read sweeps' Triton mma.sync kernels whose accumulators pass
+    the limit beside the overhead (2,184: 608 of the H100's, 1,576 of the H200's; every one spilled as compiled), to
+    two places."""
+    from benchmarks.accumulator_spill_rule import FITTED_ON, accumulator_rows, fitted
+    from roofmodel.model.footprint import ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS
+
+    rows = {gpu: accumulator_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
+    assert (len(rows["h100"]), len(rows["h200"])) == (608, 1576)
+    assert not any(r["loop"] is None for v in rows.values() for r in v)
+    f = fitted(rows["h100"] + rows["h200"])
+    assert round(f["loop"], 2) == ACCUMULATOR_SPILL_FACTOR and round(f["waits"], 2) == ACCUMULATOR_SPILL_WAITS
+    assert 2.0 < f["spilled"] < 2.4  # the compiled spills: about the loop's registers
 
 
 def test_the_register_rule_against_the_compile_study():

@@ -143,6 +143,20 @@ STACK_COLLAPSE = 1.65
 # 1.02).
 POINTER_SPILL_FACTOR = 1.64
 POINTER_SPILL_WAITS = 0.30
+# A Triton mma.sync kernel whose accumulators alone, beside the overhead, pass the per-thread limit (BM x BN / threads
+# + TRITON_REGISTER_OVERHEAD > 255: 128x128, 64x256 and 256x64 on two warps, twice those on four) and that the rule
+# spills at 255 (not on the stack) spills far more than the registers the rule has past the limit, and its loop stores
+# and reloads them and waits on them as a counted loop does: over the read sweeps' 2,184 such kernels (H100 2026-11-23
+# to fresh18, H200 to fresh47, the held-out shapes of 2026-11-23 left out; every one spilled as compiled), the compiled
+# loop moves a median 2.18 x as many registers an iteration as the rule's excess (H100 2.15, H200 2.18; the compiled
+# spills 2.20 x) and a warp waits on its local reloads 0.15 x as many times (both GPUs 0.15):
+# benchmarks/accumulator_spill_rule.py. Where the rule charged the excess by the uncounted reload form
+# (cta_model.mma_sync_spill_reloads) and no wait, `predict` had them at a median 0.53 of their measured time (as
+# compiled, with the counts, 1.0-1.1). The loop is then charged as a counted one (loop_as_counted): its frames reused in
+# turn (prediction.cyclic_frames), no reload form. Where only the operand slices take a kernel past the limit its
+# counts scatter (0.44 x the excess, p10-p90 a factor of 20) and the reload form stays.
+ACCUMULATOR_SPILL_FACTOR = 2.18
+ACCUMULATOR_SPILL_WAITS = 0.15
 
 # A register gamble: a kernel the rule puts past the per-thread limit only by the element pointers it expects
 # ptxas to recompute, so it spills nothing by the rule; ptxas does not always (the study above: about as
@@ -162,9 +176,18 @@ REGISTER_GAMBLE = (
 def pointers_recomputed(fp: dict[str, Any]) -> dict[str, Any]:
     """A footprint (kernel_footprint's keys ``spilled``, ``pointer_spilled``) as it would be had ptxas recomputed the
     element pointers the rule spills (the bet on registers won, as a register gamble's time already is): spilled and
-    loop_spilled less pointer_spilled, and no wait on them (tune --compile-top's order). Numbers or numpy arrays."""
+    loop_spilled less pointer_spilled, and no wait on them (tune --compile-top's order; ``loop_waits``, where given, kept
+    where no pointer spills: an mma.sync kernel's on its accumulators). Numbers or numpy arrays."""
     won = fp["spilled"] - fp["pointer_spilled"]
-    return {**fp, "spilled": won, "loop_spilled": won, "loop_waits": 0 * won}
+    waits = _where(fp["pointer_spilled"] > 0, 0 * won, fp.get("loop_waits", 0 * won))
+    return {**fp, "spilled": won, "loop_spilled": won, "loop_waits": waits}
+
+
+def loop_as_counted(fp: dict[str, Any]) -> Any:
+    """Whether a kernel's loop spills are charged as counted ones (no reload form, frames reused in turn): where the
+    compiled loop's local bytes were counted (``loop_counted``), or where the rule charged a Triton mma.sync kernel's
+    spilled accumulators as such a loop (``accumulator_excess`` > 0: ACCUMULATOR_SPILL_FACTOR). Numbers or arrays."""
+    return fp.get("loop_counted", False) | (fp.get("accumulator_excess", 0) > 0)
 
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
@@ -388,6 +411,7 @@ def kernel_footprint(
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
     stack, pointer_excess, pointer_spilled, pointer_waits = False, 0, 0, 0
+    accumulator_excess: Any = 0
     counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
     loop_waits: Any = 0  # times per iteration a warp waits on its local reloads (counted in the SASS)
     if compiler == "stated" and registers is None:
@@ -438,17 +462,28 @@ def kernel_footprint(
         pointer_spilled = -(-pointer_excess * (1 + alone * (POINTER_SPILL_FACTOR - 1)) // 1)
         pointer_waits = alone * POINTER_SPILL_WAITS * pointer_excess
         rule_spilled = rule_spilled + pointer_spilled
+        # A Triton mma.sync kernel whose accumulators pass the limit beside the overhead, at 255 (not the stack): its
+        # loop moves ACCUMULATOR_SPILL_FACTOR x the excess and waits ACCUMULATOR_SPILL_WAITS x it, as a counted loop.
+        acc_regs = bm * bn * accumulator_registers / threads
+        accumulators_past = (mma_sync & _not(stack) & (-(-(acc_regs + register_overhead) // 1) > limit)
+                             & (compiler == "triton"))  # fmt: skip
+        accumulator_excess = _where(accumulators_past, rule_spilled, 0)
+        rule_spilled = _where(accumulators_past, -(-ACCUMULATOR_SPILL_FACTOR * rule_spilled // 1), rule_spilled)
+        pointer_waits = pointer_waits + ACCUMULATOR_SPILL_WAITS * accumulator_excess
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
-        loop_waits = pointer_waits  # a wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS)
+        # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS), an mma.sync kernel's on its
+        # spilled accumulators (ACCUMULATOR_SPILL_WAITS).
+        loop_waits = pointer_waits
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
+        accumulator_excess = 0
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -498,5 +533,8 @@ def kernel_footprint(
         "pointer_excess": pointer_excess,  # a wgmma kernel's K-major element pointers that do not fit, by the rule
         "pointer_spilled": pointer_spilled,  # of the rule's spills, those pointers' (POINTER_SPILL_FACTOR x the excess)
         "gamble": gamble,  # register_gamble: past the limit by the rule, but not spilled by it
+        # a Triton mma.sync kernel's registers past the limit where its accumulators pass it (ACCUMULATOR_SPILL_FACTOR;
+        # its loop charged as counted: loop_as_counted)
+        "accumulator_excess": accumulator_excess,
         "fits": fits,
     }

@@ -39,6 +39,8 @@ from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resol
 from roofmodel.model.cta_model import CtaCosts, charged_spills, kernel_terms
 from roofmodel.model.fma_layout import WAVEFRONT_BYTES, fma_read_wavefronts, triton_fma_layout
 from roofmodel.model.footprint import (
+    ACCUMULATOR_SPILL_FACTOR,
+    ACCUMULATOR_SPILL_WAITS,
     B_SHARE,
     COLLAPSED_REGISTERS,
     COLLAPSED_SPILL_FACTOR,
@@ -46,6 +48,7 @@ from roofmodel.model.footprint import (
     POINTER_SPILL_WAITS,
     STACK_COLLAPSE,
     kernel_footprint,
+    loop_as_counted,
 )
 from roofmodel.model.hierarchy import level_bandwidth
 from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config, register_tile_for
@@ -841,8 +844,9 @@ def kernel_seconds(
     per_cycle_per_sm = sms * clock
     spilled = footprint.get("loop_spilled", footprint["spilled"])
     # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model); where
-    # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those.
-    counted = footprint.get("loop_counted", False)
+    # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those, and where the rule
+    # charged spilled accumulators as such a loop (footprint.loop_as_counted), the rule's.
+    counted = loop_as_counted(footprint)
     spilled = charged_spills(spilled, (family == FAMILIES.index("mma.sync")) & (compiler == "triton") & _not(counted))
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
     spill_rate, reload_factor = spill_rates(rates, footprint, warps * machine.warp_size, tiles, c, sms, family)
@@ -1198,7 +1202,7 @@ def spill_rates(
         return measured, 1.0
     frames = spill_frame_bytes(footprint, threads_per_cta, tiles, ctas_per_sm, sms)
     beyond = tuple((cap, rate, lat) for _, cap, rate, lat in spill_home_levels(rates, _minimum(tiles, sms)))
-    cyclic = False if family is None else cyclic_frames(family, footprint.get("loop_counted", False))
+    cyclic = False if family is None else cyclic_frames(family, loop_as_counted(footprint))
     l2_miss = cta_model.l2_frame_miss_share(frames, rates.l2_capacity_bytes, rates.l2_reuse_bytes, cyclic)
     # The reloads a warp waits on take uniform reuse where its bytes are reused in turn but its waits are not.
     uniform_waits = cyclic & _not(cyclic_waits(family)) if family is not None else False
@@ -1409,6 +1413,18 @@ def predict_kernel(
                 else ""
             )
         )
+    elif float(fp["accumulator_excess"]):
+        excess = round(float(fp["accumulator_excess"]))
+        reload_note = (
+            f"; its accumulators alone pass the limit beside the overhead, and a Triton mma.sync kernel then spills "
+            f"{ACCUMULATOR_SPILL_FACTOR:g} x the {excess:,} registers the rule has past it, stored and reloaded every "
+            f"iteration, and a warp waits on those reloads {ACCUMULATOR_SPILL_WAITS:g} x {excess:,} = "
+            f"{float(fp['loop_waits']):.1f} times an iteration"
+            + (f", {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes "
+               "the larger of the two" if rates.costs.spill_wait_s else "")
+            + "; the medians of the compiled loops of the read sweeps' 2,184 such kernels, "
+            "footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS"
+        )  # fmt: skip
     elif config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
         times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
         form = (
@@ -1819,7 +1835,7 @@ def spill_home_note(
     resident = min(tiles, ctas_per_sm * sms)
     frames = float(spill_frame_bytes(fp, threads, tiles, ctas_per_sm, sms))
     l2 = rates.l2_capacity_bytes
-    hold = rates.l2_reuse_bytes if bool(cyclic_frames(family, fp.get("loop_counted", False))) else None
+    hold = rates.l2_reuse_bytes if bool(cyclic_frames(family, loop_as_counted(fp))) else None
     if hold is not None:
         used.append(machine.input_of("memory.l2.reuse_capacity", mem.l2.reuse_capacity))
     where = (f"; the spilled registers its loop reuses ({frame_registers:,.0f} a thread x 4 B x {threads} threads x "

@@ -172,6 +172,7 @@ class Configs:
     gamble: Any = None  # footprint's register gamble: said beside the configuration
     waits: Any = None  # footprint's loop_waits: times a warp waits on its own local reloads an iteration
     pointer_spilled: Any = None  # footprint's: of the spills, a wgmma kernel's K-major element pointers'
+    accumulator_excess: Any = None  # footprint's: an mma.sync kernel's loop charged as counted (loop_as_counted)
     a_major: str = "k"
     b_major: str = "n"
     compiler: str = "stated"
@@ -189,7 +190,8 @@ class Configs:
         taken away. tune --compile-top compiles in the order of these times: a compile resolves the bet."""
         if self.pointer_spilled is None:
             return self
-        won = pointers_recomputed({"spilled": self.spilled, "pointer_spilled": self.pointer_spilled})
+        won = pointers_recomputed({"spilled": self.spilled, "pointer_spilled": self.pointer_spilled,
+                                   "loop_waits": 0 if self.waits is None else self.waits})  # fmt: skip
         cols = {k: getattr(self, k) for k in _COLUMNS} | {"spilled": won["spilled"], "waits": won["loop_waits"]}
         return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
 
@@ -207,7 +209,7 @@ class Configs:
 
 
 _COLUMNS = ("bm", "bn", "bk", "warps", "stages", "family", "rm", "rn", "cm", "cn", "order", "ctas_per_sm",
-            "registers", "spilled", "shared_bytes", "gamble", "waits", "pointer_spilled")  # fmt: skip
+            "registers", "spilled", "shared_bytes", "gamble", "waits", "pointer_spilled", "accumulator_excess")  # fmt: skip
 
 
 def enumerate_space(
@@ -292,8 +294,9 @@ def enumerate_space(
         rn=rn[keep], cm=cm[keep], cn=cn[keep], order=oi[keep], orders=orders, ctas_per_sm=whole(fp["ctas_per_sm"][keep]),
         registers=fp["registers"][keep], spilled=fp["spilled"][keep], shared_bytes=fp["shared_bytes"][keep],
         gamble=np.broadcast_to(fp["gamble"], ok.shape)[keep], waits=np.broadcast_to(fp["loop_waits"], ok.shape)[keep],
-        pointer_spilled=np.broadcast_to(fp["pointer_spilled"], ok.shape)[keep], a_major=a_major, b_major=b_major,
-        compiler=compiler,
+        pointer_spilled=np.broadcast_to(fp["pointer_spilled"], ok.shape)[keep],
+        accumulator_excess=np.broadcast_to(fp["accumulator_excess"], ok.shape)[keep], a_major=a_major,
+        b_major=b_major, compiler=compiler,
     )  # fmt: skip
     return c, considered
 
@@ -301,7 +304,8 @@ def enumerate_space(
 def _empty(orders: tuple[str, ...]) -> Configs:
     z = np.zeros(0, dtype=np.int64)
     return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, registers=z, spilled=z, shared_bytes=z,  # type: ignore[arg-type]
-                   gamble=np.zeros(0, dtype=bool), waits=z, pointer_spilled=z)  # fmt: skip
+                   gamble=np.zeros(0, dtype=bool), waits=z, pointer_spilled=z,
+                   accumulator_excess=z)  # fmt: skip
 
 
 class Traffic(NamedTuple):
@@ -452,7 +456,8 @@ def _block_term_seconds(
         else:
             llc_read = None
     fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes,
-          "loop_waits": 0 if c.waits is None else c.waits}  # fmt: skip
+          "loop_waits": 0 if c.waits is None else c.waits,
+          "accumulator_excess": 0 if c.accumulator_excess is None else c.accumulator_excess}  # fmt: skip
     terms = kernel_seconds(
         machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=b, output_bytes=gemm.output_bytes, bm=c.bm,
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
