@@ -10,7 +10,11 @@ compiled loop's local bytes and waits counted in the SASS (loop_local.csv), the 
 The read sweeps: the H100's 2026-11-23 (its held-out shapes left out) to fresh18 and the H200's to fresh44
 (read_samples.read_h100, read_h200); the same compiler made both's counts, so they differ only in the kernels drawn.
 
-    python benchmarks/pointer_spill_rule.py
+With --collapsed, the same medians over the kernels past POINTER_COLLAPSE whose K-major element pointers spill with the
+rest (``collapse_excess``: the rule's whole excess), on the read sweeps to the H200's fresh48 (COLLAPSED_ON), which bear
+out the factors on that excess too; and how many of them compiled without spilling.
+
+    python benchmarks/pointer_spill_rule.py [--collapsed]
 """
 
 from __future__ import annotations
@@ -29,15 +33,18 @@ from roofmodel.machine import load_machine
 from roofmodel.model.kernel import triton_config
 
 FITTED_ON = {"h100": read_h100(18), "h200": read_h200(44)}
+COLLAPSED_ON = {"h100": read_h100(18), "h200": read_h200(48)}
 
 
-def pointer_rows(gpu: str, samples: tuple[str, ...]) -> list[dict[str, Any]]:
-    """One row per kernel the fit reads: its pointer excess by the rule and its compiled counts."""
+def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False) -> list[dict[str, Any]]:
+    """One row per kernel the fit reads: its pointer excess by the rule and its compiled counts; with ``collapsed``,
+    the kernels past the collapse point and their whole excess (``loop`` and ``waits`` None where one compiled without
+    spilling)."""
     ev = Evaluator(load_machine(gpu), 1980.0)
     out = []
     for d in samples:
         for r in read_broad_csv(DATA / d / "broad.csv"):
-            if r.set != "sweep" or r.instruction != "wgmma" or r.loop_local_bytes is None:
+            if r.set != "sweep" or r.instruction != "wgmma" or (r.loop_local_bytes is None and not collapsed):
                 continue
             if d.endswith("2026-11-23") and r.split == "holdout":
                 continue
@@ -49,6 +56,14 @@ def pointer_rows(gpu: str, samples: tuple[str, ...]) -> list[dict[str, Any]]:
             if cfg.instruction != "wgmma":
                 continue
             fp = ev.footprint(r, compiled=False, family="wgmma")
+            if collapsed:
+                excess = float(fp["collapse_excess"])
+                if excess > 0:
+                    counted = r.loop_local_bytes is not None
+                    out.append(dict(gpu=gpu, sample=d, excess=excess, spilled=r.spilled_registers,
+                                    loop=r.loop_local_bytes / 8 if counted else None,
+                                    waits=r.loop_local_waits if counted else None))  # fmt: skip
+                continue
             excess = float(fp["pointer_excess"])
             if excess <= 0 or float(fp["spilled"]) != float(fp["pointer_spilled"]):
                 continue
@@ -58,17 +73,21 @@ def pointer_rows(gpu: str, samples: tuple[str, ...]) -> list[dict[str, Any]]:
 
 
 def fitted(rows: list[dict[str, Any]]) -> dict[str, float]:
-    """The medians of loop bytes / 8, waits and compiled spills, each over the excess."""
-    return {k: statistics.median(r[k] / r["excess"] for r in rows) for k in ("loop", "waits", "spilled")}
+    """The medians of loop bytes / 8, waits and compiled spills, each over the excess (of the kernels that spilled)."""
+    spilled = [r for r in rows if r["loop"] is not None]
+    return {k: statistics.median(r[k] / r["excess"] for r in spilled) for k in ("loop", "waits", "spilled")}
 
 
 def main() -> None:
-    rows = {gpu: pointer_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
+    collapsed = "--collapsed" in sys.argv[1:]
+    on = COLLAPSED_ON if collapsed else FITTED_ON
+    rows = {gpu: pointer_rows(gpu, samples, collapsed) for gpu, samples in on.items()}
     every = [r for v in rows.values() for r in v]
     for name, v in (*rows.items(), ("both", every)):
         f = fitted(v)
-        print(f"{name}: {len(v)} kernels; median loop registers / excess {f['loop']:.3f}, waits / excess "
-              f"{f['waits']:.3f}, compiled spills / excess {f['spilled']:.3f}")  # fmt: skip
+        kept = sum(r["loop"] is None for r in v)
+        print(f"{name}: {len(v)} kernels, {kept} compiled without spilling; median loop registers / excess "
+              f"{f['loop']:.3f}, waits / excess {f['waits']:.3f}, compiled spills / excess {f['spilled']:.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

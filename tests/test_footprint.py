@@ -614,6 +614,40 @@ def test_the_accumulator_spill_constants_are_the_medians_their_script_reproduces
     assert 2.0 < f["spilled"] < 2.4  # the compiled spills: about the loop's registers
 
 
+def test_a_wgmma_kernel_past_the_collapse_point_by_hand():
+    # fp16 128x256x64 on 4 warps, 7000x1800x2500 with both operands K-major (K = 2500: element-wise): 128 x 256 / 128
+    # = 256 accumulators + (128 + 256) x 64 x 2 / (4 x 128) = 96 staged + 48 overhead = 400, and 2 x 384 rows x 64 /
+    # 128 = 384 pointer registers: 784 > 2.3 x 255 = 586.5, so the pointers spill with the rest: 784 - 255 = 529 past
+    # the limit, in whole wgmma fragments of 64 x 256 / 128 = 128, 640. ptxas spills 1.64 x that, ceil(1049.6) =
+    # 1050, and a warp waits on their reloads 0.30 x 640 = 192 times an iteration (the read sweeps' twelve such H200
+    # kernels: 836 compiled, 966 moved by the loop, 228 waits); no pointer of it counts as recomputable.
+    fp = _compiled(7000, 1800, 2500, "fp16", 128, 256, 64, 4, "wgmma", None, None)
+    assert fp["needed"] == 784 and fp["registers"] == 255 and fp["collapse_excess"] == 640
+    assert fp["spilled"] == fp["loop_spilled"] == math.ceil(1.64 * 640) == 1050 and fp["pointer_spilled"] == 0
+    assert fp["loop_waits"] == pytest.approx(192)
+    # Aligned (K = 2560), the same tile copies its stages without registers and holds no pointer: 256 + 48 = 304
+    # needed, 49 past, one fragment of 128 taking turns with another: 256, and no wait.
+    aligned = _compiled(7000, 1800, 2560, "fp16", 128, 256, 64, 4, "wgmma", None, None)
+    assert aligned["needed"] == 304 and aligned["collapse_excess"] == 0 and aligned["spilled"] == 256
+    assert aligned["loop_waits"] == 0
+
+
+def test_the_pointer_spill_factors_hold_past_the_collapse_point():
+    """Recorded guard: benchmarks/pointer_spill_rule.py --collapsed, over the read sweeps' wgmma kernels past
+    POINTER_COLLAPSE with K-major element pointers (626: 187 of the H100's, 439 of the H200's; every one spilled as
+    compiled), finds the loop's registers and waits per register past the limit near the factors fitted below it:
+    1.76 and 0.31, against POINTER_SPILL_FACTOR 1.64 and POINTER_SPILL_WAITS 0.30."""
+    from benchmarks.pointer_spill_rule import COLLAPSED_ON, fitted, pointer_rows
+    from roofmodel.model.footprint import POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS
+
+    rows = {gpu: pointer_rows(gpu, samples, collapsed=True) for gpu, samples in COLLAPSED_ON.items()}
+    assert (len(rows["h100"]), len(rows["h200"])) == (187, 439)
+    assert not any(r["loop"] is None for v in rows.values() for r in v)
+    f = fitted(rows["h100"] + rows["h200"])
+    assert round(f["loop"], 2) == 1.76 and round(f["waits"], 2) == 0.31
+    assert abs(f["loop"] / POINTER_SPILL_FACTOR - 1) < 0.1 and abs(f["waits"] - POINTER_SPILL_WAITS) < 0.02
+
+
 def test_the_register_rule_against_the_compile_study():
     """Recorded guard (docs/measurements/compile-study: configurations drawn at random over shapes no
     measurement holds, benchmarks/compile_study.py). The spill and collapse points were chosen on Triton 3.9's

@@ -164,9 +164,10 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     assert len(ev.configs) > 100
     rng = random.Random(f"{name}{gemm}")
     homed = requests = waited = accumulators = 0
-    # and ten whose element pointers the rule spills, where there are any (the waits on them), and ten whose
-    # accumulators pass the limit (an mma.sync loop charged as counted)
-    spilling = np.flatnonzero(ev.configs.pointer_spilled > 0)
+    # and ten whose element pointers the rule spills, where there are any (the waits on them; past the collapse point
+    # too), and ten whose accumulators pass the limit (an mma.sync loop charged as counted)
+    wgmma_waits = (ev.configs.waits > 0) & (ev.configs.family == FAMILIES.index("wgmma"))
+    spilling = np.flatnonzero((ev.configs.pointer_spilled > 0) | wgmma_waits)
     acc = np.flatnonzero(ev.configs.accumulator_excess > 0)
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),
               *rng.sample(list(acc), min(10, acc.size))]:  # fmt: skip
@@ -190,7 +191,8 @@ def test_the_compile_order_takes_the_spilled_element_pointers_as_recomputed():
     machine, gemm = load_machine("h100"), Gemm(m=7000, n=1800, k=2500, dtype="fp16")
     c, _ = enumerate_space(machine, gemm, Space(name="triton"), b_major="k")
     ps = c.pointer_spilled > 0
-    assert ps.sum() > 20 and (c.waits[ps] > 0).any() and (c.waits[~ps] == 0).all()
+    # (the kernels past the collapse point wait too, on spills no compile recomputes: kept below)
+    assert ps.sum() > 20 and (c.waits[ps] > 0).any()
     won = c.pointers_recomputed()
     assert np.array_equal(won.spilled, c.spilled - c.pointer_spilled) and not won.waits[ps].any()
     assert np.array_equal(won.waits[~ps], c.waits[~ps])  # others' waits (an mma.sync kernel's accumulators') kept

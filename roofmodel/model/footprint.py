@@ -141,6 +141,12 @@ STACK_COLLAPSE = 1.65
 # iteration (H100 0.295, H200 0.299): benchmarks/pointer_spill_rule.py. Where the rule charged the excess alone and
 # no wait, `predict` had those kernels at a median 0.50 of their measured time (as compiled, with the counts,
 # 1.02).
+# Past POINTER_COLLAPSE, where a K-major operand's element pointers spill with everything else, the same factors on
+# the rule's whole excess E (its accumulators' too): over the read sweeps' 626 such wgmma kernels (H100 2026-11-23 to
+# fresh18, H200 to fresh48, the held-out shapes of 2026-11-23 left out; every one spilled as compiled, 255 registers),
+# the compiled loop moves a median 1.76 x E an iteration (both GPUs) and a warp waits 0.30 x E times (H100 0.32, H200
+# 0.30): benchmarks/pointer_spill_rule.py --collapsed. The rule had charged E once and no wait, and `predict` had them
+# at a median 0.31 (H200) and 0.37 (H100) of their measured time (as compiled, with the counts, 0.96).
 POINTER_SPILL_FACTOR = 1.64
 POINTER_SPILL_WAITS = 0.30
 # A Triton mma.sync kernel whose accumulators alone, beside the overhead, pass the per-thread limit (BM x BN / threads
@@ -412,6 +418,7 @@ def kernel_footprint(
     rule_registers = rule_spilled = None
     stack, pointer_excess, pointer_spilled, pointer_waits = False, 0, 0, 0
     accumulator_excess: Any = 0
+    collapse_excess: Any = 0
     counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
     loop_waits: Any = 0  # times per iteration a warp waits on its local reloads (counted in the SASS)
     if compiler == "stated" and registers is None:
@@ -462,6 +469,11 @@ def kernel_footprint(
         pointer_spilled = -(-pointer_excess * (1 + alone * (POINTER_SPILL_FACTOR - 1)) // 1)
         pointer_waits = alone * POINTER_SPILL_WAITS * pointer_excess
         rule_spilled = rule_spilled + pointer_spilled
+        # Past POINTER_COLLAPSE, where those pointers spill with the rest, the same factors on the whole excess.
+        collapsed_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & collapsed
+        collapse_excess = _where(collapsed_k, rule_spilled, 0)
+        rule_spilled = _where(collapsed_k, -(-POINTER_SPILL_FACTOR * rule_spilled // 1), rule_spilled)
+        pointer_waits = pointer_waits + POINTER_SPILL_WAITS * collapse_excess
         # A Triton mma.sync kernel whose accumulators pass the limit beside the overhead, at 255 (not the stack): its
         # loop moves ACCUMULATOR_SPILL_FACTOR x the excess and waits ACCUMULATOR_SPILL_WAITS x it, as a counted loop.
         acc_regs = bm * bn * accumulator_registers / threads
@@ -475,15 +487,15 @@ def kernel_footprint(
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
-        # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS), an mma.sync kernel's on its
-        # spilled accumulators (ACCUMULATOR_SPILL_WAITS).
+        # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS; past the collapse point, on
+        # its whole excess), an mma.sync kernel's on its spilled accumulators (ACCUMULATOR_SPILL_WAITS).
         loop_waits = pointer_waits
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
-        accumulator_excess = 0
+        accumulator_excess = collapse_excess = 0
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -532,6 +544,9 @@ def kernel_footprint(
         "stack": stack,  # the rule put the kernel on ptxas's stack (COLLAPSED_SPILL_FACTOR)
         "pointer_excess": pointer_excess,  # a wgmma kernel's K-major element pointers that do not fit, by the rule
         "pointer_spilled": pointer_spilled,  # of the rule's spills, those pointers' (POINTER_SPILL_FACTOR x the excess)
+        # a wgmma kernel's registers past the limit where its K-major element pointers take it past POINTER_COLLAPSE
+        # (POINTER_SPILL_FACTOR x them spilled, POINTER_SPILL_WAITS x them waits; never recomputed by ptxas)
+        "collapse_excess": collapse_excess,
         "gamble": gamble,  # register_gamble: past the limit by the rule, but not spilled by it
         # a Triton mma.sync kernel's registers past the limit where its accumulators pass it (ACCUMULATOR_SPILL_FACTOR;
         # its loop charged as counted: loop_as_counted)

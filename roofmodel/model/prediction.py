@@ -44,6 +44,7 @@ from roofmodel.model.footprint import (
     B_SHARE,
     COLLAPSED_REGISTERS,
     COLLAPSED_SPILL_FACTOR,
+    POINTER_COLLAPSE,
     POINTER_SPILL_FACTOR,
     POINTER_SPILL_WAITS,
     STACK_COLLAPSE,
@@ -1460,6 +1461,18 @@ def predict_kernel(
             )
             + ")"
         )
+    if float(fp["collapse_excess"]) > 0:
+        excess = float(fp["collapse_excess"])
+        spill_note += (
+            f": past {POINTER_COLLAPSE:g} x the limit the element pointers of its K-major operand loaded one element at "
+            f"a time spill with the rest, and ptxas spills {POINTER_SPILL_FACTOR:g} x the {excess:,.0f} registers past "
+            f"the limit, and a warp waits on their reloads {POINTER_SPILL_WAITS:g} x {excess:,.0f} = "
+            f"{float(fp['loop_waits']):.1f} times an iteration"
+            + (f", {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait)" if rates.costs.spill_wait_s
+               else "")
+            + " (footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS, which the read sweeps' 626 such kernels' "
+            "compiled loops bear out)"
+        )  # fmt: skip
     loop_spilled = round(float(fp["loop_spilled"]))
     if loop_spilled < int(fp["spilled"]) and not bool(fp["loop_counted"]):
         spill_note += (
