@@ -105,7 +105,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge tune --compile-top's own first pick, f424b46: passed);
 --fresh48: FRESH48_SHAPES with a forty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh48;
     read 2026-11-30 to judge the spilled accumulators of mma.sync kernels, 36707e7: passed);
---fresh49: FRESH49_SHAPES with a fiftieth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh49);
+--fresh49: FRESH49_SHAPES with a fiftieth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh49;
+    read 2026-11-30 to judge the pointer factors past the collapse point, ef355d2: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
