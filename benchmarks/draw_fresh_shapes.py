@@ -4,13 +4,14 @@ gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES o
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
 held draws from NEXT_RANGE (squares and small ones after fresh33), and from LAST_RANGE where that is held too (small
-ones after fresh41, squares after fresh46). Prints the list to paste
+ones after fresh41, squares after fresh46), and from FOURTH_RANGE where that is held too (small ones after
+fresh49). Prints the list to paste
 into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
 
 With ``--without FRESH25_SHAPES`` the named list counts as not yet held: drawing it again from its own seed gives it
-back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh49 that way).
+back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh50 that way).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ SIZES = {"square": (range(2048, 6145, 64),),
 NEXT_RANGE = {"square": range(6208, 8193, 64), "small": range(2080, 2561, 32)}
 # Where a family's NEXT_RANGE is held too (small ones after fresh41, squares after fresh46), the range after it.
 LAST_RANGE = {"square": range(8256, 10241, 64), "small": range(2592, 3073, 32)}
+# Where a family's LAST_RANGE is held too (small ones after fresh49), the range after that.
+FOURTH_RANGE = {"small": range(3104, 3585, 32)}
 PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
 # The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
 # that family takes the next letter (shortk400b), as decode's always do.
@@ -62,11 +65,11 @@ def _pick(rnd: random.Random, r: range) -> int:
 
 
 def _one(rnd: random.Random, family: str, next_range: int = 0) -> tuple[str, tuple[int, int, int]]:
-    """One draw of ``family``: its name and (M, N, K), from its first range, NEXT_RANGE (``next_range`` 1) or
-    LAST_RANGE (2); the calls to ``rnd`` in this order keep old samples drawable."""
+    """One draw of ``family``: its name and (M, N, K), from its first range, NEXT_RANGE (``next_range`` 1),
+    LAST_RANGE (2) or FOURTH_RANGE (3); the calls to ``rnd`` in this order keep old samples drawable."""
     sizes = SIZES[family]
     if family in ("square", "small"):
-        s = _pick(rnd, (sizes[0], NEXT_RANGE.get(family), LAST_RANGE.get(family))[next_range])
+        s = _pick(rnd, _ranges(family)[next_range])  # type: ignore[arg-type]
         return f"{PREFIX[family]}{s}", (s, s, s)
     if family in ("short_k", "long_k"):
         k, m, n = _pick(rnd, sizes[0]), _pick(rnd, sizes[1]), _pick(rnd, sizes[1])
@@ -83,12 +86,17 @@ def _every_name_held(family: str, names: set[str]) -> bool:
     return family in NAME_SPACE and NAME_SPACE[family] <= names
 
 
+def _ranges(family: str) -> tuple[range | None, ...]:
+    """``family``'s ranges in the order they are drawn from: its first, NEXT_RANGE, LAST_RANGE, FOURTH_RANGE."""
+    return SIZES[family][0], NEXT_RANGE.get(family), LAST_RANGE.get(family), FOURTH_RANGE.get(family)
+
+
 def _ranges_held(family: str, sizes: set[tuple[int, ...]]) -> int:
-    """How many of ``family``'s ranges, first, NEXT_RANGE, then LAST_RANGE, have every size among ``sizes`` (0 for a
-    family without a NEXT_RANGE): the range to draw from next."""
-    ranges = [SIZES[family][0], NEXT_RANGE.get(family), LAST_RANGE.get(family)]
+    """How many of ``family``'s ranges (_ranges) have every size among ``sizes``, counting on while a next one is given
+    (0 for a family without a NEXT_RANGE): the range to draw from next."""
+    ranges = _ranges(family)
     held = 0
-    while held < 2 and ranges[held + 1] is not None and all((x, x, x) in sizes for x in ranges[held]):
+    while held + 1 < len(ranges) and ranges[held + 1] is not None and all((x, x, x) in sizes for x in ranges[held]):  # type: ignore[union-attr]
         held += 1
     return held
 

@@ -107,6 +107,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the spilled accumulators of mma.sync kernels, 36707e7: passed);
 --fresh49: FRESH49_SHAPES with a fiftieth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh49;
     read 2026-11-30 to judge the pointer factors past the collapse point, ef355d2: passed);
+--fresh50: FRESH50_SHAPES with a fifty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh50);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -936,6 +937,22 @@ FRESH49_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3300x2500x4400", "odd", "holdout", 3300, 2500, 4400),
     ("small3040", "small", "holdout", 3040, 3040, 3040),
 ]
+# A fiftieth fresh sample (--fresh50, drawn 2026-11-30 once fresh48 and fresh49 were read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_29 (the small one from FOURTH_RANGE, every smaller one being held;
+# 2 redrawn), all held out, a fifty-first seed; fixed in code before it was measured and committed unread, to judge a
+# later change.
+FRESH50_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9152", "square", "holdout", 9152, 9152, 9152),
+    ("sq9664", "square", "holdout", 9664, 9664, 9664),
+    ("shortk336b", "short_k", "holdout", 11520, 9984, 336),
+    ("longk13056", "long_k", "holdout", 2048, 1920, 13056),
+    ("skinny336c", "skinny", "holdout", 336, 9728, 5248),
+    ("decode41b", "decode", "holdout", 41, 19968, 11520),
+    ("decode45", "decode", "holdout", 45, 13824, 10240),
+    ("odd6100x3700x2800", "odd", "holdout", 6100, 3700, 2800),
+    ("odd4400x4600x1500", "odd", "holdout", 4400, 4600, 1500),
+    ("small3168", "small", "holdout", 3168, 3168, 3168),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -964,7 +981,7 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES),
                  "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES),
                  "fresh47": (2027_1_10, FRESH47_SHAPES), "fresh48": (2027_1_11, FRESH48_SHAPES),
-                 "fresh49": (2027_1_12, FRESH49_SHAPES)}  # fmt: skip
+                 "fresh49": (2027_1_12, FRESH49_SHAPES), "fresh50": (2027_1_13, FRESH50_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
