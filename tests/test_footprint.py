@@ -18,9 +18,11 @@ from roofmodel.model.footprint import (
     allocated_and_spilled,
     cta_limits,
     ctas_per_sm,
+    factor_spills,
     kernel_footprint,
     loop_as_counted,
     registers_needed,
+    times_factor,
 )
 from roofmodel.model.kernel import FAMILIES, register_tile_for
 from roofmodel.model.prediction import operand_staging, unpipelined_operands
@@ -596,6 +598,30 @@ def test_spilled_accumulators_of_an_mma_sync_kernel_by_hand():
     cutlass = _compiled(4096, 4096, 4096, "fp16", 128, 128, 64, 2, "mma.sync", None, None, compiler="cutlass")
     assert cutlass["accumulator_excess"] == 0 and cutlass["spilled"] == 160
     assert _compiled(4096, 4096, 4096, "fp16", 128, 256, 32, 4, "wgmma", None, None)["accumulator_excess"] == 0
+
+
+def test_a_factor_times_a_whole_excess_rounds_up_exactly():
+    # 2.18 x 50 is 109.00000000000001 in floating point, which a float ceiling takes to 110; 1.64 x 25 = 41.
+    assert times_factor(50, 2.18) == 109 and times_factor(51, 2.18) == 112 and times_factor(25, 1.64) == 41
+    assert list(times_factor(np.array([50.0, 160.0, 0.0]), 2.18)) == [109, 349, 0]
+    assert factor_spills(160, 2.18, 0.15) == (349, pytest.approx(24.0))
+
+
+def test_predict_json_names_the_spill_rule_and_its_waits(cli):
+    import json
+
+    args = ["predict", "--machine", "h200", "--m", "4096", "--kernel", "triton", "--json"]
+    acc = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "2").stdout)
+    assert acc["spill_rule"] == "mma.sync accumulators" and acc["spill_rule_excess"] == 160
+    assert acc["spilled_registers"] == 349 and acc["loop_waits"] == pytest.approx(24.0)
+    k = ["--m", "7000", "--n", "1800", "--k", "2500", "--b-major", "k", "--tile"]
+    past = json.loads(cli(*args, *k, "128x256x64", "--warps", "4").stdout)
+    assert past["spill_rule"] == "k-major pointers past the collapse point" and past["spill_rule_excess"] == 640
+    assert past["spilled_registers"] == 1050 and past["loop_waits"] == pytest.approx(192.0)
+    ptr = json.loads(cli(*args, *k, "128x128x32", "--warps", "4").stdout)
+    assert ptr["spill_rule"] == "k-major pointers" and ptr["spill_rule_excess"] == 81 and ptr["spilled_registers"] == 133
+    none = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "4").stdout)
+    assert none["spill_rule"] is None and none["spill_rule_excess"] is None and none["loop_waits"] == 0
 
 
 def test_the_accumulator_spill_constants_are_the_medians_their_script_reproduces():

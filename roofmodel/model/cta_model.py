@@ -20,14 +20,17 @@ Per main-loop iteration (one BK step) of one CTA:
 - ``spill`` = 2 x spilled registers x 4 B x threads / spill bytes per cycle: each spilled register the
   loop uses (footprint.kernel_footprint's ``loop_spilled``: none of a Triton wgmma kernel's compiled spills
   where its loop fits the allocation; where the compiled loop's local loads and stores were counted in its
-  SASS, those bytes / 8, whatever the family; past COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per
-  iteration, an uncounted mma.sync kernel's mma_sync_spill_reloads times (charged_spills), at the measured spill
+  SASS, those bytes / 8, whatever the family, and where the register rule charges a loop as such a counted one
+  (footprint.loop_as_counted: a Triton mma.sync kernel's spilled accumulators), the rule's; past
+  COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per iteration, another uncounted mma.sync kernel's
+  mma_sync_spill_reloads times (charged_spills), at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the
   shared-memory path's 128, from pairs of wgmma kernels with and without spills,
   roofmodel.model.kernel_costs);
   serial with the rest of the CTA's iteration (a spilled accumulator must be back in its register
   before the MMAs that add to it), and on the SM's shared-memory path with the operand reads; where the
-  compiled loop's waits on its local reloads were counted (``spill_wait_cycles``: waits x
+  compiled loop's waits on its local reloads were counted, or the register rule charges them
+  (footprint.factor_spills) (``spill_wait_cycles``: waits x
   ``kernel_costs.spill_wait``, a round trip each, 250 ns on the H100 from the spill ladder), one CTA's
   iteration takes the larger of the two, since a warp that waits on each reload in turn cannot draw the
   bandwidth (the resident CTAs overlap each other's waits);

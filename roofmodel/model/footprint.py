@@ -31,7 +31,10 @@ tests/test_footprint.py holds the rule to the compiled counts of the H100's held
 H200 sweep. Past the
 architecture's per-thread limit a kernel spills: it is allocated the limit and the rest is local
 memory, which the time model charges once per main-loop iteration (``loop_spilled``); it is never
-refused for that. Given a Triton wgmma kernel's compiled counts, its spills are charged only where
+refused for that. Where ptxas is known to spill more than the registers that do not fit (a wgmma kernel's K-major
+element pointers, below and past the collapse point; a Triton mma.sync kernel whose accumulators pass the limit), the
+rule spills a factor times them and charges the loop's waits on their reloads (factor_spills: the compiled loops'
+medians). Given a Triton wgmma kernel's compiled counts, its spills are charged only where
 what its loop holds by the rule does not fit the compiled allocation: ptxas spills first the values
 the loop does not use (Nsight Compute's local-memory counters, docs/measurements/h100-2026-11-25/
 spill_check).
@@ -187,6 +190,19 @@ def pointers_recomputed(fp: dict[str, Any]) -> dict[str, Any]:
     won = fp["spilled"] - fp["pointer_spilled"]
     waits = _where(fp["pointer_spilled"] > 0, 0 * won, fp.get("loop_waits", 0 * won))
     return {**fp, "spilled": won, "loop_spilled": won, "loop_waits": waits}
+
+
+def times_factor(excess: Any, factor: float) -> Any:
+    """ceil(factor x excess) for a whole ``excess`` and a factor given to two places, in exact integer arithmetic
+    (2.18 x 50 is 109.00000000000001 in floating point: 110 by a float ceiling). Numbers or numpy arrays."""
+    return -(-(round(100 * factor) * excess) // 100)
+
+
+def factor_spills(excess: Any, factor: float, waits: float) -> tuple[Any, Any]:
+    """What the rule charges for ``excess`` registers past the limit where ptxas spills more of them than do not fit
+    and the loop waits on their reloads (POINTER_SPILL_FACTOR and WAITS, ACCUMULATOR_SPILL_FACTOR and WAITS): the
+    spilled registers, times_factor(excess, factor), and the waits an iteration, waits x excess."""
+    return times_factor(excess, factor), waits * excess
 
 
 def loop_as_counted(fp: dict[str, Any]) -> Any:
@@ -406,7 +422,10 @@ def kernel_footprint(
     (triton_compile.main_loop_local_bytes), it is those bytes / 8, a 4-byte store and reload each, and
     ``loop_counted`` is True), ``loop_waits`` (where the loop's local
     traffic is given, ``loop_local_waits``: the times per iteration a warp waits on its own local reloads,
-    triton_compile.local_reload_waits, a Triton mma.sync kernel's too; else 0), ``shared_bytes`` (the compiled
+    triton_compile.local_reload_waits, a Triton mma.sync kernel's too; without compiled counts, the register rule's
+    (factor_spills); else 0), ``pointer_excess``, ``pointer_spilled``, ``collapse_excess`` and ``accumulator_excess``
+    (the rules that spill a factor times the registers past the limit: 0 where none applies, and where compiled
+    counts are given), ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
     and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
     FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
@@ -416,7 +435,7 @@ def kernel_footprint(
     limit = machine.limits.max_registers_per_thread.n
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
-    stack, pointer_excess, pointer_spilled, pointer_waits = False, 0, 0, 0
+    stack, pointer_excess, pointer_spilled, rule_waits = False, 0, 0, 0
     accumulator_excess: Any = 0
     collapse_excess: Any = 0
     counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
@@ -465,23 +484,26 @@ def kernel_footprint(
         pointer_excess = _where(wgmma_k, _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0), 0)
         # Where the accumulators fit beside the overhead (the kernels the factors were fitted on), the pointers'
         # spills and waits by POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS; where they spill too, the excess alone.
-        alone = _where(-(-hard // 1) <= rule_registers, 1, 0)
-        pointer_spilled = -(-pointer_excess * (1 + alone * (POINTER_SPILL_FACTOR - 1)) // 1)
-        pointer_waits = alone * POINTER_SPILL_WAITS * pointer_excess
+        alone = -(-hard // 1) <= rule_registers
+        by_factor, waits = factor_spills(pointer_excess, POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)
+        pointer_spilled = _where(alone, by_factor, pointer_excess)
+        rule_waits = _where(alone, waits, 0)
         rule_spilled = rule_spilled + pointer_spilled
         # Past POINTER_COLLAPSE, where those pointers spill with the rest, the same factors on the whole excess.
-        collapsed_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & collapsed
+        collapsed_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & collapsed & (compiler == "triton")
         collapse_excess = _where(collapsed_k, rule_spilled, 0)
-        rule_spilled = _where(collapsed_k, -(-POINTER_SPILL_FACTOR * rule_spilled // 1), rule_spilled)
-        pointer_waits = pointer_waits + POINTER_SPILL_WAITS * collapse_excess
+        by_factor, waits = factor_spills(collapse_excess, POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)
+        rule_spilled = _where(collapsed_k, by_factor, rule_spilled)
+        rule_waits = rule_waits + waits
         # A Triton mma.sync kernel whose accumulators pass the limit beside the overhead, at 255 (not the stack): its
         # loop moves ACCUMULATOR_SPILL_FACTOR x the excess and waits ACCUMULATOR_SPILL_WAITS x it, as a counted loop.
         acc_regs = bm * bn * accumulator_registers / threads
         accumulators_past = (mma_sync & _not(stack) & (-(-(acc_regs + register_overhead) // 1) > limit)
                              & (compiler == "triton"))  # fmt: skip
         accumulator_excess = _where(accumulators_past, rule_spilled, 0)
-        rule_spilled = _where(accumulators_past, -(-ACCUMULATOR_SPILL_FACTOR * rule_spilled // 1), rule_spilled)
-        pointer_waits = pointer_waits + ACCUMULATOR_SPILL_WAITS * accumulator_excess
+        by_factor, waits = factor_spills(accumulator_excess, ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS)
+        rule_spilled = _where(accumulators_past, by_factor, rule_spilled)
+        rule_waits = rule_waits + waits
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False
     if registers is None:
@@ -489,7 +511,7 @@ def kernel_footprint(
         loop_spilled = spilled
         # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS; past the collapse point, on
         # its whole excess), an mma.sync kernel's on its spilled accumulators (ACCUMULATOR_SPILL_WAITS).
-        loop_waits = pointer_waits
+        loop_waits = rule_waits
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole

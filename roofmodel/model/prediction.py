@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -50,6 +50,7 @@ from roofmodel.model.footprint import (
     STACK_COLLAPSE,
     kernel_footprint,
     loop_as_counted,
+    times_factor,
 )
 from roofmodel.model.hierarchy import level_bandwidth
 from roofmodel.model.kernel import FAMILIES, KernelConfig, generic_config, register_tile_for
@@ -77,6 +78,10 @@ GAMBLE_NOTE = (
     "of the 102 kernels of the H100's first three broad samples that the rule calls one, "
     "67 spilled as compiled (mma.sync 28 of 47, wgmma 19 of 32, FMA 20 of 23)"
 )
+
+
+# The register rules that spill more than the registers that do not fit (Prediction.spill_rule).
+SpillRule = Literal["k-major pointers", "k-major pointers past the collapse point", "mma.sync accumulators"]
 
 
 class Prediction(BaseModel):
@@ -112,10 +117,19 @@ class Prediction(BaseModel):
     spilled_registers: int
     # Of those, the ones reloaded every main-loop iteration: all, but none of a Triton wgmma kernel's compiled
     # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges an uncounted
-    # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each; where the compiled loop's SASS was
+    # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each (not where the register rule charges its
+    # spilled accumulators as a counted loop: footprint.loop_as_counted); where the compiled loop's SASS was
     # counted (loop_local_bytes), any family's local bytes / 8, rounded, which can exceed spilled_registers (a spilled
     # register reloaded more than once an iteration, or 64-bit pointers reloaded in 32-bit halves).
     loop_spilled_registers: int
+    # Times per iteration a warp waits on its own local reloads, each charged kernel_costs.spill_wait (the compiled
+    # loop's, counted in its SASS; or the register rule's, spill_rule's), and the register rule that set the spills
+    # beyond the registers that do not fit: "k-major pointers" (POINTER_SPILL_FACTOR x the pointer registers that do
+    # not fit, spill_rule_excess), "k-major pointers past the collapse point" (the same factors on the whole excess),
+    # "mma.sync accumulators" (ACCUMULATOR_SPILL_FACTOR x the excess); None where no such rule applied.
+    loop_waits: float = 0.0
+    spill_rule: SpillRule | None = None
+    spill_rule_excess: int | None = None
     # Past the per-thread limit by the register rule only by element pointers it expects ptxas to recompute,
     # so none spilled by the rule (footprint's register gamble): tune and rank mark it.
     register_gamble: bool = False
@@ -1130,7 +1144,8 @@ def cyclic_frames(family: Any, counted: Any = False) -> Any:
     of the chip touched between (cta_model.reuse_miss_share): a wgmma kernel's, whose loop spills only where the
     accumulators and what the rule adds to them pass the allocation (footprint.kernel_footprint's fits_loop), so
     that what it stores and reloads are accumulators, every one once a wgmma; and an mma.sync kernel's (any
-    compiler's) where its loop's local bytes were counted in the SASS (``counted``: footprint's loop_counted). That
+    compiler's) where its loop's local bytes were counted in the SASS, or where the register rule charges its spilled
+    accumulators as such a loop (``counted``: footprint.loop_as_counted; pre-registered with that rule in 36707e7). That
     one is a choice made on read data, not a measured order: an mma.sync loop's counted bytes / 8 can pass its spilled
     registers (some reloaded more than once a pass, the repeats with a short reuse distance), and its waits keep
     uniform reuse (cyclic_waits). With its counted bytes, uniform reuse made the read H200 sweeps' kernels at 5-8 CTAs
@@ -1147,7 +1162,8 @@ def cyclic_frames(family: Any, counted: Any = False) -> Any:
 
 def cyclic_waits(family: Any) -> Any:
     """Whether the reloads a warp of a kernel waits on miss the L2 as its frames' bytes do (cyclic_frames): a wgmma
-    kernel's, whose waits are on the accumulators it stores and reloads in turn. An mma.sync kernel's waits take
+    kernel's, whose waits are on the accumulators it stores and reloads in turn (and, where the register rule charges
+    them, on its spilled K-major element pointers: the same choice, not measured apart). An mma.sync kernel's waits take
     uniform reuse (1 - L2 / frames: none while the frames fit the L2) even where its bytes are reused in turn, a choice
     made on read data. fresh29's 14 kernels compiled to 32 registers (42.5-335 MiB of frames, 114-1,417 waits an
     iteration) go from 15.8% to 39.3% median |error| with their waits on the cyclic ramp (its factors median 2.29 x
@@ -1415,16 +1431,12 @@ def predict_kernel(
             )
         )
     elif float(fp["accumulator_excess"]):
-        excess = round(float(fp["accumulator_excess"]))
-        reload_note = (
-            f"; its accumulators alone pass the limit beside the overhead, and a Triton mma.sync kernel then spills "
-            f"{ACCUMULATOR_SPILL_FACTOR:g} x the {excess:,} registers the rule has past it, stored and reloaded every "
-            f"iteration, and a warp waits on those reloads {ACCUMULATOR_SPILL_WAITS:g} x {excess:,} = "
-            f"{float(fp['loop_waits']):.1f} times an iteration"
-            + (f", {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes "
-               "the larger of the two" if rates.costs.spill_wait_s else "")
-            + "; the medians of the compiled loops of the read sweeps' 2,184 such kernels, "
-            "footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS"
+        reload_note = "; its accumulators alone pass the limit beside the overhead, and for such a Triton mma.sync " + (
+            factor_spill_note("registers the rule has past the limit", ACCUMULATOR_SPILL_FACTOR,
+                              ACCUMULATOR_SPILL_WAITS, float(fp["accumulator_excess"]), float(fp["loop_waits"]), rates,
+                              "the medians of the compiled loops of the read sweeps' 2,184 such kernels (H100 and "
+                              "H200, fp32 accumulators), footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS; "
+                              "the loop charged as a counted one")
         )  # fmt: skip
     elif config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
         times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
@@ -1448,30 +1460,26 @@ def predict_kernel(
         excess, waits = float(fp["pointer_excess"]), float(fp["loop_waits"])
         spill_note += (
             f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
-            "a time (with a K-major one under wgmma, ptxas spills "
+            "a time (with a K-major one under wgmma, "
             + (
-                f"{POINTER_SPILL_FACTOR:g} x the {excess:,.0f} pointer registers that do not fit, and a warp waits on "
-                "their reloads "
-                f"{POINTER_SPILL_WAITS:g} x {excess:,.0f} = {waits:.1f} times an iteration, "
-                f"{rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes the "
-                "larger of that and the spills' traffic; the medians of the compiled loops of the read sweeps' "
-                "1,309 such kernels, footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS"
+                factor_spill_note("pointer registers that do not fit", POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS,
+                                  excess, waits, rates, "the medians of the compiled loops of the read sweeps' 1,309 "
+                                  "such kernels, footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS")
                 if waits
-                else f"the {excess:,.0f} pointer registers that do not fit beside the accumulators'"
+                else f"ptxas spills the {excess:,.0f} pointer registers that do not fit beside the accumulators'"
             )
             + ")"
-        )
+        )  # fmt: skip
     if float(fp["collapse_excess"]) > 0:
         excess = float(fp["collapse_excess"])
         spill_note += (
-            f": past {POINTER_COLLAPSE:g} x the limit the element pointers of its K-major operand loaded one element at "
-            f"a time spill with the rest, and ptxas spills {POINTER_SPILL_FACTOR:g} x the {excess:,.0f} registers past "
-            f"the limit, and a warp waits on their reloads {POINTER_SPILL_WAITS:g} x {excess:,.0f} = "
-            f"{float(fp['loop_waits']):.1f} times an iteration"
-            + (f", {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait)" if rates.costs.spill_wait_s
-               else "")
-            + " (footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS, which the read sweeps' 626 such kernels' "
-            "compiled loops bear out)"
+            f"; past {POINTER_COLLAPSE:g} x the limit the element pointers of its K-major operand loaded one element at "
+            f"a time spill with the rest ({math.ceil(float(fp['needed'])) - limit:,} registers past the limit, "
+            f"{excess:,.0f} in whole wgmma accumulator fragments): "
+            + factor_spill_note("registers", POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS, excess,
+                                float(fp["loop_waits"]), rates, "footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS, "
+                                "fitted below that point, which the compiled loops of the read sweeps' 626 such kernels "
+                                "bear out (1.76 and 0.31)")
         )  # fmt: skip
     loop_spilled = round(float(fp["loop_spilled"]))
     if loop_spilled < int(fp["spilled"]) and not bool(fp["loop_counted"]):
@@ -1770,6 +1778,8 @@ def predict_kernel(
         registers_per_thread=int(fp["registers"]),
         spilled_registers=int(fp["spilled"]),
         loop_spilled_registers=loop_spilled,
+        loop_waits=float(fp["loop_waits"]),
+        **spill_rule_of(fp),
         register_gamble=bool(fp["gamble"]),
         registers_origin=registers_origin(regs, compiled),
         compiled=compiled,
@@ -1784,6 +1794,34 @@ def predict_kernel(
         kernel=config.label(),
         kernel_origin=config.origin,
         inputs=[*rates.inputs, *home_inputs],
+    )
+
+
+def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
+    """Prediction's ``spill_rule`` and ``spill_rule_excess`` for a footprint (footprint.kernel_footprint's
+    ``pointer_spilled``, ``pointer_excess``, ``collapse_excess``, ``accumulator_excess``)."""
+    for rule, key, on in (("k-major pointers", "pointer_excess", float(fp["pointer_spilled"]) > 0),
+                          ("k-major pointers past the collapse point", "collapse_excess", True),
+                          ("mma.sync accumulators", "accumulator_excess", True)):  # fmt: skip
+        if on and float(fp[key]) > 0:
+            return {"spill_rule": rule, "spill_rule_excess": round(float(fp[key]))}
+    return {}
+
+
+def factor_spill_note(what: str, factor: float, waits_factor: float, excess: float, waits: float, rates: Rates,
+                      source: str) -> str:  # fmt: skip
+    """How a rule that spills ``factor`` x the ``excess`` registers past the limit and waits ``waits_factor`` x them an
+    iteration (footprint.factor_spills) charges them, in words, with where its factors come from (``source``)."""
+    wait = (
+        f", {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes the larger "
+        "of those waits and the spills' traffic"
+        if rates.costs.spill_wait_s
+        else ", not charged: the machine file gives no kernel_costs.spill_wait"
+    )
+    return (
+        f"ptxas spills {factor:g} x the {excess:,.0f} {what}, ceil = {times_factor(excess, factor):,.0f}, each stored "
+        f"and reloaded every iteration, and a warp waits on their reloads {waits_factor:g} x {excess:,.0f} = "
+        f"{waits:.1f} times an iteration{wait}; {source}"
     )
 
 
