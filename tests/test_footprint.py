@@ -619,7 +619,9 @@ def test_predict_json_names_the_spill_rule_and_its_waits(cli):
     assert past["spill_rule"] == "k-major pointers past the collapse point" and past["spill_rule_excess"] == 640
     assert past["spilled_registers"] == 1050 and past["loop_waits"] == pytest.approx(192.0)
     ptr = json.loads(cli(*args, *k, "128x128x32", "--warps", "4").stdout)
-    assert ptr["spill_rule"] == "k-major pointers" and ptr["spill_rule_excess"] == 81 and ptr["spilled_registers"] == 133
+    assert (
+        ptr["spill_rule"] == "k-major pointers" and ptr["spill_rule_excess"] == 81 and ptr["spilled_registers"] == 133
+    )
     none = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "4").stdout)
     assert none["spill_rule"] is None and none["spill_rule_excess"] is None and none["loop_waits"] == 0
 
