@@ -332,8 +332,7 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
     gambles among the rest, the element pointers the rule spills recomputed, which compiling resolves: tune
     compiles in that order, after predict's own first pick; ties: the first in the file), compiled one after another:
     the first N, then on while the next one's time in that order is faster than the best compiled so far, up to
-    COMPILE_BEYOND x
-    N (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
+    COMPILE_BEYOND x N compiles, a tile's raster copies sharing one (search.space's _compiled_ranking), ranked again by the model with their compiled counts (``cta``: the sweep's own counts,
     which Triton 3.6's compile on a CPU reproduces; ties: the compile order). Best measured / measured of that
     pick: median, min, and the groups under 0.9. ``beyond=False``: the first N only (N = 1: predict's own pick)."""
     from roofmodel.search.space import COMPILE_BEYOND, compiling_goes_on
@@ -347,13 +346,22 @@ def compiled_pick_figures(rows: list[Row], compile_top: int = COMPILED_PICKS, be
         if len(v) < 5:
             continue
         taken: list[Row] = []
-        # predict's own first (rule_rank_key) compiled first, as tune --compile-top does; then the compile order.
+        compiled: set[tuple[Any, ...]] = set()
+        stopped = False
+        # predict's own first (rule_rank_key) compiled first, as tune --compile-top does; then the compile order. A
+        # tile's raster copy (another GROUP_M) shares its compile (search.space.compile_key): it takes no place.
         own = min(v, key=lambda t: (rule_rank_key(t[1], t[1].predict), t[0]))
         order = [own, *sorted((t for t in v if t is not own), key=lambda t: (t[1].compile_order, t[0]))]
-        for _, row in order[: (COMPILE_BEYOND if beyond else 1) * compile_top]:
-            if not compiling_goes_on(len(taken), compile_top, min((x.cta for x in taken), default=None),
-                                     row.compile_order):  # fmt: skip
-                break
+        for _, row in order:
+            r = row.record
+            key = (r.block_m, r.block_n, r.block_k, r.num_warps, r.num_stages, r.a_major, r.b_major)
+            if key not in compiled:
+                stopped = stopped or len(compiled) >= (COMPILE_BEYOND if beyond else 1) * compile_top or not (
+                    compiling_goes_on(len(compiled), compile_top, min((x.cta for x in taken), default=None),
+                                      row.compile_order))  # fmt: skip
+                if stopped:
+                    continue
+                compiled.add(key)
             taken.append(row)
         pick = min(enumerate(taken), key=lambda t: (t[1].cta, t[0]))[1]
         first.append(min(row.measured for _, row in v) / pick.measured)

@@ -359,7 +359,7 @@ def render_tune(rep: Any) -> str:
         c = rep.top[0].compiled
         lines.append(f"compiled the first {rep.compiled} by the register rule, each timed as if its bet on registers were won "
                      f"(the first {rep.compile_top}, then on while the next one's time by the rule could beat the best "
-                     f"compiled) with Triton {c.triton} (ptxas {c.ptxas}, "
+                     f"compiled; a tile's raster copies share its compile) with Triton {c.triton} (ptxas {c.ptxas}, "
                      f"{c.target}) and ranked them by what ptxas gave each"
                      + (f"; Triton refused {len(rep.compile_refused)}: {rep.compile_refused[0]}"
                         if rep.compile_refused else ""))  # fmt: skip

@@ -639,9 +639,10 @@ class TuneReport(BaseModel):
     winner: Prediction  # the scalar predictor on the first configuration: every term with its detail
     why: str
     caveats: list[str] = []  # what the machine file lacks that the ranking would weigh (search_caveats)
-    # tune --compile-top N: how many of the first by the register rule were compiled and ranked by their
-    # compiled counts (0: none; else ``top`` is those; at most ``compile_top``, fewer where the next by the rule
-    # could not beat the best compiled: _compiled_ranking), and the one-line reason for each Triton refused
+    # tune --compile-top N: how many distinct compiles were made, in the compile order (0: none; else ``top`` is
+    # what they and the raster copies that share their counts rank as by their compiled counts; at least
+    # ``compile_top``, then on while the next could beat the best compiled, up to COMPILE_BEYOND x it:
+    # _compiled_ranking), and the one-line reason for each Triton refused
     compiled: int = 0
     compile_top: int = 0
     compile_refused: list[str] = []
@@ -699,8 +700,8 @@ def _loses_on(first: int, other: int, ev: Evaluated) -> str:
 COMPILE_BATCH = 8
 # tune --compile-top N compiles tune's own first, then the first N by the register rule with every bet on registers
 # won (register gambles among the rest, spilled element pointers recomputed), then goes on in that order while the
-# next could still win, up to this many times N in all (the first N of a large space are often one tile at several
-# stage counts, which a compile treats alike).
+# next could still win, up to this many times N distinct compiles in all (the first N of a large space are often one
+# tile at several stage counts; its raster copies share one compile: compile_key).
 COMPILE_BEYOND = 8
 Compiler = Callable[[list[KernelConfig]], list["CompiledCounts | str"]]
 
@@ -740,7 +741,9 @@ def tune_report(
         raise ProblemError("--compile-top: no compiler given")
     # Compiling resolves a bet on registers: --compile-top compiles in the order by the time each configuration would
     # take were the bet won, register gambles among the rest and the element pointers the rule spills recomputed.
-    r = tune(machine, gemm, space, top=max(top, COMPILE_BEYOND * compile_top), compute=compute, bandwidth=bandwidth, clock=clock,
+    # Room for COMPILE_BEYOND x N distinct compiles: each tile may come in every raster order (compile_key).
+    beyond = COMPILE_BEYOND * compile_top * len(space.order_values())
+    r = tune(machine, gemm, space, top=max(top, beyond), compute=compute, bandwidth=bandwidth, clock=clock,
              instruction=instruction, a_major=a_major, b_major=b_major, gamble_last=not compile_top,
              pointers_recomputed=bool(compile_top))  # fmt: skip
     ev = r.evaluated
@@ -810,43 +813,74 @@ def _ranked_by_rule(rank: int, i: int, ev: Evaluated, gemm: Gemm, first: int) ->
     )  # fmt: skip
 
 
+def compile_key(config: KernelConfig) -> KernelConfig:
+    """The configuration a compile of ``config`` stands for: the same but for its raster order. Triton's GROUP_M only
+    remaps program ids, so one tile's compiles in two orders come out alike (of the read sweeps' 253 kernels timed
+    beside a copy with the other GROUP_M, 251 compiled to the same registers and spills, the other two within 6
+    registers and 8 spilled): tune --compile-top compiles one and gives its counts to the others."""
+    return config.model_copy(update={"raster": "row"})
+
+
 def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[int], least: int, compiler: Compiler,
                       predicted: dict[str, Any], top: int) -> tuple[list[Ranked], list[str], int]:  # fmt: skip
-    """The configurations ``order`` names (in the register rule's order), compiled in that order and ranked
-    by predict_kernel with their compiled counts (ties keep the rule's order), while compiling_goes_on. Returns (ranked, the refusals, how many were taken). The compiler gets COMPILE_BATCH at a time (to run them in
-    parallel); what it compiled past the stopping point is not used, so the result does not depend on it."""
-    done: list[tuple[float, int, int, KernelConfig, CompiledCounts, Prediction]] = []
+    """The configurations ``order`` names (in the compile order), compiled in that order and ranked by predict_kernel
+    with their compiled counts (ties keep the order), while compiling_goes_on, which counts distinct compiles: a
+    configuration whose compile_key was compiled takes that compile's counts without another (a raster copy), and so
+    does one after the stopping point. At most COMPILE_BEYOND x ``least`` compiles. Returns (ranked, the refusals, how
+    many were compiled). The compiler gets COMPILE_BATCH distinct compiles at a time (to run them in parallel); what
+    it compiled past the stopping point is not used, so the result does not depend on it."""
+    done: list[tuple[float, int, int, KernelConfig, CompiledCounts, Prediction, str | None]] = []
     refused: list[str] = []
-    taken = 0
+    configs = [ev.configs.config(i) for i in order]
+    keys = [compile_key(c) for c in configs]
+    first_of: dict[KernelConfig, KernelConfig] = {}  # the configuration compiled for a key: its first in the order
+    for key, cfg in zip(keys, configs, strict=True):
+        first_of.setdefault(key, cfg)
+    counts_of: dict[KernelConfig, CompiledCounts | str] = {}  # compiled and taken
+    batch: dict[KernelConfig, CompiledCounts | str] = {}  # compiled ahead, in COMPILE_BATCH
     best: float | None = None
-    for start in range(0, len(order), COMPILE_BATCH):
-        chunk = order[start : start + COMPILE_BATCH]
-        configs = [ev.configs.config(i) for i in chunk]
-        for offset, (i, cfg, counts) in enumerate(zip(chunk, configs, compiler(configs), strict=True)):
-            if not compiling_goes_on(start + offset, least, best, float(ev.seconds[i])):
-                return _ranked_compiled(done, ev, top), refused, taken
-            taken += 1
-            if isinstance(counts, str):
-                refused.append(counts)
+    stopped = False
+    for position, (i, cfg, key) in enumerate(zip(order, configs, keys, strict=True)):
+        if key not in counts_of:
+            if (
+                stopped
+                or len(counts_of) >= COMPILE_BEYOND * least
+                or not compiling_goes_on(len(counts_of), least, best, float(ev.seconds[i]))
+            ):
+                stopped = True
                 continue
-            try:
-                p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
-            except ProblemError as exc:  # what it compiled to does not fit (Triton's epilogue scratch, say)
-                refused.append(f"{cfg.label()} as compiled: {exc}")
-                continue
-            done.append((p.seconds, start + offset + 1, i, config_as_compiled(machine, cfg, counts), counts, p))
-            best = p.seconds if best is None else min(best, p.seconds)
-    return _ranked_compiled(done, ev, top), refused, taken
+            if key not in batch:
+                ahead = list(dict.fromkeys(k for k in keys[position:] if k not in counts_of))[:COMPILE_BATCH]
+                batch = dict(zip(ahead, compiler([first_of[k] for k in ahead]), strict=True))
+            counts_of[key] = batch[key]
+            if isinstance(counts_of[key], str):
+                refused.append(counts_of[key])  # type: ignore[arg-type]
+        counts = counts_of[key]
+        if isinstance(counts, str):
+            continue
+        try:
+            p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
+        except ProblemError as exc:  # what it compiled to does not fit (Triton's epilogue scratch, say)
+            refused.append(f"{cfg.label()} as compiled: {exc}")
+            if first_of[key] == cfg:
+                counts_of[key] = refused[-1]  # its raster copies do not fit either: one refusal
+            continue
+        copy_of = None if first_of[key] == cfg else first_of[key].raster
+        done.append((p.seconds, position + 1, i, config_as_compiled(machine, cfg, counts), counts, p, copy_of))
+        best = p.seconds if best is None else min(best, p.seconds)
+    return _ranked_compiled(done, ev, top), refused, len(counts_of)
 
 
 def _ranked_compiled(done: list[Any], ev: Evaluated, top: int) -> list[Ranked]:
     done.sort(key=lambda x: (x[0], x[1]))
     ranked = []
-    for rank, (seconds, rule_rank, i, cfg, counts, p) in enumerate(done[:top], start=1):
+    for rank, (seconds, rule_rank, i, cfg, counts, p, copy_of) in enumerate(done[:top], start=1):
         recomputed = 0 if ev.configs.pointer_spilled is None else int(ev.configs.pointer_spilled[i])
         vs_rule = (f"compiled {rule_rank} in order; by the rule {int(ev.configs.registers[i])} registers and "
                    f"{int(ev.configs.spilled[i]) + recomputed} spilled, {float(ev.seconds[i]) * 1e3:.4f} ms"
-                   + (f" with the {recomputed} of them its element pointers' recomputed" if recomputed else ""))  # fmt: skip
+                   + (f" with the {recomputed} of them its element pointers' recomputed" if recomputed else "")
+                   + (f"; the counts of the same tile's compile in {copy_of} order, which compiles alike: compile_key"
+                      if copy_of else ""))  # fmt: skip
         against = "first" if rank == 1 else f"{100 * (seconds / done[0][0] - 1):.1f}% slower: limited by {p.limiter}"
         ranked.append(Ranked(
             rank=rank, config=cfg, seconds=seconds, tflops=p.tflops, limiter=p.limiter,
