@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.read_samples import DATA, read_h100, read_h200
-from roofmodel.backends.broad import Evaluator, read_broad_csv
+from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.errors import ProblemError
 from roofmodel.machine import load_machine
 from roofmodel.model.kernel import triton_config
@@ -36,39 +37,47 @@ FITTED_ON = {"h100": read_h100(18), "h200": read_h200(44)}
 COLLAPSED_ON = {"h100": read_h100(18), "h200": read_h200(48)}
 
 
-def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False) -> list[dict[str, Any]]:
-    """One row per kernel the fit reads: its pointer excess by the rule and its compiled counts; with ``collapsed``,
-    the kernels past the collapse point and their whole excess (``loop`` and ``waits`` None where one compiled without
-    spilling)."""
+def triton_kernels(
+    gpu: str, samples: tuple[str, ...], family: str
+) -> Iterator[tuple[str, BroadRecord, dict[str, Any]]]:
+    """Every sweep kernel of the read ``samples`` (the held-out shapes of 2026-11-23 left out) that Triton compiled to
+    ``family`` and Triton's rule gives that family too: (sample, record, its footprint by the register rule, as
+    `predict --kernel triton` states it)."""
     ev = Evaluator(load_machine(gpu), 1980.0)
-    out = []
     for d in samples:
         for r in read_broad_csv(DATA / d / "broad.csv"):
-            if r.set != "sweep" or r.instruction != "wgmma" or (r.loop_local_bytes is None and not collapsed):
-                continue
-            if d.endswith("2026-11-23") and r.split == "holdout":
+            if r.set != "sweep" or r.instruction != family or (d.endswith("2026-11-23") and r.split == "holdout"):
                 continue
             try:
                 cfg = triton_config(ev.machine, r.dtype, block_m=r.block_m, block_n=r.block_n, block_k=r.block_k,
                                     group_m=r.group_m, num_warps=r.num_warps, num_stages=r.num_stages)  # fmt: skip
             except ProblemError:
                 continue
-            if cfg.instruction != "wgmma":
-                continue
-            fp = ev.footprint(r, compiled=False, family="wgmma")
-            if collapsed:
-                excess = float(fp["collapse_excess"])
-                if excess > 0:
-                    counted = r.loop_local_bytes is not None
-                    out.append(dict(gpu=gpu, sample=d, excess=excess, spilled=r.spilled_registers,
-                                    loop=r.loop_local_bytes / 8 if counted else None,
-                                    waits=r.loop_local_waits if counted else None))  # fmt: skip
-                continue
+            if cfg.instruction == family:
+                yield d, r, ev.footprint(r, compiled=False, family=family)
+
+
+def counted_row(gpu: str, sample: str, r: BroadRecord, excess: float) -> dict[str, Any]:
+    """A kernel's excess by the rule and its compiled counts (``loop`` and ``waits`` None where it did not spill)."""
+    counted = r.loop_local_bytes is not None
+    return dict(gpu=gpu, sample=sample, excess=excess, spilled=r.spilled_registers,
+                loop=r.loop_local_bytes / 8 if counted else None, waits=r.loop_local_waits if counted else None)  # fmt: skip
+
+
+def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False) -> list[dict[str, Any]]:
+    """One row per kernel the fit reads (counted_row): the kernels whose K-major pointers alone the rule spills, that
+    spilled as compiled, and their pointer excess; with ``collapsed``, the kernels past the collapse point and their
+    whole excess, spilled or not."""
+    out = []
+    for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
+        if collapsed:
+            excess = float(fp["collapse_excess"])
+        else:
             excess = float(fp["pointer_excess"])
-            if excess <= 0 or float(fp["spilled"]) != float(fp["pointer_spilled"]):
+            if r.loop_local_bytes is None or float(fp["spilled"]) != float(fp["pointer_spilled"]):
                 continue
-            out.append(dict(gpu=gpu, sample=d, excess=excess, loop=r.loop_local_bytes / 8, waits=r.loop_local_waits,
-                            spilled=r.spilled_registers))  # fmt: skip
+        if excess > 0:
+            out.append(counted_row(gpu, d, r, excess))
     return out
 
 
@@ -78,16 +87,20 @@ def fitted(rows: list[dict[str, Any]]) -> dict[str, float]:
     return {k: statistics.median(r[k] / r["excess"] for r in spilled) for k in ("loop", "waits", "spilled")}
 
 
-def main() -> None:
-    collapsed = "--collapsed" in sys.argv[1:]
-    on = COLLAPSED_ON if collapsed else FITTED_ON
-    rows = {gpu: pointer_rows(gpu, samples, collapsed) for gpu, samples in on.items()}
+def print_fit(rows: dict[str, list[dict[str, Any]]]) -> None:
+    """Per GPU and both together: how many kernels, how many compiled without spilling, and the medians (fitted)."""
     every = [r for v in rows.values() for r in v]
     for name, v in (*rows.items(), ("both", every)):
         f = fitted(v)
         kept = sum(r["loop"] is None for r in v)
         print(f"{name}: {len(v)} kernels, {kept} compiled without spilling; median loop registers / excess "
               f"{f['loop']:.3f}, waits / excess {f['waits']:.3f}, compiled spills / excess {f['spilled']:.3f}")  # fmt: skip
+
+
+def main() -> None:
+    collapsed = "--collapsed" in sys.argv[1:]
+    on = COLLAPSED_ON if collapsed else FITTED_ON
+    print_fit({gpu: pointer_rows(gpu, samples, collapsed) for gpu, samples in on.items()})
 
 
 if __name__ == "__main__":

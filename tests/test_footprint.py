@@ -604,7 +604,8 @@ def test_a_factor_times_a_whole_excess_rounds_up_exactly():
     # 2.18 x 50 is 109.00000000000001 in floating point, which a float ceiling takes to 110; 1.64 x 25 = 41.
     assert times_factor(50, 2.18) == 109 and times_factor(51, 2.18) == 112 and times_factor(25, 1.64) == 41
     assert list(times_factor(np.array([50.0, 160.0, 0.0]), 2.18)) == [109, 349, 0]
-    assert factor_spills(160, 2.18, 0.15) == (349, pytest.approx(24.0))
+    assert factor_spills(True, 160, 2.18, 0.15) == (160, 349, pytest.approx(24.0))
+    assert factor_spills(False, 160, 2.18, 0.15) == (0, 160, 0)  # off: the spills as they were, no excess, no wait
 
 
 def test_predict_json_names_the_spill_rule_and_its_waits(cli):
@@ -631,7 +632,8 @@ def test_the_accumulator_spill_constants_are_the_medians_their_script_reproduces
     benchmarks/accumulator_spill_rule.py computes over the read sweeps' Triton mma.sync kernels whose accumulators pass
     the limit beside the overhead (2,184: 608 of the H100's, 1,576 of the H200's; every one spilled as compiled), to
     two places."""
-    from benchmarks.accumulator_spill_rule import FITTED_ON, accumulator_rows, fitted
+    from benchmarks.accumulator_spill_rule import FITTED_ON, accumulator_rows
+    from benchmarks.pointer_spill_rule import fitted
     from roofmodel.model.footprint import ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS
 
     rows = {gpu: accumulator_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}

@@ -198,11 +198,13 @@ def times_factor(excess: Any, factor: float) -> Any:
     return -(-(round(100 * factor) * excess) // 100)
 
 
-def factor_spills(excess: Any, factor: float, waits: float) -> tuple[Any, Any]:
-    """What the rule charges for ``excess`` registers past the limit where ptxas spills more of them than do not fit
-    and the loop waits on their reloads (POINTER_SPILL_FACTOR and WAITS, ACCUMULATOR_SPILL_FACTOR and WAITS): the
-    spilled registers, times_factor(excess, factor), and the waits an iteration, waits x excess."""
-    return times_factor(excess, factor), waits * excess
+def factor_spills(on: Any, spilled: Any, factor: float, waits: float) -> tuple[Any, Any, Any]:
+    """Where ``on``, a rule that has ptxas spill more than the ``spilled`` registers past the limit and the loop wait
+    on their reloads (POINTER_SPILL_FACTOR and WAITS, ACCUMULATOR_SPILL_FACTOR and WAITS): (the excess, ``spilled``
+    where on else 0; the spilled registers, times_factor(excess, factor) where on else ``spilled``; the waits an
+    iteration, waits x the excess). Numbers or numpy arrays."""
+    excess = _where(on, spilled, 0)
+    return excess, _where(on, times_factor(excess, factor), spilled), waits * excess
 
 
 def loop_as_counted(fp: dict[str, Any]) -> Any:
@@ -485,24 +487,20 @@ def kernel_footprint(
         # Where the accumulators fit beside the overhead (the kernels the factors were fitted on), the pointers'
         # spills and waits by POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS; where they spill too, the excess alone.
         alone = -(-hard // 1) <= rule_registers
-        by_factor, waits = factor_spills(pointer_excess, POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)
-        pointer_spilled = _where(alone, by_factor, pointer_excess)
-        rule_waits = _where(alone, waits, 0)
+        _, pointer_spilled, rule_waits = factor_spills(alone, pointer_excess, POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)
         rule_spilled = rule_spilled + pointer_spilled
         # Past POINTER_COLLAPSE, where those pointers spill with the rest, the same factors on the whole excess.
         collapsed_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & collapsed & (compiler == "triton")
-        collapse_excess = _where(collapsed_k, rule_spilled, 0)
-        by_factor, waits = factor_spills(collapse_excess, POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)
-        rule_spilled = _where(collapsed_k, by_factor, rule_spilled)
+        collapse_excess, rule_spilled, waits = factor_spills(collapsed_k, rule_spilled, POINTER_SPILL_FACTOR,
+                                                             POINTER_SPILL_WAITS)  # fmt: skip
         rule_waits = rule_waits + waits
         # A Triton mma.sync kernel whose accumulators pass the limit beside the overhead, at 255 (not the stack): its
         # loop moves ACCUMULATOR_SPILL_FACTOR x the excess and waits ACCUMULATOR_SPILL_WAITS x it, as a counted loop.
         acc_regs = bm * bn * accumulator_registers / threads
         accumulators_past = (mma_sync & _not(stack) & (-(-(acc_regs + register_overhead) // 1) > limit)
                              & (compiler == "triton"))  # fmt: skip
-        accumulator_excess = _where(accumulators_past, rule_spilled, 0)
-        by_factor, waits = factor_spills(accumulator_excess, ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS)
-        rule_spilled = _where(accumulators_past, by_factor, rule_spilled)
+        accumulator_excess, rule_spilled, waits = factor_spills(accumulators_past, rule_spilled,
+                                                                ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS)  # fmt: skip
         rule_waits = rule_waits + waits
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False

@@ -858,14 +858,14 @@ def _compiled_ranking(machine: Machine, gemm: Gemm, ev: Evaluated, order: list[i
         counts = counts_of[key]
         if isinstance(counts, str):
             continue
+        copy_of = None if first_of[key] == cfg else first_of[key].raster
         try:
             p = predict_kernel(machine, gemm, cfg, compiled=counts, **predicted)
         except ProblemError as exc:  # what it compiled to does not fit (Triton's epilogue scratch, say)
             refused.append(f"{cfg.label()} as compiled: {exc}")
-            if first_of[key] == cfg:
+            if copy_of is None:
                 counts_of[key] = refused[-1]  # its raster copies do not fit either: one refusal
             continue
-        copy_of = None if first_of[key] == cfg else first_of[key].raster
         done.append((p.seconds, position + 1, i, config_as_compiled(machine, cfg, counts), counts, p, copy_of))
         best = p.seconds if best is None else min(best, p.seconds)
     return _ranked_compiled(done, ev, top), refused, len(counts_of)
