@@ -15,12 +15,14 @@ from roofmodel import Gemm, load_machine
 from roofmodel.model.footprint import (
     POINTER_COLLAPSE,
     TRITON_REGISTER_OVERHEAD,
+    accumulator_spills,
     allocated_and_spilled,
     cta_limits,
     ctas_per_sm,
     factor_spills,
     kernel_footprint,
     loop_as_counted,
+    mma_sync_k_steps,
     registers_needed,
     times_factor,
 )
@@ -580,13 +582,21 @@ def test_pointer_spills_of_a_wgmma_kernel_by_hand():
 def test_spilled_accumulators_of_an_mma_sync_kernel_by_hand():
     # fp16 128x128x64 on 2 warps (mma.sync), 4096^3, aligned: 128 x 128 / 64 = 256 accumulators a thread, with the
     # overhead 256 + 31 = 287 > 255 on their own; the operand fragments add (128 + 128) x 64 x 2 / (4 x 64) = 128: 415
-    # needed, 160 past the limit. ptxas spills 2.18 x that, ceil(348.8) = 349 (the read sweeps' 73 such H200 kernels:
-    # 340 compiled, 338 moved by the loop), each stored and reloaded every iteration, and a warp waits on the reloads
-    # 0.15 x 160 = 24 times an iteration; the loop is charged as a counted one (no reload form).
+    # needed, 160 past the limit. Its loop stores and reloads its spilled accumulators at each mma.sync step along K,
+    # ceil(64 x 2 / 32) = 4 an iteration: max(160, 101 x 4) = 404 (the read sweeps' 73 such H200 kernels: 340
+    # compiled, 338 moved by the loop), and a warp waits on the reloads 6.5 x 4 = 26 times an iteration; the loop is
+    # charged as a counted one (no reload form).
     fp = _compiled(4096, 4096, 4096, "fp16", 128, 128, 64, 2, "mma.sync", None, None)
     assert fp["needed"] == 415 and fp["registers"] == 255 and fp["accumulator_excess"] == 160
-    assert fp["spilled"] == fp["loop_spilled"] == math.ceil(2.18 * 160) == 349
-    assert fp["loop_waits"] == pytest.approx(24.0) and loop_as_counted(fp)
+    assert fp["spilled"] == fp["loop_spilled"] == 101 * 4 == 404
+    assert fp["loop_waits"] == pytest.approx(26.0) and loop_as_counted(fp)
+    # The steps count 32 bytes of K each: tf32 128x128x32 takes m16n8k8 four times (32 x 4 / 32), 256 + 128 + 31 - 255
+    # = 160 past the limit as fp16's; fp8 is converted to fp16 first (Triton on sm_90: m16n8k16), so its 128x128x128
+    # takes 128 x 2 / 32 = 8 steps: 808 moved and 52 waits, though the rule has only 256 + 128 + 31 - 255 = 160 past.
+    tf = _compiled(4096, 4096, 4096, "tf32", 128, 128, 32, 2, "mma.sync", None, None)
+    assert (tf["accumulator_excess"], tf["spilled"], tf["loop_waits"]) == (160, 404, pytest.approx(26.0))
+    f8 = _compiled(4096, 4096, 4096, "fp8", 128, 128, 128, 2, "mma.sync", None, None)
+    assert (f8["accumulator_excess"], f8["spilled"], f8["loop_waits"]) == (160, 808, pytest.approx(52.0))
     # Where the operand slices alone take it past the limit (32x256x128 on 2 warps: 128 accumulators + 31 fit; the
     # fragments' (32 + 256) x 128 x 2 / 256 = 288 take it to 447), the excess and the reload form, as before.
     thin = _compiled(4096, 4096, 4096, "fp16", 32, 256, 128, 2, "mma.sync", None, None)
@@ -608,13 +618,22 @@ def test_a_factor_times_a_whole_excess_rounds_up_exactly():
     assert factor_spills(False, 160, 2.18, 0.15) == (0, 160, 0)  # off: the spills as they were, no excess, no wait
 
 
+def test_accumulator_spills_per_step_along_k_and_never_below_the_excess():
+    assert mma_sync_k_steps(64, 2) == 4 and mma_sync_k_steps(16, 4) == 2 and mma_sync_k_steps(64, 1) == 4
+    assert mma_sync_k_steps(8, 2) == 1  # a part of a step is a whole instruction
+    assert list(mma_sync_k_steps(np.array([32, 64, 128]), 2)) == [2, 4, 8]
+    assert accumulator_spills(True, 160, 4) == (160, 404, pytest.approx(26.0))
+    assert accumulator_spills(True, 300, 2) == (300, 300, pytest.approx(13.0))  # at least the registers past the limit
+    assert accumulator_spills(False, 160, 4) == (0, 160, 0)  # off: the spills as they were, no excess, no wait
+
+
 def test_predict_json_names_the_spill_rule_and_its_waits(cli):
     import json
 
     args = ["predict", "--machine", "h200", "--m", "4096", "--kernel", "triton", "--json"]
     acc = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "2").stdout)
     assert acc["spill_rule"] == "mma.sync accumulators" and acc["spill_rule_excess"] == 160
-    assert acc["spilled_registers"] == 349 and acc["loop_waits"] == pytest.approx(24.0)
+    assert acc["spilled_registers"] == 404 and acc["loop_waits"] == pytest.approx(26.0)
     k = ["--m", "7000", "--n", "1800", "--k", "2500", "--b-major", "k", "--tile"]
     past = json.loads(cli(*args, *k, "128x256x64", "--warps", "4").stdout)
     assert past["spill_rule"] == "k-major pointers past the collapse point" and past["spill_rule_excess"] == 640
@@ -628,20 +647,20 @@ def test_predict_json_names_the_spill_rule_and_its_waits(cli):
 
 
 def test_the_accumulator_spill_constants_are_the_medians_their_script_reproduces():
-    """Recorded guard: footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS are the medians that
-    benchmarks/accumulator_spill_rule.py computes over the read sweeps' Triton mma.sync kernels whose accumulators pass
-    the limit beside the overhead (2,184: 608 of the H100's, 1,576 of the H200's; every one spilled as compiled), to
-    two places."""
-    from benchmarks.accumulator_spill_rule import FITTED_ON, accumulator_rows
-    from benchmarks.pointer_spill_rule import fitted
-    from roofmodel.model.footprint import ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS
+    """Recorded guard: footprint.ACCUMULATOR_SPILL_PER_K_STEP and ACCUMULATOR_WAITS_PER_K_STEP are the medians per
+    mma.sync step along K that benchmarks/accumulator_spill_rule.py computes over the read sweeps' Triton mma.sync
+    kernels whose accumulators pass the limit beside the overhead (2,240: 608 of the H100's, 1,632 of the H200's;
+    every one spilled as compiled), the loop's registers to a whole one and its waits to two places."""
+    from benchmarks.accumulator_spill_rule import FITTED_ON, accumulator_rows, per_step
+    from roofmodel.model.footprint import ACCUMULATOR_SPILL_PER_K_STEP, ACCUMULATOR_WAITS_PER_K_STEP
 
     rows = {gpu: accumulator_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
-    assert (len(rows["h100"]), len(rows["h200"])) == (608, 1576)
+    assert (len(rows["h100"]), len(rows["h200"])) == (608, 1632)
     assert not any(r["loop"] is None for v in rows.values() for r in v)
-    f = fitted(rows["h100"] + rows["h200"])
-    assert round(f["loop"], 2) == ACCUMULATOR_SPILL_FACTOR and round(f["waits"], 2) == ACCUMULATOR_SPILL_WAITS
-    assert 2.0 < f["spilled"] < 2.4  # the compiled spills: about the loop's registers
+    f = per_step(rows["h100"] + rows["h200"])
+    assert round(f["loop"]) == ACCUMULATOR_SPILL_PER_K_STEP and round(f["waits"], 2) == ACCUMULATOR_WAITS_PER_K_STEP
+    # the read kernels never needed the floor: 101 x s is above the registers past the limit in every one
+    assert all(ACCUMULATOR_SPILL_PER_K_STEP * r["steps"] > r["excess"] for v in rows.values() for r in v)
 
 
 def test_a_wgmma_kernel_past_the_collapse_point_by_hand():

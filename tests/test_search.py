@@ -155,7 +155,7 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     # warps wait on their reloads (footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS)
     ("h100", Gemm(m=7000, n=1800, k=2500, dtype="fp16"), "triton", "k", "k"),
     # mma.sync kernels whose accumulators pass the limit: their loops charged as counted ones, with waits
-    # (footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS)
+    # (footprint.ACCUMULATOR_SPILL_PER_K_STEP and ACCUMULATOR_WAITS_PER_K_STEP)
     ("h200", Gemm(m=4096, n=4096, k=4096, dtype="fp16"), "triton", "k", "n"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):

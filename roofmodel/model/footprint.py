@@ -34,7 +34,7 @@ memory, which the time model charges once per main-loop iteration (``loop_spille
 refused for that. Where ptxas is known to spill more than the registers that do not fit (a wgmma kernel's K-major
 element pointers, below and past the collapse point; a Triton mma.sync kernel whose accumulators pass the limit), the
 rule spills a factor times them and charges the loop's waits on their reloads (factor_spills: the compiled loops'
-medians). Given a Triton wgmma kernel's compiled counts, its spills are charged only where
+medians; for the accumulators, a number of registers and of waits per mma.sync step along K: accumulator_spills). Given a Triton wgmma kernel's compiled counts, its spills are charged only where
 what its loop holds by the rule does not fit the compiled allocation: ptxas spills first the values
 the loop does not use (Nsight Compute's local-memory counters, docs/measurements/h100-2026-11-25/
 spill_check).
@@ -154,18 +154,22 @@ POINTER_SPILL_FACTOR = 1.64
 POINTER_SPILL_WAITS = 0.30
 # A Triton mma.sync kernel whose accumulators alone, beside the overhead, pass the per-thread limit (BM x BN / threads
 # + TRITON_REGISTER_OVERHEAD > 255: 128x128, 64x256 and 256x64 on two warps, twice those on four) and that the rule
-# spills at 255 (not on the stack) spills far more than the registers the rule has past the limit, and its loop stores
-# and reloads them and waits on them as a counted loop does: over the read sweeps' 2,184 such kernels (H100 2026-11-23
-# to fresh18, H200 to fresh47, the held-out shapes of 2026-11-23 left out; every one spilled as compiled), the compiled
-# loop moves a median 2.18 x as many registers an iteration as the rule's excess (H100 2.15, H200 2.18; the compiled
-# spills 2.20 x) and a warp waits on its local reloads 0.15 x as many times (both GPUs 0.15):
-# benchmarks/accumulator_spill_rule.py. Where the rule charged the excess by the uncounted reload form
-# (cta_model.mma_sync_spill_reloads) and no wait, `predict` had them at a median 0.53 of their measured time (as
-# compiled, with the counts, 1.0-1.1). The loop is then charged as a counted one (loop_as_counted): its frames reused in
-# turn (prediction.cyclic_frames), no reload form. Where only the operand slices take a kernel past the limit its
-# counts scatter (0.44 x the excess, p10-p90 a factor of 20) and the reload form stays.
-ACCUMULATOR_SPILL_FACTOR = 2.18
-ACCUMULATOR_SPILL_WAITS = 0.15
+# spills at 255 (not on the stack) spills far more than the registers the rule has past the limit (E), and its loop
+# stores and reloads them and waits on them as a counted loop does, once per mma.sync step along K: over the read
+# sweeps' 2,240 such kernels (H100 2026-11-23 to fresh18, H200 to fresh49, the held-out shapes of 2026-11-23 left
+# out; every one spilled as compiled, all on two warps with 256 fp32 accumulators a thread), the compiled loop moves
+# a median 101 registers an iteration per step along K (mma_sync_k_steps: s; H100 and H200 alike 101.2; by s = 2, 4,
+# 8, 16: 85, 118, 124, 122) and a warp waits on its local reloads 6.5 times per step (by s: 7.5, 6.5, 6.1, 6.1):
+# benchmarks/accumulator_spill_rule.py. Over E they are not steady (1.3-1.8 at s = 2, 3.5 at s = 8, 6.8 at s = 16,
+# and 3.8-6.8 for fp8 with B K-major, whose E is smaller than with B N-major while its loop moves as much), and the
+# rule that charged 2.18 x E and 0.15 x E (a0232fa) left `predict` at a median |log(predicted / measured)| of 0.23
+# over them (fp8 with B K-major at 0.61 of measured); per step, 0.18 (pre-registered in fa0b077). The rule spills
+# max(E, ACCUMULATOR_SPILL_PER_K_STEP x s), at least the registers that do not fit (never less on the read kernels),
+# and charges the loop as a counted one (loop_as_counted): its frames reused in turn (prediction.cyclic_frames), no
+# reload form. Where only the operand slices take a kernel past the limit its counts scatter (0.44 x the excess,
+# p10-p90 a factor of 20) and the reload form stays.
+ACCUMULATOR_SPILL_PER_K_STEP = 101
+ACCUMULATOR_WAITS_PER_K_STEP = 6.5
 
 # A register gamble: a kernel the rule puts past the per-thread limit only by the element pointers it expects
 # ptxas to recompute, so it spills nothing by the rule; ptxas does not always (the study above: about as
@@ -200,17 +204,35 @@ def times_factor(excess: Any, factor: float) -> Any:
 
 def factor_spills(on: Any, spilled: Any, factor: float, waits: float) -> tuple[Any, Any, Any]:
     """Where ``on``, a rule that has ptxas spill more than the ``spilled`` registers past the limit and the loop wait
-    on their reloads (POINTER_SPILL_FACTOR and WAITS, ACCUMULATOR_SPILL_FACTOR and WAITS): (the excess, ``spilled``
+    on their reloads (POINTER_SPILL_FACTOR and WAITS): (the excess, ``spilled``
     where on else 0; the spilled registers, times_factor(excess, factor) where on else ``spilled``; the waits an
     iteration, waits x the excess). Numbers or numpy arrays."""
     excess = _where(on, spilled, 0)
     return excess, _where(on, times_factor(excess, factor), spilled), waits * excess
 
 
+def mma_sync_k_steps(bk: Any, element_bytes: Any) -> Any:
+    """mma.sync instructions along K in one main-loop iteration of a Triton kernel: ceil(BK x max(e, 2) / 32), one
+    per 32 bytes of K (m16n8k16 for 16-bit operands, m16n8k8 for tf32), an 8-bit operand counted at 2 bytes: Triton on
+    sm_90 converts fp8 to fp16 and issues m16n8k16 (cvt.rn.f16x2.e4m3x2 in the PTX of a 128x128x64 fp8 kernel on 2
+    warps compiled with Triton 3.6; int8, whose mma.sync is native k32, was not measured and is counted alike)."""
+    return -(-(bk * _maximum(element_bytes, 2)) // 32)
+
+
+def accumulator_spills(on: Any, spilled: Any, k_steps: Any) -> tuple[Any, Any, Any]:
+    """Where ``on`` (a Triton mma.sync kernel whose accumulators pass the limit), what its loop moves and waits on:
+    (the excess, ``spilled`` where on else 0; the spilled registers, max(excess, ACCUMULATOR_SPILL_PER_K_STEP x
+    ``k_steps``) where on, else ``spilled``; the waits an iteration, ACCUMULATOR_WAITS_PER_K_STEP x ``k_steps``
+    where on, else 0). Numbers or numpy arrays."""
+    excess = _where(on, spilled, 0)
+    moved = _maximum(excess, ACCUMULATOR_SPILL_PER_K_STEP * k_steps)
+    return excess, _where(on, moved, spilled), _where(on, ACCUMULATOR_WAITS_PER_K_STEP * k_steps, 0)
+
+
 def loop_as_counted(fp: dict[str, Any]) -> Any:
     """Whether a kernel's loop spills are charged as counted ones (no reload form, frames reused in turn): where the
     compiled loop's local bytes were counted (``loop_counted``), or where the rule charged a Triton mma.sync kernel's
-    spilled accumulators as such a loop (``accumulator_excess`` > 0: ACCUMULATOR_SPILL_FACTOR). Numbers or arrays."""
+    spilled accumulators as such a loop (``accumulator_excess`` > 0: accumulator_spills). Numbers or arrays."""
     return fp.get("loop_counted", False) | (fp.get("accumulator_excess", 0) > 0)
 
 
@@ -495,12 +517,13 @@ def kernel_footprint(
                                                              POINTER_SPILL_WAITS)  # fmt: skip
         rule_waits = rule_waits + waits
         # A Triton mma.sync kernel whose accumulators pass the limit beside the overhead, at 255 (not the stack): its
-        # loop moves ACCUMULATOR_SPILL_FACTOR x the excess and waits ACCUMULATOR_SPILL_WAITS x it, as a counted loop.
+        # loop moves ACCUMULATOR_SPILL_PER_K_STEP and waits ACCUMULATOR_WAITS_PER_K_STEP per mma.sync step along K, as a
+        # counted loop (accumulator_spills).
         acc_regs = bm * bn * accumulator_registers / threads
         accumulators_past = (mma_sync & _not(stack) & (-(-(acc_regs + register_overhead) // 1) > limit)
                              & (compiler == "triton"))  # fmt: skip
-        accumulator_excess, rule_spilled, waits = factor_spills(accumulators_past, rule_spilled,
-                                                                ACCUMULATOR_SPILL_FACTOR, ACCUMULATOR_SPILL_WAITS)  # fmt: skip
+        accumulator_excess, rule_spilled, waits = accumulator_spills(accumulators_past, rule_spilled,
+                                                                     mma_sync_k_steps(bk, element_bytes))  # fmt: skip
         rule_waits = rule_waits + waits
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False
@@ -508,7 +531,7 @@ def kernel_footprint(
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = spilled
         # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS; past the collapse point, on
-        # its whole excess), an mma.sync kernel's on its spilled accumulators (ACCUMULATOR_SPILL_WAITS).
+        # its whole excess), an mma.sync kernel's on its spilled accumulators (ACCUMULATOR_WAITS_PER_K_STEP).
         loop_waits = rule_waits
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
@@ -568,7 +591,7 @@ def kernel_footprint(
         # (POINTER_SPILL_FACTOR x them spilled, POINTER_SPILL_WAITS x them waits; never recomputed by ptxas)
         "collapse_excess": collapse_excess,
         "gamble": gamble,  # register_gamble: past the limit by the rule, but not spilled by it
-        # a Triton mma.sync kernel's registers past the limit where its accumulators pass it (ACCUMULATOR_SPILL_FACTOR;
+        # a Triton mma.sync kernel's registers past the limit where its accumulators pass it (accumulator_spills;
         # its loop charged as counted: loop_as_counted)
         "accumulator_excess": accumulator_excess,
         "fits": fits,

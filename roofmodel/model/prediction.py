@@ -39,8 +39,8 @@ from roofmodel.model.clock import check_accumulator, fma_per_cycle_per_sm, resol
 from roofmodel.model.cta_model import CtaCosts, charged_spills, kernel_terms
 from roofmodel.model.fma_layout import WAVEFRONT_BYTES, fma_read_wavefronts, triton_fma_layout
 from roofmodel.model.footprint import (
-    ACCUMULATOR_SPILL_FACTOR,
-    ACCUMULATOR_SPILL_WAITS,
+    ACCUMULATOR_SPILL_PER_K_STEP,
+    ACCUMULATOR_WAITS_PER_K_STEP,
     B_SHARE,
     COLLAPSED_REGISTERS,
     COLLAPSED_SPILL_FACTOR,
@@ -50,6 +50,7 @@ from roofmodel.model.footprint import (
     STACK_COLLAPSE,
     kernel_footprint,
     loop_as_counted,
+    mma_sync_k_steps,
     times_factor,
 )
 from roofmodel.model.hierarchy import level_bandwidth
@@ -126,7 +127,8 @@ class Prediction(BaseModel):
     # loop's, counted in its SASS; or the register rule's, spill_rule's), and the register rule that set the spills
     # beyond the registers that do not fit: "k-major pointers" (POINTER_SPILL_FACTOR x the pointer registers that do
     # not fit, spill_rule_excess), "k-major pointers past the collapse point" (the same factors on the whole excess),
-    # "mma.sync accumulators" (ACCUMULATOR_SPILL_FACTOR x the excess); None where no such rule applied.
+    # "mma.sync accumulators" (ACCUMULATOR_SPILL_PER_K_STEP per mma.sync step along K; spill_rule_excess the registers
+    # past the limit); None where no such rule applied.
     loop_waits: float = 0.0
     spill_rule: SpillRule | None = None
     spill_rule_excess: int | None = None
@@ -1432,11 +1434,8 @@ def predict_kernel(
         )
     elif float(fp["accumulator_excess"]):
         reload_note = "; its accumulators alone pass the limit beside the overhead, and for such a Triton mma.sync " + (
-            factor_spill_note("registers the rule has past the limit", ACCUMULATOR_SPILL_FACTOR,
-                              ACCUMULATOR_SPILL_WAITS, float(fp["accumulator_excess"]), float(fp["loop_waits"]), rates,
-                              "the medians of the compiled loops of the read sweeps' 2,184 such kernels (H100 and "
-                              "H200, fp32 accumulators), footprint.ACCUMULATOR_SPILL_FACTOR and ACCUMULATOR_SPILL_WAITS; "
-                              "the loop charged as a counted one")
+            accumulator_spill_note(float(fp["accumulator_excess"]), float(fp["spilled"]), float(fp["loop_waits"]),
+                                   config.bk, e, rates)
         )  # fmt: skip
     elif config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
         times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
@@ -1812,16 +1811,39 @@ def factor_spill_note(what: str, factor: float, waits_factor: float, excess: flo
                       source: str) -> str:  # fmt: skip
     """How a rule that spills ``factor`` x the ``excess`` registers past the limit and waits ``waits_factor`` x them an
     iteration (footprint.factor_spills) charges them, in words, with where its factors come from (``source``)."""
-    wait = (
+    return (
+        f"ptxas spills {factor:g} x the {excess:,.0f} {what}, ceil = {times_factor(excess, factor):,.0f}, each stored "
+        f"and reloaded every iteration, and a warp waits on their reloads {waits_factor:g} x {excess:,.0f} = "
+        f"{waits:.1f} times an iteration{spill_wait_clause(rates)}; {source}"
+    )
+
+
+def accumulator_spill_note(excess: float, spilled: float, waits: float, bk: int, element_bytes: int,
+                           rates: Rates) -> str:  # fmt: skip
+    """How the register rule charges a Triton mma.sync kernel whose accumulators pass the limit (footprint's
+    accumulator_spills, per mma.sync step along K), in words, with where its figures come from."""
+    steps = int(mma_sync_k_steps(bk, element_bytes))
+    converted = (
+        " (an 8-bit operand counted at 2 bytes: Triton converts fp8 to fp16 first)" if element_bytes == 1 else ""
+    )
+    return (
+        f"kernel ptxas stores and reloads its spilled accumulators at each mma.sync step along K: s = ceil(BK {bk} x "
+        f"{max(element_bytes, 2)} B / 32) = {steps} steps an iteration{converted}; the loop moves max({excess:,.0f} "
+        f"registers past the limit, {ACCUMULATOR_SPILL_PER_K_STEP} x {steps}) = {spilled:,.0f} registers an iteration, "
+        f"and a warp waits on their reloads {ACCUMULATOR_WAITS_PER_K_STEP:g} x {steps} = {waits:.1f} times"
+        f"{spill_wait_clause(rates)}; the medians per step of the compiled loops of the read sweeps' 2,240 such "
+        "kernels (H100 and H200, two warps, 256 fp32 accumulators a thread), footprint.ACCUMULATOR_SPILL_PER_K_STEP and "
+        "ACCUMULATOR_WAITS_PER_K_STEP; the loop charged as a counted one"
+    )
+
+
+def spill_wait_clause(rates: Rates) -> str:
+    """What a warp's waits on its local reloads cost (kernel_costs.spill_wait), or that the file does not say."""
+    return (
         f", {rates.costs.spill_wait_s * 1e9:.0f} ns each (kernel_costs.spill_wait): one CTA's iteration takes the larger "
         "of those waits and the spills' traffic"
         if rates.costs.spill_wait_s
         else ", not charged: the machine file gives no kernel_costs.spill_wait"
-    )
-    return (
-        f"ptxas spills {factor:g} x the {excess:,.0f} {what}, ceil = {times_factor(excess, factor):,.0f}, each stored "
-        f"and reloaded every iteration, and a warp waits on their reloads {waits_factor:g} x {excess:,.0f} = "
-        f"{waits:.1f} times an iteration{wait}; {source}"
     )
 
 
