@@ -107,7 +107,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the spilled accumulators of mma.sync kernels, 36707e7: passed);
 --fresh49: FRESH49_SHAPES with a fiftieth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh49;
     read 2026-11-30 to judge the pointer factors past the collapse point, ef355d2: passed);
---fresh50: FRESH50_SHAPES with a fifty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh50);
+--fresh50: FRESH50_SHAPES with a fifty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh50;
+    read 2026-11-30 to judge the accumulator spill rule by mma.sync steps along K, fa0b077: passed);
+--fresh51: FRESH51_SHAPES with a fifty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh51);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -953,6 +955,21 @@ FRESH50_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4400x4600x1500", "odd", "holdout", 4400, 4600, 1500),
     ("small3168", "small", "holdout", 3168, 3168, 3168),
 ]
+# A fifty-first fresh sample (--fresh51, drawn 2026-11-30 once fresh50 was read): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2026_12_30 (7 redrawn), all held out, a fifty-second seed; fixed in code
+# before it was measured and committed unread, to judge a later change.
+FRESH51_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9024", "square", "holdout", 9024, 9024, 9024),
+    ("sq9216", "square", "holdout", 9216, 9216, 9216),
+    ("shortk592c", "short_k", "holdout", 7424, 12288, 592),
+    ("longk31744", "long_k", "holdout", 1920, 1664, 31744),
+    ("skinny384d", "skinny", "holdout", 384, 18944, 11136),
+    ("decode43", "decode", "holdout", 43, 17408, 11520),
+    ("decode49", "decode", "holdout", 49, 22016, 9728),
+    ("odd3200x6500x6400", "odd", "holdout", 3200, 6500, 6400),
+    ("odd2300x1100x1200", "odd", "holdout", 2300, 1100, 1200),
+    ("small3488", "small", "holdout", 3488, 3488, 3488),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -981,7 +998,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh43": (2027_1_6, FRESH43_SHAPES), "fresh44": (2027_1_7, FRESH44_SHAPES),
                  "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES),
                  "fresh47": (2027_1_10, FRESH47_SHAPES), "fresh48": (2027_1_11, FRESH48_SHAPES),
-                 "fresh49": (2027_1_12, FRESH49_SHAPES), "fresh50": (2027_1_13, FRESH50_SHAPES)}  # fmt: skip
+                 "fresh49": (2027_1_12, FRESH49_SHAPES), "fresh50": (2027_1_13, FRESH50_SHAPES),
+                 "fresh51": (2027_1_14, FRESH51_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
