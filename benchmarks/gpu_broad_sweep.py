@@ -110,6 +110,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh50: FRESH50_SHAPES with a fifty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh50;
     read 2026-11-30 to judge the accumulator spill rule by mma.sync steps along K, fa0b077: passed);
 --fresh51: FRESH51_SHAPES with a fifty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh51);
+--fresh52: FRESH52_SHAPES with a fifty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh52);
+--fresh53: FRESH53_SHAPES with a fifty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh53);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -970,6 +972,37 @@ FRESH51_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2300x1100x1200", "odd", "holdout", 2300, 1100, 1200),
     ("small3488", "small", "holdout", 3488, 3488, 3488),
 ]
+# A fifty-second fresh sample (--fresh52, drawn 2026-11-30 with fresh53, before either was measured, since fresh51
+# holds no kernel of the class the next change moves): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with
+# seed 2026_12_31 (1 redrawn), all held out, a fifty-third seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH52_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9344", "square", "holdout", 9344, 9344, 9344),
+    ("sq8256", "square", "holdout", 8256, 8256, 8256),
+    ("shortk480b", "short_k", "holdout", 8192, 12032, 480),
+    ("longk14080", "long_k", "holdout", 2176, 1536, 14080),
+    ("skinny352c", "skinny", "holdout", 352, 12288, 6016),
+    ("decode2c", "decode", "holdout", 2, 16384, 9984),
+    ("decode35", "decode", "holdout", 35, 24576, 7936),
+    ("odd6900x6200x3000", "odd", "holdout", 6900, 6200, 3000),
+    ("odd4300x1700x4300", "odd", "holdout", 4300, 1700, 4300),
+    ("small3232", "small", "holdout", 3232, 3232, 3232),
+]
+# A fifty-third fresh sample (--fresh53, drawn with fresh52): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_1 (8 redrawn), all held out, a fifty-fourth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH53_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8384", "square", "holdout", 8384, 8384, 8384),
+    ("sq9856", "square", "holdout", 9856, 9856, 9856),
+    ("shortk576d", "short_k", "holdout", 6912, 10496, 576),
+    ("longk23808", "long_k", "holdout", 2176, 1920, 23808),
+    ("skinny416c", "skinny", "holdout", 416, 19968, 8576),
+    ("decode36b", "decode", "holdout", 36, 13312, 4864),
+    ("decode5c", "decode", "holdout", 5, 27136, 11776),
+    ("odd1800x6100x4800", "odd", "holdout", 1800, 6100, 4800),
+    ("odd6300x2300x1200", "odd", "holdout", 6300, 2300, 1200),
+    ("small3360", "small", "holdout", 3360, 3360, 3360),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -999,7 +1032,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh45": (2027_1_8, FRESH45_SHAPES), "fresh46": (2027_1_9, FRESH46_SHAPES),
                  "fresh47": (2027_1_10, FRESH47_SHAPES), "fresh48": (2027_1_11, FRESH48_SHAPES),
                  "fresh49": (2027_1_12, FRESH49_SHAPES), "fresh50": (2027_1_13, FRESH50_SHAPES),
-                 "fresh51": (2027_1_14, FRESH51_SHAPES)}  # fmt: skip
+                 "fresh51": (2027_1_14, FRESH51_SHAPES), "fresh52": (2027_1_15, FRESH52_SHAPES),
+                 "fresh53": (2027_1_16, FRESH53_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
