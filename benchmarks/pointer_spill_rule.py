@@ -14,7 +14,13 @@ With --collapsed, the same medians over the kernels past POINTER_COLLAPSE whose 
 rest (``collapse_excess``: the rule's whole excess), on the read sweeps to the H200's fresh48 (COLLAPSED_ON), which bear
 out the factors on that excess too; and how many of them compiled without spilling.
 
-    python benchmarks/pointer_spill_rule.py [--collapsed]
+With --barely, what POINTER_ALONE_TOLERANCE rests on, over the read sweeps to the H200's fresh50 (BARELY_ON): the
+register rule's median and p90 |compiled - rule| over the wgmma kernels that do not spill (nor have pointers the rule
+spills, nor are register gambles), and, for the wgmma kernels below the collapse point whose K-major pointers the rule
+spills and whose other registers pass the limit too, by how much they pass it (within the tolerance or beyond), the
+medians of their loop registers and waits over the pointer excess.
+
+    python benchmarks/pointer_spill_rule.py [--collapsed | --barely]
 """
 
 from __future__ import annotations
@@ -31,10 +37,13 @@ from benchmarks.read_samples import DATA, read_h100, read_h200
 from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.errors import ProblemError
 from roofmodel.machine import load_machine
+from roofmodel.model.footprint import POINTER_ALONE_TOLERANCE
 from roofmodel.model.kernel import triton_config
 
 FITTED_ON = {"h100": read_h100(18), "h200": read_h200(44)}
+LIMIT = 255  # the H100's and H200's registers per thread
 COLLAPSED_ON = {"h100": read_h100(18), "h200": read_h200(48)}
+BARELY_ON = {"h100": read_h100(18), "h200": read_h200(50)}
 
 
 def triton_kernels(
@@ -97,7 +106,50 @@ def print_fit(rows: dict[str, list[dict[str, Any]]]) -> None:
               f"{f['loop']:.3f}, waits / excess {f['waits']:.3f}, compiled spills / excess {f['spilled']:.3f}")  # fmt: skip
 
 
+def rule_error(on: dict[str, tuple[str, ...]]) -> list[float]:
+    """|compiled registers - the rule's| of every wgmma kernel of the samples that spilled nothing as compiled and that
+    the rule has within the limit, spilling no pointers and calling no register gamble."""
+    out = []
+    for gpu, samples in on.items():
+        for _, r, fp in triton_kernels(gpu, samples, "wgmma"):
+            fits = float(fp["needed"]) <= LIMIT and not float(fp["pointer_excess"]) and not bool(fp["gamble"])
+            if r.spilled_registers == 0 and fits:
+                out.append(abs(r.registers_per_thread - float(fp["needed"])))
+    return out
+
+
+def barely_rows(on: dict[str, tuple[str, ...]]) -> list[dict[str, Any]]:
+    """The wgmma kernels below the collapse point whose K-major pointers the rule spills and whose other registers pass
+    the limit too: counted_row with the pointer excess, and ``past``, by how many registers those others pass it."""
+    out = []
+    for gpu, samples in on.items():
+        for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
+            excess = float(fp["pointer_excess"])
+            past = -(-float(fp["needed"]) // 1) - excess - LIMIT
+            if excess > 0 and not float(fp["collapse_excess"]) and past > 0:
+                out.append({**counted_row(gpu, d, r, excess), "past": past})
+    return out
+
+
+def print_barely(on: dict[str, tuple[str, ...]]) -> None:
+    """The rule's error, and the kernels just past the limit without their pointers against those further past."""
+    err = sorted(rule_error(on))
+    print(f"the register rule on {len(err):,} wgmma kernels that do not spill: median |compiled - rule| "
+          f"{statistics.median(err):.0f}, p90 {err[9 * len(err) // 10]:.0f} (POINTER_ALONE_TOLERANCE "
+          f"{POINTER_ALONE_TOLERANCE})")  # fmt: skip
+    rows = barely_rows(on)
+    for name, v in (("within", [r for r in rows if r["past"] <= POINTER_ALONE_TOLERANCE]),
+                    ("beyond", [r for r in rows if r["past"] > POINTER_ALONE_TOLERANCE])):  # fmt: skip
+        f = fitted(v)
+        past = sorted({int(r["past"]) for r in v})
+        print(f"past the limit without the pointers by {past} ({name} the tolerance): {len(v)} kernels; median loop "
+              f"registers / pointer excess {f['loop']:.2f}, waits / pointer excess {f['waits']:.2f}")  # fmt: skip
+
+
 def main() -> None:
+    if "--barely" in sys.argv[1:]:
+        print_barely(BARELY_ON)
+        return
     collapsed = "--collapsed" in sys.argv[1:]
     on = COLLAPSED_ON if collapsed else FITTED_ON
     print_fit({gpu: pointer_rows(gpu, samples, collapsed) for gpu, samples in on.items()})
