@@ -477,6 +477,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh49", ("h200-2026-11-30/fresh49", "h200-2026-11-30/fresh49/repeat")),
     ("fresh50", ("h200-2026-11-30/fresh50", "h200-2026-11-30/fresh50/repeat")),
     ("fresh51", ("h200-2026-11-30/fresh51", "h200-2026-11-30/fresh51/repeat")),
+    ("fresh52", ("h200-2026-11-30/fresh52", "h200-2026-11-30/fresh52/repeat")),
+    ("fresh53", ("h200-2026-11-30/fresh53", "h200-2026-11-30/fresh53/repeat")),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1371,7 +1373,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-29/fresh40", "h200-2026-11-29/fresh41", "h200-2026-11-29/fresh42",
                    "h200-2026-11-30/fresh43", "h200-2026-11-30/fresh44", "h200-2026-11-30/fresh45",
                    "h200-2026-11-30/fresh46", "h200-2026-11-30/fresh47", "h200-2026-11-30/fresh48",
-                   "h200-2026-11-30/fresh49", "h200-2026-11-30/fresh50", "h200-2026-11-30/fresh51")  # fmt: skip
+                   "h200-2026-11-30/fresh49", "h200-2026-11-30/fresh50", "h200-2026-11-30/fresh51",
+                   "h200-2026-11-30/fresh52", "h200-2026-11-30/fresh53")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
