@@ -110,7 +110,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh50: FRESH50_SHAPES with a fifty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh50;
     read 2026-11-30 to judge the accumulator spill rule by mma.sync steps along K, fa0b077: passed);
 --fresh51: FRESH51_SHAPES with a fifty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh51);
---fresh52: FRESH52_SHAPES with a fifty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh52);
+--fresh52: FRESH52_SHAPES with a fifty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh52;
+    read 2026-11-30 to judge the K-major pointers spilled alone within the rule's error, 395a218: passed);
 --fresh53: FRESH53_SHAPES with a fifty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh53);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);

@@ -18,12 +18,18 @@ def read_h100(last: int) -> tuple[str, ...]:
             *(f"h100-2026-11-27/fresh{i}" for i in range(8, last + 1)))  # fmt: skip
 
 
+# The H200's samples committed unread that a later one was read before: fresh52 was read first, to judge 395a218, the
+# only unread sample whose configurations held a kernel that change moved. Left out of the read lists until read.
+UNREAD_H200 = (51, 53)
+
+
 def read_h200(last: int) -> tuple[str, ...]:
-    """The H200's read broad sweeps, 2026-11-23 to fresh{last} (fresh3 onward; fresh2 has no H200 copy)."""
+    """The H200's read broad sweeps, 2026-11-23 to fresh{last} (fresh3 onward; fresh2 has no H200 copy), less those
+    still unread (UNREAD_H200)."""
     return ("h200-2026-11-23", "h200-2026-11-24", *(f"h200-2026-11-26/fresh{i}" for i in range(3, 8)),
             *(f"h200-2026-11-27/fresh{i}" for i in range(8, min(last, 18) + 1)),
             *(f"h200-2026-11-29/fresh{i}" for i in range(19, min(last, 42) + 1)),
-            *(f"h200-2026-11-30/fresh{i}" for i in range(43, last + 1)))  # fmt: skip
+            *(f"h200-2026-11-30/fresh{i}" for i in range(43, last + 1) if i not in UNREAD_H200))  # fmt: skip
 
 
 def sample_args(doc: str, samples: list[str]) -> argparse.Namespace:
