@@ -44,6 +44,7 @@ from roofmodel.model.footprint import (
     B_SHARE,
     COLLAPSED_REGISTERS,
     COLLAPSED_SPILL_FACTOR,
+    POINTER_ALONE_TOLERANCE,
     POINTER_COLLAPSE,
     POINTER_SPILL_FACTOR,
     POINTER_SPILL_WAITS,
@@ -1357,7 +1358,7 @@ def predict_kernel(
         **operand_staging(triton, family, e, gemm.m, gemm.n, gemm.k, a_m, b_n, config.bm, config.bn),
         compiler=config.compiler, rm=config.register_tile[0], rn=config.register_tile[1],
         k_step=family_k_steps(machine, gemm.dtype)[family], registers=regs, spilled=spilled, shared_bytes=shared_bytes,
-        loop_local_bytes=loop_local_bytes, loop_local_waits=loop_local_waits,
+        loop_local_bytes=loop_local_bytes, loop_local_waits=loop_local_waits, native_8bit=gemm.dtype == "int8",
     )  # fmt: skip
     if compiled is not None and compiled.wgmma_waits_each is not None:
         fp = {**fp, "wgmma_waits_each": compiled.wgmma_waits_each}  # the loop's own waits, in place of the rule's
@@ -1435,7 +1436,7 @@ def predict_kernel(
     elif float(fp["accumulator_excess"]):
         reload_note = "; its accumulators alone pass the limit beside the overhead, and for such a Triton mma.sync " + (
             accumulator_spill_note(float(fp["accumulator_excess"]), float(fp["spilled"]), float(fp["loop_waits"]),
-                                   config.bk, e, rates)
+                                   config.bk, gemm.dtype, e, rates)
         )  # fmt: skip
     elif config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
         times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
@@ -1457,6 +1458,7 @@ def predict_kernel(
         )
     if float(fp["pointer_spilled"]) > 0:
         excess, waits = float(fp["pointer_excess"]), float(fp["loop_waits"])
+        rest_past = math.ceil(float(fp["needed"])) - excess - limit
         spill_note += (
             f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
             "a time (with a K-major one under wgmma, "
@@ -1464,6 +1466,9 @@ def predict_kernel(
                 factor_spill_note("pointer registers that do not fit", POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS,
                                   excess, waits, rates, "the medians of the compiled loops of the read sweeps' 1,309 "
                                   "such kernels, footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS")
+                + (f"; the rest of its registers pass the limit by {rest_past:,.0f}, within the register rule's median "
+                   f"error (footprint.POINTER_ALONE_TOLERANCE, {POINTER_ALONE_TOLERANCE}), so the pointers are taken to "
+                   "spill alone, as the read sweeps' 88 such kernels do" if rest_past > 0 else "")
                 if waits
                 else f"ptxas spills the {excess:,.0f} pointer registers that do not fit beside the accumulators'"
             )
@@ -1818,22 +1823,25 @@ def factor_spill_note(what: str, factor: float, waits_factor: float, excess: flo
     )
 
 
-def accumulator_spill_note(excess: float, spilled: float, waits: float, bk: int, element_bytes: int,
+def accumulator_spill_note(excess: float, moved: float, waits: float, bk: int, dtype: str, element_bytes: int,
                            rates: Rates) -> str:  # fmt: skip
     """How the register rule charges a Triton mma.sync kernel whose accumulators pass the limit (footprint's
-    accumulator_spills, per mma.sync step along K), in words, with where its figures come from."""
-    steps = int(mma_sync_k_steps(bk, element_bytes))
-    converted = (
-        " (an 8-bit operand counted at 2 bytes: Triton converts fp8 to fp16 first)" if element_bytes == 1 else ""
-    )
+    accumulator_spills, per mma.sync step along K), in words, with where its figures come from: ``moved`` is what its
+    loop stores and reloads an iteration (the figure the spills term and the spill frames take)."""
+    native = dtype == "int8"
+    steps = int(mma_sync_k_steps(bk, element_bytes, native))
+    counted = element_bytes if native else max(element_bytes, 2)
+    why = {"fp8": " (fp8 counted at 2 bytes: Triton converts it to fp16 first)",
+           "int8": " (int8 as mma.sync takes it, k32; no int8 kernel was measured)"}.get(dtype, "")  # fmt: skip
     return (
         f"kernel ptxas stores and reloads its spilled accumulators at each mma.sync step along K: s = ceil(BK {bk} x "
-        f"{max(element_bytes, 2)} B / 32) = {steps} steps an iteration{converted}; the loop moves max({excess:,.0f} "
-        f"registers past the limit, {ACCUMULATOR_SPILL_PER_K_STEP} x {steps}) = {spilled:,.0f} registers an iteration, "
-        f"and a warp waits on their reloads {ACCUMULATOR_WAITS_PER_K_STEP:g} x {steps} = {waits:.1f} times"
-        f"{spill_wait_clause(rates)}; the medians per step of the compiled loops of the read sweeps' 2,240 such "
-        "kernels (H100 and H200, two warps, 256 fp32 accumulators a thread), footprint.ACCUMULATOR_SPILL_PER_K_STEP and "
-        "ACCUMULATOR_WAITS_PER_K_STEP; the loop charged as a counted one"
+        f"{counted} B / 32) = {steps} steps an iteration{why}; the loop moves max({excess:,.0f} registers past the "
+        f"limit, {ACCUMULATOR_SPILL_PER_K_STEP} x {steps}) = {moved:,.0f} registers an iteration (the spilled count "
+        f"above is this traffic, not ptxas's spill count), and a warp waits on their reloads "
+        f"{ACCUMULATOR_WAITS_PER_K_STEP:g} x {steps} = {waits:.1f} times an iteration{spill_wait_clause(rates)}; the "
+        "medians per step of the compiled loops of the read sweeps' 2,240 such kernels (H100 and H200, two warps, 256 "
+        "fp32 accumulators a thread; per s they run from 0.84 to 1.23 x the median, and up to 2 x apart by B's layout), "
+        "footprint.ACCUMULATOR_SPILL_PER_K_STEP and ACCUMULATOR_WAITS_PER_K_STEP; the loop charged as a counted one"
     )
 
 

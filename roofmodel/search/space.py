@@ -279,7 +279,7 @@ def enumerate_space(
                           accumulator_registers=gemm.accumulator_registers,
                           **operand_staging(triton_copies(machine, compiler), fam, b, gemm.m, gemm.n, gemm.k, a_major == "m",
                                             b_major == "n", bm, bn),
-                          compiler=compiler, rm=rm, rn=rn,
+                          compiler=compiler, rm=rm, rn=rn, native_8bit=gemm.dtype == "int8",
                           k_step=np.asarray(family_k_steps(machine, gemm.dtype))[fam])  # fmt: skip
     ok = fp["fits"] & ((machine.sm_count.n * fp["ctas_per_sm"]) // (cm * cn) >= 1)
     tiles_m, tiles_n = -(-gemm.m // bm), -(-gemm.n // bn)
