@@ -37,11 +37,11 @@ from benchmarks.read_samples import DATA, read_h100, read_h200
 from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.errors import ProblemError
 from roofmodel.machine import load_machine
-from roofmodel.model.footprint import POINTER_ALONE_TOLERANCE
+from roofmodel.model.footprint import POINTER_ALONE_TOLERANCE, past_limit_without_pointers
 from roofmodel.model.kernel import triton_config
 
 FITTED_ON = {"h100": read_h100(18), "h200": read_h200(44)}
-LIMIT = 255  # the H100's and H200's registers per thread
+LIMIT = load_machine("h200").limits.max_registers_per_thread.n  # the H100's alike
 COLLAPSED_ON = {"h100": read_h100(18), "h200": read_h200(48)}
 BARELY_ON = {"h100": read_h100(18), "h200": read_h200(50)}
 
@@ -125,7 +125,7 @@ def barely_rows(on: dict[str, tuple[str, ...]]) -> list[dict[str, Any]]:
     for gpu, samples in on.items():
         for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
             excess = float(fp["pointer_excess"])
-            past = -(-float(fp["needed"]) // 1) - excess - LIMIT
+            past = float(past_limit_without_pointers(fp, LIMIT))
             if excess > 0 and not float(fp["collapse_excess"]) and past > 0:
                 out.append({**counted_row(gpu, d, r, excess), "past": past})
     return out

@@ -636,6 +636,11 @@ def test_predict_json_names_the_spill_rule_and_its_waits(cli):
     acc = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "2").stdout)
     assert acc["spill_rule"] == "mma.sync accumulators" and acc["spill_rule_excess"] == 160
     assert acc["spilled_registers"] == 404 and acc["loop_waits"] == pytest.approx(26.0)
+    # int8's mma.sync takes K 32 at a time as it is: ceil(64 x 1 / 32) = 2 steps, 101 x 2 = 202 and 6.5 x 2 = 13 waits
+    # (fp8, converted to fp16 first, would take 4).
+    i8 = json.loads(cli(*args, "--dtype", "int8", "--tile", "128x128x64", "--warps", "2").stdout)
+    assert i8["spill_rule"] == "mma.sync accumulators" and i8["spilled_registers"] == 202
+    assert i8["loop_waits"] == pytest.approx(13.0)
     k = ["--m", "7000", "--n", "1800", "--k", "2500", "--b-major", "k", "--tile"]
     past = json.loads(cli(*args, *k, "128x256x64", "--warps", "4").stdout)
     assert past["spill_rule"] == "k-major pointers past the collapse point" and past["spill_rule_excess"] == 640

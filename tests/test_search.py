@@ -157,6 +157,8 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     # mma.sync kernels whose accumulators pass the limit: their loops charged as counted ones, with waits
     # (footprint.ACCUMULATOR_SPILL_PER_K_STEP and ACCUMULATOR_WAITS_PER_K_STEP)
     ("h200", Gemm(m=4096, n=4096, k=4096, dtype="fp16"), "triton", "k", "n"),
+    # ... and an int8 one's, whose steps along K are counted as mma.sync takes int8 (native_8bit)
+    ("h100", Gemm(m=4096, n=4096, k=4096, dtype="int8"), "triton", "k", "k"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)

@@ -244,6 +244,13 @@ def accumulator_spills(on: Any, spilled: Any, k_steps: Any) -> tuple[Any, Any, A
     return excess, _where(on, moved, spilled), _where(on, ACCUMULATOR_WAITS_PER_K_STEP * k_steps, 0)
 
 
+def past_limit_without_pointers(fp: dict[str, Any], limit: int) -> Any:
+    """Registers by which a kernel's needs without its spilled K-major element pointers pass the per-thread ``limit``
+    (kernel_footprint's ``needed`` and ``pointer_excess``): ceil(needed) - pointer_excess - limit, what
+    POINTER_ALONE_TOLERANCE is held against where pointer_excess > 0 (0 or less: they fit). Numbers or arrays."""
+    return -(-fp["needed"] // 1) - fp["pointer_excess"] - limit
+
+
 def loop_as_counted(fp: dict[str, Any]) -> Any:
     """Whether a kernel's loop spills are charged as counted ones (no reload form, frames reused in turn): where the
     compiled loop's local bytes were counted (``loop_counted``), or where the rule charged a Triton mma.sync kernel's

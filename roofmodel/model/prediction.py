@@ -52,6 +52,7 @@ from roofmodel.model.footprint import (
     kernel_footprint,
     loop_as_counted,
     mma_sync_k_steps,
+    past_limit_without_pointers,
     times_factor,
 )
 from roofmodel.model.hierarchy import level_bandwidth
@@ -1458,7 +1459,7 @@ def predict_kernel(
         )
     if float(fp["pointer_spilled"]) > 0:
         excess, waits = float(fp["pointer_excess"]), float(fp["loop_waits"])
-        rest_past = math.ceil(float(fp["needed"])) - excess - limit
+        rest_past = float(past_limit_without_pointers(fp, limit))
         spill_note += (
             f", {float(fp['pointer_spilled']):,.0f} of them the element pointers of operands loaded one element at "
             "a time (with a K-major one under wgmma, "
