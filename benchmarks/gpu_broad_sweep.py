@@ -113,6 +113,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh52: FRESH52_SHAPES with a fifty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh52;
     read 2026-11-30 to judge the K-major pointers spilled alone within the rule's error, 395a218: passed);
 --fresh53: FRESH53_SHAPES with a fifty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh53);
+--fresh54: FRESH54_SHAPES with a fifty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh54);
+--fresh55: FRESH55_SHAPES with a fifty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh55);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1004,6 +1006,37 @@ FRESH53_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6300x2300x1200", "odd", "holdout", 6300, 2300, 1200),
     ("small3360", "small", "holdout", 3360, 3360, 3360),
 ]
+# A fifty-fourth fresh sample (--fresh54, drawn 2026-11-30 with fresh55, before either was measured, so that each change
+# of the next session has an unread judge beside fresh51 and fresh53): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_2 (3 redrawn), all held out, a fifty-fifth seed; fixed in code before
+# it was measured and committed unread, to judge a later change.
+FRESH54_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8768", "square", "holdout", 8768, 8768, 8768),
+    ("sq10176", "square", "holdout", 10176, 10176, 10176),
+    ("shortk496c", "short_k", "holdout", 6656, 12032, 496),
+    ("longk24064", "long_k", "holdout", 1280, 1536, 24064),
+    ("skinny304f", "skinny", "holdout", 304, 20992, 4224),
+    ("decode41c", "decode", "holdout", 41, 22016, 11008),
+    ("decode20c", "decode", "holdout", 20, 8192, 5632),
+    ("odd3800x3200x7000", "odd", "holdout", 3800, 3200, 7000),
+    ("odd6500x4700x5900", "odd", "holdout", 6500, 4700, 5900),
+    ("small3104", "small", "holdout", 3104, 3104, 3104),
+]
+# A fifty-fifth fresh sample (--fresh55, drawn with fresh54): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_3 (9 redrawn), all held out, a fifty-sixth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH55_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8832", "square", "holdout", 8832, 8832, 8832),
+    ("sq8960", "square", "holdout", 8960, 8960, 8960),
+    ("shortk272b", "short_k", "holdout", 6144, 9472, 272),
+    ("longk31232", "long_k", "holdout", 1920, 1152, 31232),
+    ("skinny368b", "skinny", "holdout", 368, 19456, 5888),
+    ("decode33b", "decode", "holdout", 33, 13312, 5376),
+    ("decode50", "decode", "holdout", 50, 23040, 4864),
+    ("odd6700x6100x6800", "odd", "holdout", 6700, 6100, 6800),
+    ("odd2100x4000x1600", "odd", "holdout", 2100, 4000, 1600),
+    ("small3552", "small", "holdout", 3552, 3552, 3552),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1034,7 +1067,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh47": (2027_1_10, FRESH47_SHAPES), "fresh48": (2027_1_11, FRESH48_SHAPES),
                  "fresh49": (2027_1_12, FRESH49_SHAPES), "fresh50": (2027_1_13, FRESH50_SHAPES),
                  "fresh51": (2027_1_14, FRESH51_SHAPES), "fresh52": (2027_1_15, FRESH52_SHAPES),
-                 "fresh53": (2027_1_16, FRESH53_SHAPES)}  # fmt: skip
+                 "fresh53": (2027_1_16, FRESH53_SHAPES), "fresh54": (2027_1_17, FRESH54_SHAPES),
+                 "fresh55": (2027_1_18, FRESH55_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
