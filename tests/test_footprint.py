@@ -27,7 +27,7 @@ from roofmodel.model.footprint import (
     times_factor,
 )
 from roofmodel.model.kernel import FAMILIES, register_tile_for
-from roofmodel.model.prediction import operand_staging, unpipelined_operands
+from roofmodel.model.prediction import operand_staging, spill_frame_registers, unpipelined_operands
 from roofmodel.model.problem import INPUT_BYTES
 from tests.conftest import REPO
 
@@ -579,6 +579,49 @@ def test_pointer_spills_of_a_wgmma_kernel_by_hand():
     assert tf["needed"] == 1023 and tf["registers"] == 255 and tf["spilled"] == math.ceil(2.4 * (1023 - 255))
 
 
+def test_a_kernel_on_the_stack_is_charged_its_loop_as_counted_by_hand():
+    # fp16 64x128x32 on 2 warps (mma.sync), 7000x1800x2500 with A K-major and B K-major (K = 2500: both loaded one
+    # element at a time): 447 needed, past 1.65 x 255, so 32 registers and ceil(2.4 x (447 - 32)) = 996 on the stack.
+    # Its loop stores and reloads 2.9 x the 415 registers past the 32, ceil(1203.5) = 1204, every iteration, and a warp
+    # waits on those reloads 0.6 x 415 = 249 times an iteration, charged as a counted loop (the read sweeps' 2,196 such
+    # kernels at 32 registers: 2.894 and 0.597 x the excess, benchmarks/stack_spill_rule.py).
+    st = _compiled(7000, 1800, 2500, "fp16", 64, 128, 32, 2, "mma.sync", None, None)
+    assert st["registers"] == 32 and st["spilled"] == 996 and st["stack_excess"] == 415
+    assert st["loop_spilled"] == math.ceil(2.9 * 415) == 1204 and st["loop_waits"] == pytest.approx(249.0)
+    assert loop_as_counted(st) and st["pointer_spilled"] == 0 and st["accumulator_excess"] == 0
+    # The spill frames take the stack's registers, not the loop's traffic (prediction.spill_frame_registers).
+    assert spill_frame_registers(st) == 996
+    # A tf32 kernel past 2.3 x 255 keeps 255 registers on the stack (no element-wise 16- or 8-bit operand): the
+    # excess once, in the reload form, as before; so does an aligned 16-bit one past it on its own registers.
+    tf = _compiled(7000, 1800, 2500, "tf32", 32, 256, 64, 2, "mma.sync", None, None)
+    own = _compiled(4096, 4096, 4096, "fp16", 256, 64, 128, 2, "mma.sync", None, None)
+    for fp in (tf, own):
+        assert fp["registers"] == 255 and fp["stack"] and fp["stack_excess"] == 0
+        assert fp["loop_spilled"] == fp["spilled"] and fp["loop_waits"] == 0 and not loop_as_counted(fp)
+    # As compiled the counts say what ptxas did; another compiler's kernel (CUTLASS, assumed alike) keeps the stack in
+    # the reload form (the factors are Triton's loops').
+    assert _compiled(7000, 1800, 2500, "fp16", 64, 128, 32, 2, "mma.sync", 32, 1100)["stack_excess"] == 0
+    cutlass = _compiled(7000, 1800, 2500, "fp16", 64, 128, 32, 2, "mma.sync", None, None, compiler="cutlass")
+    assert cutlass["registers"] == 32 and cutlass["stack_excess"] == 0 and cutlass["loop_spilled"] == 996
+
+
+def test_the_stack_spill_constants_are_the_medians_their_script_reproduces():
+    """Recorded guard: footprint.STACK_LOOP_FACTOR and STACK_WAITS are the medians over the excess past 32 registers
+    that benchmarks/stack_spill_rule.py computes over the read sweeps' Triton mma.sync kernels the rule sends to the
+    stack and that compiled to 32 registers (2,196 of 2,539: 634 of the H100's 724, 1,562 of the H200's 1,815), to two
+    places and one."""
+    from benchmarks.pointer_spill_rule import fitted
+    from benchmarks.stack_spill_rule import FITTED_ON, stack_rows
+    from roofmodel.model.footprint import STACK_LOOP_FACTOR, STACK_WAITS
+
+    rows = {gpu: stack_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
+    on = {gpu: [r for r in v if r["collapsed"] and r["loop"] is not None] for gpu, v in rows.items()}
+    assert (len(rows["h100"]), len(rows["h200"]), len(on["h100"]), len(on["h200"])) == (724, 1815, 634, 1562)
+    f = fitted(on["h100"] + on["h200"])
+    assert round(f["loop"], 1) == STACK_LOOP_FACTOR and round(f["waits"], 1) == STACK_WAITS
+    assert f["loop"] == pytest.approx(2.894, abs=5e-4) and f["waits"] == pytest.approx(0.597, abs=5e-4)
+
+
 def test_spilled_accumulators_of_an_mma_sync_kernel_by_hand():
     # fp16 128x128x64 on 2 warps (mma.sync), 4096^3, aligned: 128 x 128 / 64 = 256 accumulators a thread, with the
     # overhead 256 + 31 = 287 > 255 on their own; the operand fragments add (128 + 128) x 64 x 2 / (4 x 64) = 128: 415
@@ -649,6 +692,12 @@ def test_predict_json_names_the_spill_rule_and_its_waits(cli):
     assert (
         ptr["spill_rule"] == "k-major pointers" and ptr["spill_rule_excess"] == 81 and ptr["spilled_registers"] == 133
     )
+    # On the stack (test_a_kernel_on_the_stack_is_charged_its_loop_as_counted_by_hand): 996 spilled, the loop's 1,204
+    # and 249 waits.
+    st = json.loads(cli(*args, *k, "64x128x32", "--warps", "2").stdout)
+    assert st["spill_rule"] == "mma.sync stack" and st["spill_rule_excess"] == 415 and st["registers_per_thread"] == 32
+    assert st["spilled_registers"] == 996 and st["loop_spilled_registers"] == 1204
+    assert st["loop_waits"] == pytest.approx(249.0)
     none = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "4").stdout)
     assert none["spill_rule"] is None and none["spill_rule_excess"] is None and none["loop_waits"] == 0
 

@@ -165,26 +165,29 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     ev = evaluate(machine, gemm, Space(name=space), a_major=a_major, b_major=b_major)
     assert len(ev.configs) > 100
     rng = random.Random(f"{name}{gemm}")
-    homed = requests = waited = accumulators = 0
+    homed = requests = waited = accumulators = stacked = 0
     # and ten whose element pointers the rule spills, where there are any (the waits on them; past the collapse point
-    # too), and ten whose accumulators pass the limit (an mma.sync loop charged as counted)
+    # too), ten whose accumulators pass the limit and ten the rule sends to the stack (mma.sync loops charged as counted)
     wgmma_waits = (ev.configs.waits > 0) & (ev.configs.family == FAMILIES.index("wgmma"))
     spilling = np.flatnonzero((ev.configs.pointer_spilled > 0) | wgmma_waits)
     acc = np.flatnonzero(ev.configs.accumulator_excess > 0)
+    stack = np.flatnonzero(ev.configs.stack_excess > 0)
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),
-              *rng.sample(list(acc), min(10, acc.size))]:  # fmt: skip
+              *rng.sample(list(acc), min(10, acc.size)), *rng.sample(list(stack), min(10, stack.size))]:  # fmt: skip
         p = predict_kernel(machine, gemm, ev.configs.config(i), a_major=a_major, b_major=b_major)
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:
             assert t.seconds == ev.terms[i][TERMS.index(t.name)]
-        homed += any("outgrow the L2" in t.detail for t in p.terms)
+        homed += any("outgrow the L2" in t.detail or "pass what the L2 holds" in t.detail for t in p.terms)
         requests += any("dram_request_seconds" in t.detail for t in p.terms)
         waited += any("a warp waits on their reloads" in t.detail and "pointer" in t.detail for t in p.terms)
         accumulators += any("its accumulators alone pass the limit" in t.detail for t in p.terms)
+        stacked += any("more than the stack holds" in t.detail for t in p.terms)
     assert homed > 5 if (a_major, gemm.dtype) == ("m", "fp8") else True
     assert requests > 5 if name == "h200" else requests == 0
     assert waited > 0 if spilling.size else waited == 0
     assert accumulators >= min(10, acc.size) if gemm.m == 4096 else True
+    assert stacked >= 10 if (gemm.m, gemm.dtype) == (7000, "fp16") else stacked >= min(10, stack.size)
 
 
 def test_the_compile_order_takes_the_spilled_element_pointers_as_recomputed():
@@ -198,6 +201,10 @@ def test_the_compile_order_takes_the_spilled_element_pointers_as_recomputed():
     won = c.pointers_recomputed()
     assert np.array_equal(won.spilled, c.spilled - c.pointer_spilled) and not won.waits[ps].any()
     assert np.array_equal(won.waits[~ps], c.waits[~ps])  # others' waits (an mma.sync kernel's accumulators') kept
+    # ... and others' loops: a kernel on the stack moves more than it spills, and still does
+    st = c.stack_excess > 0
+    assert st.sum() > 20 and (c.loop_spilled[st] > c.spilled[st]).all()
+    assert np.array_equal(won.loop_spilled[~ps], c.loop_spilled[~ps])
     rates = machine_rates(machine, gemm.dtype)
     rule, bet = (term_seconds(machine, gemm, rates, x, None)["total"] for x in (c, won))
     assert (bet[ps] < rule[ps]).all() and np.array_equal(bet[~ps], rule[~ps])

@@ -123,6 +123,21 @@ POINTER_COLLAPSE = 2.3
 # 32 registers, five at 255). wgmma and FMA kernels past the point keep 255 and their own rules.
 COLLAPSED_REGISTERS = 32
 COLLAPSED_SPILL_FACTOR = 2.4
+# A Triton kernel the rule sends to 32 registers and the stack (STACK_COLLAPSE, below) stores and reloads more than its
+# stack holds, every iteration, and waits on those reloads as a counted loop does: over the read sweeps' 2,196 such
+# kernels that compiled to 32 registers (H100 2026-11-23 to fresh18, H200 to fresh53 but the unread fresh51 and fresh53,
+# the held-out shapes of 2026-11-23 left out; their loops' local bytes and waits counted in the SASS of the same kernels
+# compiled again, loop_local.csv), the loop moves a median 2.89 x (needed - 32) registers an iteration and a warp
+# waits on its local reloads 0.60 x (needed - 32) times (H100 and H200 alike: 2.894 and 0.597; by BK 32, 64, 128, 256:
+# 2.29, 2.89, 2.94, 3.25 and 0.48, 0.58, 0.61, 0.68; ptxas's spill count, 2.09 x, is what the stack holds):
+# benchmarks/stack_spill_rule.py. The rule had charged COLLAPSED_SPILL_FACTOR x (needed - 32) in the reload form of an
+# uncounted mma.sync loop (cta_model.mma_sync_spill_reloads) and no wait, and `predict` had them at a median 1.14 of
+# their measured time where both operands are loaded one element at a time and 0.56 where one is (as compiled, with
+# the counts, 0.93 and 1.12). The rule keeps the stack's COLLAPSED_SPILL_FACTOR x (needed - 32) as the spilled count
+# (the spill frames) and charges the loop STACK_LOOP_FACTOR x and STACK_WAITS x (needed - 32) as a counted one
+# (loop_as_counted).
+STACK_LOOP_FACTOR = 2.9
+STACK_WAITS = 0.6
 # Where the pointers are those of a 16- or 8-bit operand (loaded element-wise into registers, Triton's
 # synchronous path), an mma.sync kernel collapses to 32 registers earlier: past STACK_COLLAPSE x the limit;
 # a 32-bit one (copied by cp.async four bytes at a time) does not collapse, it spills at 255. Chosen on a
@@ -202,11 +217,18 @@ REGISTER_GAMBLE = (
 def pointers_recomputed(fp: dict[str, Any]) -> dict[str, Any]:
     """A footprint (kernel_footprint's keys ``spilled``, ``pointer_spilled``) as it would be had ptxas recomputed the
     element pointers the rule spills (the bet on registers won, as a register gamble's time already is): spilled and
-    loop_spilled less pointer_spilled, and no wait on them (tune --compile-top's order; ``loop_waits``, where given, kept
-    where no pointer spills: an mma.sync kernel's on its accumulators). Numbers or numpy arrays."""
+    loop_spilled less pointer_spilled, and no wait on them (tune --compile-top's order; ``loop_waits`` and
+    ``loop_spilled``, where given, kept where no pointer spills: an mma.sync kernel's on its accumulators or on the
+    stack). Numbers or numpy arrays."""
     won = fp["spilled"] - fp["pointer_spilled"]
-    waits = _where(fp["pointer_spilled"] > 0, 0 * won, fp.get("loop_waits", 0 * won))
-    return {**fp, "spilled": won, "loop_spilled": won, "loop_waits": waits}
+    pointers = fp["pointer_spilled"] > 0
+    waits = _where(pointers, 0 * won, fp.get("loop_waits", 0 * won))
+    return {
+        **fp,
+        "spilled": won,
+        "loop_spilled": _where(pointers, won, fp.get("loop_spilled", won)),
+        "loop_waits": waits,
+    }
 
 
 def times_factor(excess: Any, factor: float) -> Any:
@@ -255,7 +277,7 @@ def loop_as_counted(fp: dict[str, Any]) -> Any:
     """Whether a kernel's loop spills are charged as counted ones (no reload form, frames reused in turn): where the
     compiled loop's local bytes were counted (``loop_counted``), or where the rule charged a Triton mma.sync kernel's
     spilled accumulators as such a loop (``accumulator_excess`` > 0: accumulator_spills). Numbers or arrays."""
-    return fp.get("loop_counted", False) | (fp.get("accumulator_excess", 0) > 0)
+    return fp.get("loop_counted", False) | (fp.get("accumulator_excess", 0) > 0) | (fp.get("stack_excess", 0) > 0)
 
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
@@ -486,6 +508,7 @@ def kernel_footprint(
     stack, pointer_excess, pointer_spilled, rule_waits = False, 0, 0, 0
     accumulator_excess: Any = 0
     collapse_excess: Any = 0
+    stack_excess: Any = 0
     counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
     loop_waits: Any = 0  # times per iteration a warp waits on its local reloads (counted in the SASS)
     if compiler == "stated" and registers is None:
@@ -527,6 +550,10 @@ def kernel_footprint(
         stack = stack_narrow | (mma_sync & collapsed)
         live = _where(stack_narrow, needed, live)
         rule_registers = _where(stack_narrow, COLLAPSED_REGISTERS, rule_registers)
+        # A Triton kernel on the stack: its loop charged STACK_LOOP_FACTOR x and STACK_WAITS x (needed - 32).
+        stack_excess = _where(
+            stack_narrow & (compiler == "triton"), _maximum(-(-needed // 1) - COLLAPSED_REGISTERS, 0), 0
+        )
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads)
         wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
         pointer_excess = _where(wgmma_k, _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0), 0)
@@ -549,12 +576,12 @@ def kernel_footprint(
                              & (compiler == "triton"))  # fmt: skip
         accumulator_excess, rule_spilled, waits = accumulator_spills(accumulators_past, rule_spilled,
                                                                      mma_sync_k_steps(bk, element_bytes, native_8bit))  # fmt: skip
-        rule_waits = rule_waits + waits
+        rule_waits = rule_waits + waits + STACK_WAITS * stack_excess
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False
     if registers is None:
         registers, spilled = rule_registers, rule_spilled
-        loop_spilled = spilled
+        loop_spilled = _where(stack_excess > 0, times_factor(stack_excess, STACK_LOOP_FACTOR), spilled)
         # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS; past the collapse point, on
         # its whole excess), an mma.sync kernel's on its spilled accumulators (ACCUMULATOR_WAITS_PER_K_STEP).
         loop_waits = rule_waits
@@ -563,7 +590,7 @@ def kernel_footprint(
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
-        accumulator_excess = collapse_excess = 0
+        accumulator_excess = collapse_excess = stack_excess = 0
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -619,5 +646,8 @@ def kernel_footprint(
         # a Triton mma.sync kernel's registers past the limit where its accumulators pass it (accumulator_spills;
         # its loop charged as counted: loop_as_counted)
         "accumulator_excess": accumulator_excess,
+        # a Triton kernel's registers past the 32 the rule leaves it on the stack (STACK_LOOP_FACTOR and STACK_WAITS x
+        # them; its loop charged as counted: loop_as_counted)
+        "stack_excess": stack_excess,
         "fits": fits,
     }

@@ -49,6 +49,8 @@ from roofmodel.model.footprint import (
     POINTER_SPILL_FACTOR,
     POINTER_SPILL_WAITS,
     STACK_COLLAPSE,
+    STACK_LOOP_FACTOR,
+    STACK_WAITS,
     kernel_footprint,
     loop_as_counted,
     mma_sync_k_steps,
@@ -84,7 +86,9 @@ GAMBLE_NOTE = (
 
 
 # The register rules that spill more than the registers that do not fit (Prediction.spill_rule).
-SpillRule = Literal["k-major pointers", "k-major pointers past the collapse point", "mma.sync accumulators"]
+SpillRule = Literal[
+    "k-major pointers", "k-major pointers past the collapse point", "mma.sync accumulators", "mma.sync stack"
+]
 
 
 class Prediction(BaseModel):
@@ -130,7 +134,8 @@ class Prediction(BaseModel):
     # beyond the registers that do not fit: "k-major pointers" (POINTER_SPILL_FACTOR x the pointer registers that do
     # not fit, spill_rule_excess), "k-major pointers past the collapse point" (the same factors on the whole excess),
     # "mma.sync accumulators" (ACCUMULATOR_SPILL_PER_K_STEP per mma.sync step along K; spill_rule_excess the registers
-    # past the limit); None where no such rule applied.
+    # past the limit), "mma.sync stack" (a kernel sent to 32 registers and the stack, STACK_LOOP_FACTOR and STACK_WAITS x
+    # the registers past the 32, spill_rule_excess); None where no such rule applied.
     loop_waits: float = 0.0
     spill_rule: SpillRule | None = None
     spill_rule_excess: int | None = None
@@ -1439,6 +1444,9 @@ def predict_kernel(
             accumulator_spill_note(float(fp["accumulator_excess"]), float(fp["spilled"]), float(fp["loop_waits"]),
                                    config.bk, gemm.dtype, e, rates)
         )  # fmt: skip
+    elif float(fp["stack_excess"]):
+        reload_note = "; " + stack_spill_note(float(fp["stack_excess"]), float(fp["loop_spilled"]),
+                                              float(fp["loop_waits"]), rates)  # fmt: skip
     elif config.instruction == "mma.sync" and config.compiler == "triton" and int(fp["loop_spilled"]):
         times = cta_model.mma_sync_spill_reloads(float(fp["loop_spilled"]))
         form = (
@@ -1804,10 +1812,11 @@ def predict_kernel(
 
 def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
     """Prediction's ``spill_rule`` and ``spill_rule_excess`` for a footprint (footprint.kernel_footprint's
-    ``pointer_spilled``, ``pointer_excess``, ``collapse_excess``, ``accumulator_excess``)."""
+    ``pointer_spilled``, ``pointer_excess``, ``collapse_excess``, ``accumulator_excess``, ``stack_excess``)."""
     for rule, key, on in (("k-major pointers", "pointer_excess", float(fp["pointer_spilled"]) > 0),
                           ("k-major pointers past the collapse point", "collapse_excess", True),
-                          ("mma.sync accumulators", "accumulator_excess", True)):  # fmt: skip
+                          ("mma.sync accumulators", "accumulator_excess", True),
+                          ("mma.sync stack", "stack_excess", True)):  # fmt: skip
         if on and float(fp[key]) > 0:
             return {"spill_rule": rule, "spill_rule_excess": round(float(fp[key]))}
     return {}
@@ -1843,6 +1852,19 @@ def accumulator_spill_note(excess: float, moved: float, waits: float, bk: int, d
         "medians per step of the compiled loops of the read sweeps' 2,240 such kernels (H100 and H200, two warps, 256 "
         "fp32 accumulators a thread; per s they run from 0.84 to 1.23 x the median, and up to 2 x apart by B's layout), "
         "footprint.ACCUMULATOR_SPILL_PER_K_STEP and ACCUMULATOR_WAITS_PER_K_STEP; the loop charged as a counted one"
+    )
+
+
+def stack_spill_note(excess: float, moved: float, waits: float, rates: Rates) -> str:
+    """How the register rule charges a Triton kernel it sends to 32 registers and the stack (footprint's stack_excess,
+    STACK_LOOP_FACTOR and STACK_WAITS), in words, with where its factors come from: ``moved`` is what its loop stores
+    and reloads an iteration (the spills term's figure; the spill frames take the stack's)."""
+    return (
+        f"its main loop stores and reloads {STACK_LOOP_FACTOR:g} x the {excess:,.0f} registers past the "
+        f"{COLLAPSED_REGISTERS} it keeps, ceil = {moved:,.0f}, every iteration (more than the stack holds: some are "
+        f"reloaded twice), and a warp waits on those reloads {STACK_WAITS:g} x {excess:,.0f} = {waits:.1f} times an "
+        f"iteration{spill_wait_clause(rates)}; the medians of the compiled loops of the read sweeps' 2,196 such kernels "
+        "(H100 and H200 alike), footprint.STACK_LOOP_FACTOR and STACK_WAITS; the loop charged as a counted one"
     )
 
 

@@ -173,6 +173,8 @@ class Configs:
     waits: Any = None  # footprint's loop_waits: times a warp waits on its own local reloads an iteration
     pointer_spilled: Any = None  # footprint's: of the spills, a wgmma kernel's K-major element pointers'
     accumulator_excess: Any = None  # footprint's: an mma.sync kernel's loop charged as counted (loop_as_counted)
+    stack_excess: Any = None  # footprint's: a kernel on the stack, its loop charged as counted (loop_as_counted)
+    loop_spilled: Any = None  # footprint's: the registers its loop stores and reloads an iteration (None: spilled)
     a_major: str = "k"
     b_major: str = "n"
     compiler: str = "stated"
@@ -190,9 +192,16 @@ class Configs:
         taken away. tune --compile-top compiles in the order of these times: a compile resolves the bet."""
         if self.pointer_spilled is None:
             return self
-        won = pointers_recomputed({"spilled": self.spilled, "pointer_spilled": self.pointer_spilled,
-                                   "loop_waits": 0 if self.waits is None else self.waits})  # fmt: skip
-        cols = {k: getattr(self, k) for k in _COLUMNS} | {"spilled": won["spilled"], "waits": won["loop_waits"]}
+        won = pointers_recomputed(
+            {
+                "spilled": self.spilled,
+                "pointer_spilled": self.pointer_spilled,
+                "loop_waits": 0 if self.waits is None else self.waits,
+                "loop_spilled": self.spilled if self.loop_spilled is None else self.loop_spilled,
+            }
+        )
+        cols = {k: getattr(self, k) for k in _COLUMNS} | {"spilled": won["spilled"], "waits": won["loop_waits"],
+                                                          "loop_spilled": won["loop_spilled"]}  # fmt: skip
         return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
 
     def take(self, idx: Any) -> Configs:
@@ -209,7 +218,8 @@ class Configs:
 
 
 _COLUMNS = ("bm", "bn", "bk", "warps", "stages", "family", "rm", "rn", "cm", "cn", "order", "ctas_per_sm",
-            "registers", "spilled", "shared_bytes", "gamble", "waits", "pointer_spilled", "accumulator_excess")  # fmt: skip
+            "registers", "spilled", "shared_bytes", "gamble", "waits", "pointer_spilled", "accumulator_excess",
+            "stack_excess", "loop_spilled")  # fmt: skip
 
 
 def enumerate_space(
@@ -295,8 +305,10 @@ def enumerate_space(
         registers=fp["registers"][keep], spilled=fp["spilled"][keep], shared_bytes=fp["shared_bytes"][keep],
         gamble=np.broadcast_to(fp["gamble"], ok.shape)[keep], waits=np.broadcast_to(fp["loop_waits"], ok.shape)[keep],
         pointer_spilled=np.broadcast_to(fp["pointer_spilled"], ok.shape)[keep],
-        accumulator_excess=np.broadcast_to(fp["accumulator_excess"], ok.shape)[keep], a_major=a_major,
-        b_major=b_major, compiler=compiler,
+        accumulator_excess=np.broadcast_to(fp["accumulator_excess"], ok.shape)[keep],
+        stack_excess=np.broadcast_to(fp["stack_excess"], ok.shape)[keep],
+        loop_spilled=np.broadcast_to(fp["loop_spilled"], ok.shape)[keep], a_major=a_major, b_major=b_major,
+        compiler=compiler,
     )  # fmt: skip
     return c, considered
 
@@ -305,7 +317,7 @@ def _empty(orders: tuple[str, ...]) -> Configs:
     z = np.zeros(0, dtype=np.int64)
     return Configs(*(z,) * 11, orders=orders, ctas_per_sm=z, registers=z, spilled=z, shared_bytes=z,  # type: ignore[arg-type]
                    gamble=np.zeros(0, dtype=bool), waits=z, pointer_spilled=z,
-                   accumulator_excess=z)  # fmt: skip
+                   accumulator_excess=z, stack_excess=z, loop_spilled=z)  # fmt: skip
 
 
 class Traffic(NamedTuple):
@@ -457,7 +469,9 @@ def _block_term_seconds(
             llc_read = None
     fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes,
           "loop_waits": 0 if c.waits is None else c.waits,
-          "accumulator_excess": 0 if c.accumulator_excess is None else c.accumulator_excess}  # fmt: skip
+          "accumulator_excess": 0 if c.accumulator_excess is None else c.accumulator_excess,
+          "stack_excess": 0 if c.stack_excess is None else c.stack_excess,
+          "loop_spilled": c.spilled if c.loop_spilled is None else c.loop_spilled}  # fmt: skip
     terms = kernel_seconds(
         machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=b, output_bytes=gemm.output_bytes, bm=c.bm,
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
