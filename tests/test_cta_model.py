@@ -479,6 +479,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh51", ("h200-2026-11-30/fresh51", "h200-2026-11-30/fresh51/repeat")),
     ("fresh52", ("h200-2026-11-30/fresh52", "h200-2026-11-30/fresh52/repeat")),
     ("fresh53", ("h200-2026-11-30/fresh53", "h200-2026-11-30/fresh53/repeat")),
+    ("fresh54", ("h200-2026-11-30/fresh54",)),
+    ("fresh55", ("h200-2026-11-30/fresh55",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -724,7 +726,7 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "30/fresh45", "-fresh45"), ("h200", "h200", "30/fresh46", "-fresh46"),
      ("h200", "h200", "30/fresh47", "-fresh47"), ("h200", "h200", "30/fresh48", "-fresh48"),
      ("h200", "h200", "30/fresh49", "-fresh49"), ("h200", "h200", "30/fresh50", "-fresh50"),
-     ("h200", "h200", "30/fresh52", "-fresh52")],
+     ("h200", "h200", "30/fresh52", "-fresh52"), ("h200", "h200", "30/fresh53", "-fresh53")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1375,7 +1377,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-30/fresh43", "h200-2026-11-30/fresh44", "h200-2026-11-30/fresh45",
                    "h200-2026-11-30/fresh46", "h200-2026-11-30/fresh47", "h200-2026-11-30/fresh48",
                    "h200-2026-11-30/fresh49", "h200-2026-11-30/fresh50", "h200-2026-11-30/fresh51",
-                   "h200-2026-11-30/fresh52", "h200-2026-11-30/fresh53")  # fmt: skip
+                   "h200-2026-11-30/fresh52", "h200-2026-11-30/fresh53", "h200-2026-11-30/fresh54",
+                   "h200-2026-11-30/fresh55")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
