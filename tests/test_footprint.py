@@ -600,9 +600,34 @@ def test_a_kernel_on_the_stack_is_charged_its_loop_as_counted_by_hand():
         assert fp["loop_spilled"] == fp["spilled"] and fp["loop_waits"] == 0 and not loop_as_counted(fp)
     # As compiled the counts say what ptxas did; another compiler's kernel (CUTLASS, assumed alike) keeps the stack in
     # the reload form (the factors are Triton's loops').
-    assert _compiled(7000, 1800, 2500, "fp16", 64, 128, 32, 2, "mma.sync", 32, 1100)["stack_excess"] == 0
+    stated = _compiled(7000, 1800, 2500, "fp16", 64, 128, 32, 2, "mma.sync", 32, 1100)
+    assert stated["stack_excess"] == 0 and stated["loop_spilled"] == 1100 and stated["loop_waits"] == 0
+    assert not loop_as_counted(stated)
     cutlass = _compiled(7000, 1800, 2500, "fp16", 64, 128, 32, 2, "mma.sync", None, None, compiler="cutlass")
     assert cutlass["registers"] == 32 and cutlass["stack_excess"] == 0 and cutlass["loop_spilled"] == 996
+    assert cutlass["loop_waits"] == 0 and not loop_as_counted(cutlass)
+
+
+def test_the_spills_term_of_a_kernel_on_the_stack_by_hand():
+    # The kernel above on the H200 (B K-major): its spills term is 2 x 1,204 registers x 4 B x 64 threads a CTA
+    # iteration, once each (no reload form), 13 tiles an SM (1,650 tiles over 132 SMs) x ceil(2500 / 32) = 79
+    # iterations, at the rate its frames reach (401 MiB of them, past the L2: DRAM's share, the note's figure), at the
+    # rated 1,830 MHz; the note says how the loop was charged.
+    import re
+
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    h200 = load_machine("h200")
+    cfg = triton_config(h200, "fp16", block_m=64, block_n=128, block_k=32, num_warps=2)
+    p = predict_kernel(h200, Gemm(m=7000, n=1800, k=2500, dtype="fp16"), cfg, b_major="k")
+    spills = next(t for t in p.terms if t.name == "spills")
+    rate = float(re.search(r"so spills move at [^=]*= ([0-9.]+) B/cycle/SM", spills.detail).group(1))
+    assert (p.spilled_registers, p.loop_spilled_registers, p.clock_mhz) == (996, 1204, 1830.0)
+    by_hand = 2 * 1204 * 4 * 64 * 13 * 79 / (rate * 1830e6)
+    assert spills.seconds == pytest.approx(by_hand, rel=3e-3)  # the note's rate to a tenth of a B/cycle
+    assert "2.9 x the 415 registers past the 32 it keeps, ceil = 1,204" in spills.detail
+    assert "0.6 x 415 = 249.0 times an iteration" in spills.detail and "mma_sync_spill_reloads" not in spills.detail
 
 
 def test_the_stack_spill_constants_are_the_medians_their_script_reproduces():
@@ -611,11 +636,11 @@ def test_the_stack_spill_constants_are_the_medians_their_script_reproduces():
     stack and that compiled to 32 registers (2,196 of 2,539: 634 of the H100's 724, 1,562 of the H200's 1,815), to two
     places and one."""
     from benchmarks.pointer_spill_rule import fitted
-    from benchmarks.stack_spill_rule import FITTED_ON, stack_rows
+    from benchmarks.stack_spill_rule import FITTED_ON, collapsed, stack_rows
     from roofmodel.model.footprint import STACK_LOOP_FACTOR, STACK_WAITS
 
     rows = {gpu: stack_rows(gpu, samples) for gpu, samples in FITTED_ON.items()}
-    on = {gpu: [r for r in v if r["collapsed"] and r["loop"] is not None] for gpu, v in rows.items()}
+    on = {gpu: collapsed(v) for gpu, v in rows.items()}
     assert (len(rows["h100"]), len(rows["h200"]), len(on["h100"]), len(on["h200"])) == (724, 1815, 634, 1562)
     f = fitted(on["h100"] + on["h200"])
     assert round(f["loop"], 1) == STACK_LOOP_FACTOR and round(f["waits"], 1) == STACK_WAITS

@@ -178,6 +178,7 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:
             assert t.seconds == ev.terms[i][TERMS.index(t.name)]
+        # frames past the L2: as uniform reuse says, or reused in turn (a loop charged as counted: on the stack)
         homed += any("outgrow the L2" in t.detail or "pass what the L2 holds" in t.detail for t in p.terms)
         requests += any("dram_request_seconds" in t.detail for t in p.terms)
         waited += any("a warp waits on their reloads" in t.detail and "pointer" in t.detail for t in p.terms)

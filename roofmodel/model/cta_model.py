@@ -21,7 +21,7 @@ Per main-loop iteration (one BK step) of one CTA:
   loop uses (footprint.kernel_footprint's ``loop_spilled``: none of a Triton wgmma kernel's compiled spills
   where its loop fits the allocation; where the compiled loop's local loads and stores were counted in its
   SASS, those bytes / 8, whatever the family, and where the register rule charges a loop as such a counted one
-  (footprint.loop_as_counted: a Triton mma.sync kernel's spilled accumulators), the rule's; past
+  (footprint.loop_as_counted: a Triton mma.sync kernel's spilled accumulators, or its loop on the stack), the rule's; past
   COLD_SPILLED_REGISTERS, 0) is stored and reloaded once per iteration, another uncounted mma.sync kernel's
   mma_sync_spill_reloads times (charged_spills), at the measured spill
   bandwidth (``kernel_costs.spill_bandwidth``: 24.1 B/cycle/SM on the H100, a fifth of the

@@ -125,8 +125,8 @@ COLLAPSED_REGISTERS = 32
 COLLAPSED_SPILL_FACTOR = 2.4
 # A Triton kernel the rule sends to 32 registers and the stack (STACK_COLLAPSE, below) stores and reloads more than its
 # stack holds, every iteration, and waits on those reloads as a counted loop does: over the read sweeps' 2,196 such
-# kernels that compiled to 32 registers (H100 2026-11-23 to fresh18, H200 to fresh53 but the unread fresh51 and fresh53,
-# the held-out shapes of 2026-11-23 left out; their loops' local bytes and waits counted in the SASS of the same kernels
+# kernels that compiled to 32 registers (H100 2026-11-23 to fresh18, H200 to fresh52 less the unread fresh51, the
+# held-out shapes of 2026-11-23 left out; their loops' local bytes and waits counted in the SASS of the same kernels
 # compiled again, loop_local.csv), the loop moves a median 2.89 x (needed - 32) registers an iteration and a warp
 # waits on its local reloads 0.60 x (needed - 32) times (H100 and H200 alike: 2.894 and 0.597; by BK 32, 64, 128, 256:
 # 2.29, 2.89, 2.94, 3.25 and 0.48, 0.58, 0.61, 0.68; ptxas's spill count, 2.09 x, is what the stack holds):
@@ -276,7 +276,8 @@ def past_limit_without_pointers(fp: dict[str, Any], limit: int) -> Any:
 def loop_as_counted(fp: dict[str, Any]) -> Any:
     """Whether a kernel's loop spills are charged as counted ones (no reload form, frames reused in turn): where the
     compiled loop's local bytes were counted (``loop_counted``), or where the rule charged a Triton mma.sync kernel's
-    spilled accumulators as such a loop (``accumulator_excess`` > 0: accumulator_spills). Numbers or arrays."""
+    spilled accumulators as such a loop (``accumulator_excess`` > 0: accumulator_spills) or a kernel it sends to the stack
+    (``stack_excess`` > 0: STACK_LOOP_FACTOR). Numbers or arrays."""
     return fp.get("loop_counted", False) | (fp.get("accumulator_excess", 0) > 0) | (fp.get("stack_excess", 0) > 0)
 
 
@@ -576,7 +577,7 @@ def kernel_footprint(
                              & (compiler == "triton"))  # fmt: skip
         accumulator_excess, rule_spilled, waits = accumulator_spills(accumulators_past, rule_spilled,
                                                                      mma_sync_k_steps(bk, element_bytes, native_8bit))  # fmt: skip
-        rule_waits = rule_waits + waits + STACK_WAITS * stack_excess
+        rule_waits = rule_waits + waits + round(10 * STACK_WAITS) * stack_excess / 10  # exact tenths (6 x E / 10)
     loop_needed = needed if rule_registers is not None else None
     gamble: Any = False
     if registers is None:

@@ -125,9 +125,10 @@ class Prediction(BaseModel):
     # Of those, the ones reloaded every main-loop iteration: all, but none of a Triton wgmma kernel's compiled
     # spills where its loop fits the allocation (footprint.kernel_footprint); the spills term charges an uncounted
     # Triton mma.sync kernel's cta_model.mma_sync_spill_reloads times each (not where the register rule charges its
-    # spilled accumulators as a counted loop: footprint.loop_as_counted); where the compiled loop's SASS was
-    # counted (loop_local_bytes), any family's local bytes / 8, rounded, which can exceed spilled_registers (a spilled
-    # register reloaded more than once an iteration, or 64-bit pointers reloaded in 32-bit halves).
+    # spilled accumulators, or its loop on the stack, as a counted loop: footprint.loop_as_counted); where the compiled
+    # loop's SASS was counted (loop_local_bytes), any family's local bytes / 8, rounded, and on the stack by the rule
+    # STACK_LOOP_FACTOR x the registers past the 32, either of which can exceed spilled_registers (a spilled register
+    # reloaded more than once an iteration, or 64-bit pointers reloaded in 32-bit halves).
     loop_spilled_registers: int
     # Times per iteration a warp waits on its own local reloads, each charged kernel_costs.spill_wait (the compiled
     # loop's, counted in its SASS; or the register rule's, spill_rule's), and the register rule that set the spills
@@ -1154,7 +1155,8 @@ def cyclic_frames(family: Any, counted: Any = False) -> Any:
     accumulators and what the rule adds to them pass the allocation (footprint.kernel_footprint's fits_loop), so
     that what it stores and reloads are accumulators, every one once a wgmma; and an mma.sync kernel's (any
     compiler's) where its loop's local bytes were counted in the SASS, or where the register rule charges its spilled
-    accumulators as such a loop (``counted``: footprint.loop_as_counted; pre-registered with that rule in 36707e7). That
+    accumulators or its loop on the stack as such a loop (``counted``: footprint.loop_as_counted; pre-registered with
+    those rules in 36707e7 and ef79ce4). That
     one is a choice made on read data, not a measured order: an mma.sync loop's counted bytes / 8 can pass its spilled
     registers (some reloaded more than once a pass, the repeats with a short reuse distance), and its waits keep
     uniform reuse (cyclic_waits). With its counted bytes, uniform reuse made the read H200 sweeps' kernels at 5-8 CTAs

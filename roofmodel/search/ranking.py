@@ -54,7 +54,7 @@ class RankedConfig(BaseModel):
     limiter: str
     registers_per_thread: int
     spilled_registers: int
-    loop_spilled_registers: int  # of those, the ones charged per iteration (Prediction's)
+    loop_spilled_registers: int  # the registers its loop stores and reloads an iteration (Prediction's: can pass those)
     register_gamble: bool = False  # Prediction's: past the register limit only by element pointers
     measured_seconds: float | None
     measured_tflops: float | None

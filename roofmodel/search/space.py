@@ -186,20 +186,23 @@ class Configs:
         """footprint's register gamble per configuration, as booleans (all False where the columns carry none)."""
         return np.zeros(len(self), dtype=bool) if self.gamble is None else np.asarray(self.gamble, dtype=bool)
 
+    def footprint(self) -> dict[str, Any]:
+        """The footprint keys kernel_seconds and footprint.pointers_recomputed read, from the columns (the defaults where
+        the columns carry none: no waits, no loop charged as counted, the loop's registers the spilled ones)."""
+        return {"ctas_per_sm": self.ctas_per_sm, "spilled": self.spilled, "shared_bytes": self.shared_bytes,
+                "pointer_spilled": 0 if self.pointer_spilled is None else self.pointer_spilled,
+                "loop_waits": 0 if self.waits is None else self.waits,
+                "accumulator_excess": 0 if self.accumulator_excess is None else self.accumulator_excess,
+                "stack_excess": 0 if self.stack_excess is None else self.stack_excess,
+                "loop_spilled": self.spilled if self.loop_spilled is None else self.loop_spilled}  # fmt: skip
+
     def pointers_recomputed(self) -> Configs:
         """The configurations as they would be had ptxas recomputed the element pointers the rule spills (a bet on
         registers won, as a register gamble's time already is): those spills (pointer_spilled) and the waits on them
         taken away. tune --compile-top compiles in the order of these times: a compile resolves the bet."""
         if self.pointer_spilled is None:
             return self
-        won = pointers_recomputed(
-            {
-                "spilled": self.spilled,
-                "pointer_spilled": self.pointer_spilled,
-                "loop_waits": 0 if self.waits is None else self.waits,
-                "loop_spilled": self.spilled if self.loop_spilled is None else self.loop_spilled,
-            }
-        )
+        won = pointers_recomputed(self.footprint())
         cols = {k: getattr(self, k) for k in _COLUMNS} | {"spilled": won["spilled"], "waits": won["loop_waits"],
                                                           "loop_spilled": won["loop_spilled"]}  # fmt: skip
         return Configs(**cols, orders=self.orders, a_major=self.a_major, b_major=self.b_major, compiler=self.compiler)
@@ -467,11 +470,7 @@ def _block_term_seconds(
             dram_read_for_latency = llc_read
         else:
             llc_read = None
-    fp = {"ctas_per_sm": c.ctas_per_sm, "spilled": c.spilled, "shared_bytes": c.shared_bytes,
-          "loop_waits": 0 if c.waits is None else c.waits,
-          "accumulator_excess": 0 if c.accumulator_excess is None else c.accumulator_excess,
-          "stack_excess": 0 if c.stack_excess is None else c.stack_excess,
-          "loop_spilled": c.spilled if c.loop_spilled is None else c.loop_spilled}  # fmt: skip
+    fp = c.footprint()
     terms = kernel_seconds(
         machine, rates, m=gemm.m, n=gemm.n, k=gemm.k, element_bytes=b, output_bytes=gemm.output_bytes, bm=c.bm,
         bn=c.bn, bk=c.bk, warps=c.warps, stages=c.stages, family=c.family, rm=c.rm, rn=c.rn,
