@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.pointer_spill_rule import counted_row, fitted, triton_kernels
+from benchmarks.pointer_spill_rule import counted_row, fit_groups, fitted, triton_kernels
 from benchmarks.read_samples import read_h100, read_h200
 from roofmodel.model.footprint import mma_sync_k_steps
 from roofmodel.model.problem import INPUT_BYTES
@@ -48,10 +48,7 @@ def per_step(rows: list[dict[str, Any]]) -> dict[str, float]:
 def print_fit(rows: dict[str, list[dict[str, Any]]]) -> None:
     """Per GPU, per s and all together: how many kernels, how many compiled without spilling, the medians per step
     and per register of the excess."""
-    every = [r for v in rows.values() for r in v]
-    groups = [*rows.items(), *((f"s = {s}", [r for r in every if r["steps"] == s])
-                               for s in sorted({r["steps"] for r in every})), ("both", every)]  # fmt: skip
-    for name, v in groups:
+    for name, v in fit_groups(rows, "steps", "s = "):
         s, e = per_step(v), fitted(v)
         kept = sum(r["loop"] is None for r in v)
         print(f"{name}: {len(v)} kernels, {kept} compiled without spilling; median per step: loop registers "

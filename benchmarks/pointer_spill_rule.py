@@ -96,10 +96,22 @@ def fitted(rows: list[dict[str, Any]]) -> dict[str, float]:
     return {k: statistics.median(r[k] / r["excess"] for r in spilled) for k in ("loop", "waits", "spilled")}
 
 
+def fit_groups(rows: dict[str, list[dict[str, Any]]], key: str | None = None,
+               label: str = "") -> list[tuple[str, list[dict[str, Any]]]]:  # fmt: skip
+    """The groups a fit script prints: per GPU, then per value of the rows' ``key`` where given (named ``label`` and
+    the value), then all together ("both")."""
+    every = [r for v in rows.values() for r in v]
+    by = (
+        []
+        if key is None
+        else [(f"{label}{x}", [r for r in every if r[key] == x]) for x in sorted({r[key] for r in every})]
+    )
+    return [*rows.items(), *by, ("both", every)]
+
+
 def print_fit(rows: dict[str, list[dict[str, Any]]]) -> None:
     """Per GPU and both together: how many kernels, how many compiled without spilling, and the medians (fitted)."""
-    every = [r for v in rows.values() for r in v]
-    for name, v in (*rows.items(), ("both", every)):
+    for name, v in fit_groups(rows):
         f = fitted(v)
         kept = sum(r["loop"] is None for r in v)
         print(f"{name}: {len(v)} kernels, {kept} compiled without spilling; median loop registers / excess "

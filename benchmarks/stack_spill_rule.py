@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.pointer_spill_rule import counted_row, fitted, triton_kernels
+from benchmarks.pointer_spill_rule import counted_row, fit_groups, fitted, triton_kernels
 from benchmarks.read_samples import read_h100, read_h200
 from roofmodel.model.footprint import COLLAPSED_REGISTERS
 
@@ -57,10 +57,7 @@ def not_collapsed(rows: list[dict[str, Any]]) -> str:
 def print_fit(rows: dict[str, list[dict[str, Any]]]) -> None:
     """Per GPU, per BK and all together: how many kernels collapsed as the rule says (and how many did not), and the
     medians over the excess of those that did."""
-    every = [r for v in rows.values() for r in v]
-    groups = [*rows.items(), *((f"BK {bk}", [r for r in every if r["bk"] == bk])
-                               for bk in sorted({r["bk"] for r in every})), ("both", every)]  # fmt: skip
-    for name, v in groups:
+    for name, v in fit_groups(rows, "bk", "BK "):
         on = collapsed(v)
         f = fitted(on)
         print(f"{name}: {len(v)} kernels, {len(on)} at {COLLAPSED_REGISTERS} registers, {len(v) - len(on)} not "
