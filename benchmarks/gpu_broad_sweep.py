@@ -116,6 +116,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the loop of a kernel on the stack charged as counted, ef79ce4: passed);
 --fresh54: FRESH54_SHAPES with a fifty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh54);
 --fresh55: FRESH55_SHAPES with a fifty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh55);
+--fresh56: FRESH56_SHAPES with a fifty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh56);
+--fresh57: FRESH57_SHAPES with a fifty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh57);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1038,6 +1040,37 @@ FRESH55_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2100x4000x1600", "odd", "holdout", 2100, 4000, 1600),
     ("small3552", "small", "holdout", 3552, 3552, 3552),
 ]
+# A fifty-sixth fresh sample (--fresh56, drawn 2026-12-01 with fresh57, before either was measured, so that the changes
+# of the sessions after have unread judges beside fresh51, fresh54 and fresh55): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_4 (33 redrawn), all held out, a fifty-seventh seed; fixed in code
+# before it was measured and committed unread, to judge a later change.
+FRESH56_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9984", "square", "holdout", 9984, 9984, 9984),
+    ("sq9408", "square", "holdout", 9408, 9408, 9408),
+    ("shortk592d", "short_k", "holdout", 9728, 10752, 592),
+    ("longk12800", "long_k", "holdout", 1408, 2048, 12800),
+    ("skinny272c", "skinny", "holdout", 272, 17920, 12160),
+    ("decode44c", "decode", "holdout", 44, 25088, 9728),
+    ("decode6b", "decode", "holdout", 6, 17408, 8192),
+    ("odd2400x5800x1700", "odd", "holdout", 2400, 5800, 1700),
+    ("odd5200x5000x5700", "odd", "holdout", 5200, 5000, 5700),
+    ("small3296", "small", "holdout", 3296, 3296, 3296),
+]
+# A fifty-seventh fresh sample (--fresh57, drawn with fresh56): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_5 (13 redrawn), all held out, a fifty-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH57_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq10048", "square", "holdout", 10048, 10048, 10048),
+    ("sq9536", "square", "holdout", 9536, 9536, 9536),
+    ("shortk432d", "short_k", "holdout", 10752, 11264, 432),
+    ("longk13568", "long_k", "holdout", 2048, 1152, 13568),
+    ("skinny320f", "skinny", "holdout", 320, 10240, 5888),
+    ("decode41d", "decode", "holdout", 41, 24064, 9728),
+    ("decode29", "decode", "holdout", 29, 15872, 5632),
+    ("odd5200x5300x5600", "odd", "holdout", 5200, 5300, 5600),
+    ("odd2500x6900x1900", "odd", "holdout", 2500, 6900, 1900),
+    ("small3424", "small", "holdout", 3424, 3424, 3424),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1069,7 +1102,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh49": (2027_1_12, FRESH49_SHAPES), "fresh50": (2027_1_13, FRESH50_SHAPES),
                  "fresh51": (2027_1_14, FRESH51_SHAPES), "fresh52": (2027_1_15, FRESH52_SHAPES),
                  "fresh53": (2027_1_16, FRESH53_SHAPES), "fresh54": (2027_1_17, FRESH54_SHAPES),
-                 "fresh55": (2027_1_18, FRESH55_SHAPES)}  # fmt: skip
+                 "fresh55": (2027_1_18, FRESH55_SHAPES),
+                 "fresh56": (2027_1_19, FRESH56_SHAPES),
+                 "fresh57": (2027_1_20, FRESH57_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

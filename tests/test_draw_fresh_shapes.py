@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh55 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh57 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -17,7 +17,8 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               48: 2026_12_27, 49: 2026_12_28, 50: 2026_12_29,
               51: 2026_12_30, 52: 2026_12_31,
               53: 2027_1_1, 54: 2027_1_2,
-              55: 2027_1_3}  # fmt: skip
+              55: 2027_1_3, 56: 2027_1_4,
+              57: 2027_1_5}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
