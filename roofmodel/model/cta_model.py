@@ -663,6 +663,7 @@ def kernel_terms(
     lone_warp_cycles: Any = 0.0,
     waits_each_wgmma: Any = False,
     conflicting_reads: Any = False,
+    fill_copy_cycles: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -703,6 +704,10 @@ def kernel_terms(
     instead moved half as many read kernels (598 against 1,206, H200 to fresh35) and left those
     whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
+    ``fill_copy_cycles``: SM cycles the shared-memory path takes to fill a CTA's stage counted by its copies
+    (prediction.mma_sync_fill_cycles: a Triton mma.sync operand copied narrower than 16 bytes, each warp's copy at
+    kernel_costs.copy_instruction_shared); the fills take the larger of it and their bytes at the rate, after the
+    operand reads (0: their bytes).
     ``conflicting_reads``: a Triton FMA loop whose B is K-major, whose pipes take CONFLICTING_PIPE_NORM (the module
     docstring).
     ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,
@@ -720,7 +725,9 @@ def kernel_terms(
     bn_pad = _ceil_div(bn, 8) * 8
     mma = bm_pad * bn_pad * bk / fma_per_cycle_per_sm
     share = _where(warpgroup, 1.0, _min(warps, SUB_PARTITIONS) / SUB_PARTITIONS)
-    smem = (smem_operand_bytes_per_iter + smem_fill_bytes_per_iter) / smem_bytes_per_cycle
+    smem = smem_operand_bytes_per_iter / smem_bytes_per_cycle + _max(
+        smem_fill_bytes_per_iter / smem_bytes_per_cycle, fill_copy_cycles
+    )
     hot = _max(spilled_registers - COLD_SPILLED_REGISTERS, 0)
     spill = 2.0 * hot * 4.0 * warp_size * warps / spill_bytes_per_cycle
     waited = load_latency_cycles if exposed_latency_cycles is None else exposed_latency_cycles

@@ -775,6 +775,60 @@ def element_copies(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_r
     return rows * bk * _where(_take(WARPGROUP, family), 1, 0)
 
 
+def narrowed_copies(rows: Any, bk: Any, element_bytes: int, threads: Any) -> Any:
+    """The cp.async a CTA's threads issue for one operand's stage (``rows`` x BK elements) where the stage has fewer
+    16-byte pieces than the CTA has threads, so that Triton narrows the vector to give each thread one copy:
+    min(threads, rows x BK) where rows x BK x element bytes / 16 is fewer, else 0 (every thread copies 16 bytes or
+    more). 32x32x32 fp16 on eight warps copies each operand's 2,048 bytes as 256 copies of 8 bytes: LDGSTS.E.64,
+    cp.async through L1, where a 16-byte copy is LDGSTS.E.BYPASS.128 (Triton 3.6, sm_90a SASS). Numbers or numpy
+    arrays."""
+    elements = rows * bk
+    copies = _minimum(threads, elements)
+    return _where(elements * element_bytes / 16.0 < copies, copies, 0.0)
+
+
+def mma_sync_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tuple[Any, Any], bk: Any, threads: Any,
+                         narrow: tuple[Any, Any], fill_bytes: tuple[Any, Any], smem_bytes_per_cycle: Any,
+                         cycles_per_copy: float, warp_size: int) -> Any:  # fmt: skip
+    """SM cycles the shared-memory path takes to fill a Triton mma.sync CTA's stage where an operand's copies are
+    narrowed (narrowed_copies; an operand copied one element at a time, ``narrow``, keeps its own charge): that
+    operand's copies / warp size x ``cycles_per_copy`` (kernel_costs.copy_instruction_shared, SM cycles per
+    warp-level cp.async of 4 bytes, measured by the occupancy check), the other operand's ``fill_bytes`` at
+    ``smem_bytes_per_cycle``; 0 for other families and compilers and where no operand's copies are narrowed.
+    kernel_terms takes the larger of this and the fill bytes at the rate, beside the warps' ldmatrix reads on the same
+    path. The check's figure is one copy narrower than 16 bytes, whatever its width: a 16-byte copy, which bypasses
+    L1, is not charged so (charged at it too, the read sweeps' mma.sync kernels went from 10.5% to 15.1% median
+    |error|, the pre-registration of this rule, 578500e). Numbers or numpy arrays."""
+    if not triton or not cycles_per_copy:
+        return 0.0
+    total: Any = 0.0
+    narrowed: Any = False
+    for r, one_element, fill in zip(rows, narrow, fill_bytes, strict=True):
+        copies = _where(one_element, 0.0, narrowed_copies(r, bk, element_bytes, threads))
+        total = total + _where(copies > 0, copies / warp_size * cycles_per_copy, fill / smem_bytes_per_cycle)
+        narrowed = narrowed | (copies > 0)
+    return _where(_take(MMA_SYNC, family) & narrowed, total, 0.0)
+
+
+def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b_rows: int, threads: int,
+                       narrow: tuple[bool, bool], rates: Rates) -> str:  # fmt: skip
+    """What mma_sync_fill_cycles charges a kernel, in words ('' where it charges nothing)."""
+    cycles = cta_model.shared_copy_instruction_s(rates.costs) * rates.clock_hz
+    if not (triton and cycles and config.instruction == "mma.sync"):
+        return ""
+    said = []
+    for name, rows, one_element in (("A", config.bm, narrow[0]), ("B", b_rows, narrow[1])):
+        copies = 0.0 if one_element else float(narrowed_copies(rows, config.bk, element_bytes, threads))
+        if copies:
+            said.append(f"{name}'s {rows * config.bk * element_bytes:,.0f} bytes as {copies:,.0f} copies of "
+                        f"{rows * config.bk * element_bytes / copies:g}")  # fmt: skip
+    if not said:
+        return ""
+    return (f"; the stage has fewer 16-byte pieces than the CTA's {threads} threads, so Triton copies {' and '.join(said)}"
+            f" bytes (cp.async through L1), each warp's at {cycles:.1f} SM cycles on this path "
+            "(kernel_costs.copy_instruction_shared) in place of their bytes at the rate")  # fmt: skip
+
+
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                     b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
     """kernel_footprint's arguments for how the operands reach shared memory (copy_plan): ``staged``,
@@ -927,6 +981,11 @@ def kernel_seconds(
         issues_copies=_take(ISSUES_OWN_COPIES, family),
         fenced_copies=fenced_copies(plan, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
+        fill_copy_cycles=mma_sync_fill_cycles(triton, family, e, (bm, bn * b_share), bk, warps * machine.warp_size,
+                                              (na, nb), (bm * fill_a * bk * e, bn * b_share * fill_b * bk * e),
+                                              rates.smem_bps / per_cycle_per_sm,
+                                              cta_model.shared_copy_instruction_s(rates.costs) * clock,
+                                              machine.warp_size),
         element_copies_per_iter=element_copies(plan, family, e, bm, bn * b_share, bk),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -1656,6 +1715,7 @@ def predict_kernel(
             else ""
         ),
         "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}"
+        + narrowed_copy_note(triton, config, e, b_rows, config.warps * machine.warp_size, (bool(na), bool(nb)), rates)
         + fence_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
