@@ -114,8 +114,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the K-major pointers spilled alone within the rule's error, 395a218: passed);
 --fresh53: FRESH53_SHAPES with a fifty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh53;
     read 2026-11-30 to judge the loop of a kernel on the stack charged as counted, ef79ce4: passed);
---fresh54: FRESH54_SHAPES with a fifty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh54);
---fresh55: FRESH55_SHAPES with a fifty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh55);
+--fresh54: FRESH54_SHAPES with a fifty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh54;
+    read 2026-12-01 to judge narrowed copies under mma.sync, 578500e: passed);
+--fresh55: FRESH55_SHAPES with a fifty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh55;
+    read 2026-12-01 to judge narrowed copies under mma.sync, 578500e: passed);
 --fresh56: FRESH56_SHAPES with a fifty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh56);
 --fresh57: FRESH57_SHAPES with a fifty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh57);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);

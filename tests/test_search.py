@@ -22,7 +22,7 @@ from roofmodel.model.kernel import (
     triton_warps_v2,
     triton_warps_v3,
 )
-from roofmodel.model.prediction import machine_rates, predict_kernel
+from roofmodel.model.prediction import machine_rates, narrowed_copies, predict_kernel
 from roofmodel.results import JSON_SCHEMA_VERSION
 from roofmodel.search import space as search_space
 from roofmodel.search.space import (
@@ -165,15 +165,22 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     ev = evaluate(machine, gemm, Space(name=space), a_major=a_major, b_major=b_major)
     assert len(ev.configs) > 100
     rng = random.Random(f"{name}{gemm}")
-    homed = requests = waited = accumulators = stacked = 0
+    homed = requests = waited = accumulators = stacked = copied = 0
     # and ten whose element pointers the rule spills, where there are any (the waits on them; past the collapse point
     # too), ten whose accumulators pass the limit and ten the rule sends to the stack (mma.sync loops charged as counted)
     wgmma_waits = (ev.configs.waits > 0) & (ev.configs.family == FAMILIES.index("wgmma"))
     spilling = np.flatnonzero((ev.configs.pointer_spilled > 0) | wgmma_waits)
     acc = np.flatnonzero(ev.configs.accumulator_excess > 0)
     stack = np.flatnonzero(ev.configs.stack_excess > 0)
+    # and ten Triton mma.sync kernels whose operands are copied narrower than 16 bytes (prediction.narrowed_copies)
+    c = ev.configs
+    threads = c.warps * machine.warp_size
+    narrowed = np.flatnonzero((c.family == FAMILIES.index("mma.sync")) & (
+        (narrowed_copies(c.bm, c.bk, gemm.input_bytes, threads) > 0)
+        | (narrowed_copies(c.bn, c.bk, gemm.input_bytes, threads) > 0)))  # fmt: skip
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),
-              *rng.sample(list(acc), min(10, acc.size)), *rng.sample(list(stack), min(10, stack.size))]:  # fmt: skip
+              *rng.sample(list(acc), min(10, acc.size)), *rng.sample(list(stack), min(10, stack.size)),
+              *rng.sample(list(narrowed), min(10, narrowed.size))]:  # fmt: skip
         p = predict_kernel(machine, gemm, ev.configs.config(i), a_major=a_major, b_major=b_major)
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:
@@ -184,6 +191,9 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
         waited += any("a warp waits on their reloads" in t.detail and "pointer" in t.detail for t in p.terms)
         accumulators += any("its accumulators alone pass the limit" in t.detail for t in p.terms)
         stacked += any("more than the stack holds" in t.detail for t in p.terms)
+        copied += any("cp.async through L1" in t.detail for t in p.terms)
+    # (where an operand is loaded one element at a time it keeps its own charge: counted above, not noted)
+    assert copied >= 10 if (gemm.dtype, space, a_major, b_major) == ("bf16", "triton", "k", "n") else True
     assert homed > 5 if (a_major, gemm.dtype) == ("m", "fp8") else True
     assert requests > 5 if name == "h200" else requests == 0
     assert waited > 0 if spilling.size else waited == 0

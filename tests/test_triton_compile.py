@@ -576,3 +576,23 @@ def test_another_kernel_compiles_with_its_own_constants():
     unmasked, masked = opcodes(gpu_mask_variants._kmask_kernel, {"MASK_K": False}), opcodes()
     assert unmasked.get("HGMMA") == masked.get("HGMMA") == 8
     assert unmasked.get("SEL", 0) == 0 < masked.get("SEL", 0)
+
+
+@needs_triton
+@pytest.mark.parametrize("warps", [4, 8])
+def test_narrowed_copies_are_the_compiled_loops_narrow_cp_async(warps):
+    """prediction.narrowed_copies against the compiled main loop (Triton's compile on the CPU): 32x32x32 fp16 on eight
+    warps copies each operand as 256 copies of 8 bytes through L1 (LDGSTS.E.64), on four as 128 of 16 bytes that
+    bypass it (LDGSTS.E.BYPASS.128)."""
+    from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop
+    from roofmodel.model.prediction import narrowed_copies
+
+    body = compiled_main_loop(CompileJob(3456, 3456, 3456, "fp16", 32, 32, 32, warps, 4, "k", "k"), 90)
+    copies = [op.split()[0] for op in body if op.split()[0].startswith("LDGSTS")]
+    narrowed = narrowed_copies(32, 32, 2, 32 * warps)
+    # One copy of each operand per thread an iteration: two warp-level LDGSTS a warp.
+    assert len(copies) == 2
+    if narrowed:
+        assert narrowed == 256 and set(copies) == {"LDGSTS.E.64"}
+    else:
+        assert set(copies) == {"LDGSTS.E.BYPASS.128"}
