@@ -579,20 +579,25 @@ def test_another_kernel_compiles_with_its_own_constants():
 
 
 @needs_triton
-@pytest.mark.parametrize("warps", [4, 8])
-def test_narrowed_copies_are_the_compiled_loops_narrow_cp_async(warps):
-    """prediction.narrowed_copies against the compiled main loop (Triton's compile on the CPU): 32x32x32 fp16 on eight
-    warps copies each operand as 256 copies of 8 bytes through L1 (LDGSTS.E.64), on four as 128 of 16 bytes that
-    bypass it (LDGSTS.E.BYPASS.128)."""
+@pytest.mark.parametrize(("dtype", "bm", "bn", "bk", "warps"), [
+    ("fp16", 32, 32, 32, 8),  # both operands 256 copies of 8 bytes
+    ("fp16", 32, 32, 32, 4),  # 16 bytes a thread: none narrowed
+    ("fp16", 32, 64, 32, 8),  # A narrowed, B 16 bytes a thread
+    ("fp16", 16, 16, 16, 8),  # 2 bytes a thread: no cp.async at all (LDG and STS), none counted
+    ("tf32", 32, 32, 16, 8),  # 8 bytes a thread
+])  # fmt: skip
+def test_narrowed_copies_are_the_compiled_loops_narrow_cp_async(dtype, bm, bn, bk, warps):
+    """prediction.narrowed_copies against the compiled main loop (Triton's compile on the CPU, both operands K-major):
+    the warp-level cp.async a warp issues an iteration that do not bypass L1 (LDGSTS.E.64, LDGSTS.E) are the rule's
+    narrowed copies over the CTA's threads, and the rest are 16-byte ones (LDGSTS.E.BYPASS.128)."""
     from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop
     from roofmodel.model.prediction import narrowed_copies
 
-    body = compiled_main_loop(CompileJob(3456, 3456, 3456, "fp16", 32, 32, 32, warps, 4, "k", "k"), 90)
-    copies = [op.split()[0] for op in body if op.split()[0].startswith("LDGSTS")]
-    narrowed = narrowed_copies(32, 32, 2, 32 * warps)
-    # One copy of each operand per thread an iteration: two warp-level LDGSTS a warp.
-    assert len(copies) == 2
-    if narrowed:
-        assert narrowed == 256 and set(copies) == {"LDGSTS.E.64"}
-    else:
-        assert set(copies) == {"LDGSTS.E.BYPASS.128"}
+    body = compiled_main_loop(CompileJob(3456, 3456, 3456, dtype, bm, bn, bk, warps, 4, "k", "k"), 90)
+    words = [op.split()[1] if op.startswith("@") else op.split()[0] for op in body]
+    through_l1 = [w for w in words if w.startswith("LDGSTS") and ".BYPASS" not in w]
+    e = {"fp16": 2, "tf32": 4}[dtype]
+    threads = 32 * warps
+    counted = narrowed_copies(bm, bk, e, threads) + narrowed_copies(bn, bk, e, threads)
+    assert len(through_l1) == counted / threads
+    assert all(w in ("LDGSTS.E.64", "LDGSTS.E") for w in through_l1)

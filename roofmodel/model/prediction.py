@@ -777,14 +777,17 @@ def element_copies(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_r
 
 def narrowed_copies(rows: Any, bk: Any, element_bytes: int, threads: Any) -> Any:
     """The cp.async a CTA's threads issue for one operand's stage (``rows`` x BK elements) where the stage has fewer
-    16-byte pieces than the CTA has threads, so that Triton narrows the vector to give each thread one copy:
-    min(threads, rows x BK) where rows x BK x element bytes / 16 is fewer, else 0 (every thread copies 16 bytes or
-    more). 32x32x32 fp16 on eight warps copies each operand's 2,048 bytes as 256 copies of 8 bytes: LDGSTS.E.64,
-    cp.async through L1, where a 16-byte copy is LDGSTS.E.BYPASS.128 (Triton 3.6, sm_90a SASS). Numbers or numpy
-    arrays."""
+    16-byte pieces than the CTA has threads, so that Triton narrows the vector to give each thread one copy of 4 or 8
+    bytes: min(threads, rows x BK) where rows x BK x element bytes / 16 is fewer and each such copy is 4 bytes or more,
+    else 0. 32x32x32 fp16 on eight warps copies each operand's 2,048 bytes as 256 copies of 8 bytes: LDGSTS.E.64,
+    cp.async through L1, where a 16-byte copy is LDGSTS.E.BYPASS.128 (Triton 3.6, sm_90a SASS). Under 4 bytes a thread
+    (16-bit 16x16x16 on eight warps, fp8 16x32x32) there is no cp.async that small: Triton loads the stage with LDG and
+    STS, synchronously, which this does not count and the model does not charge as such (docs/model.md). Numbers or
+    numpy arrays."""
     elements = rows * bk
     copies = _minimum(threads, elements)
-    return _where(elements * element_bytes / 16.0 < copies, copies, 0.0)
+    width = elements * element_bytes / copies
+    return _where((elements * element_bytes / 16.0 < copies) & (width >= 4), copies, 0.0)
 
 
 def mma_sync_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tuple[Any, Any], bk: Any, threads: Any,
@@ -796,9 +799,13 @@ def mma_sync_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tu
     warp-level cp.async of 4 bytes, measured by the occupancy check), the other operand's ``fill_bytes`` at
     ``smem_bytes_per_cycle``; 0 for other families and compilers and where no operand's copies are narrowed.
     kernel_terms takes the larger of this and the fill bytes at the rate, beside the warps' ldmatrix reads on the same
-    path. The check's figure is one copy narrower than 16 bytes, whatever its width: a 16-byte copy, which bypasses
-    L1, is not charged so (charged at it too, the read sweeps' mma.sync kernels went from 10.5% to 15.1% median
-    |error|, the pre-registration of this rule, 578500e). Numbers or numpy arrays."""
+    path. The check measured 4-byte copies; that an 8-byte copy through L1 takes as long is an assumption (the
+    32x32x32 tiles on eight warps, all 8-byte copies, bear it out: 0.66 -> 0.94 of their time as compiled). A 16-byte
+    copy, which bypasses L1, is not charged so (charged at it too, the read sweeps' mma.sync kernels went from 10.5% to
+    15.1% median |error|: the pre-registration of this rule, 578500e). Not applied to wgmma, whose narrowed copies
+    (fp16 64x64x16 on eight warps: LDGSTS.E.64) are not checked, nor to an fp8 MN-major operand, which Triton copies 8
+    bytes at a time through L1 whatever the tile and layout_factors charges at twice its bytes: the same instruction
+    charged two ways, not reconciled. Numbers or numpy arrays."""
     if not triton or not cycles_per_copy:
         return 0.0
     total: Any = 0.0
@@ -821,11 +828,11 @@ def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b
         copies = 0.0 if one_element else float(narrowed_copies(rows, config.bk, element_bytes, threads))
         if copies:
             said.append(f"{name}'s {rows * config.bk * element_bytes:,.0f} bytes as {copies:,.0f} copies of "
-                        f"{rows * config.bk * element_bytes / copies:g}")  # fmt: skip
+                        f"{rows * config.bk * element_bytes / copies:g} bytes")  # fmt: skip
     if not said:
         return ""
     return (f"; the stage has fewer 16-byte pieces than the CTA's {threads} threads, so Triton copies {' and '.join(said)}"
-            f" bytes (cp.async through L1), each warp's at {cycles:.1f} SM cycles on this path "
+            f" (cp.async through L1), each warp's at {cycles:.1f} SM cycles on this path "
             "(kernel_costs.copy_instruction_shared) in place of their bytes at the rate")  # fmt: skip
 
 
