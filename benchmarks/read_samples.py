@@ -30,7 +30,8 @@ def read_h200(last: int) -> tuple[str, ...]:
     return ("h200-2026-11-23", "h200-2026-11-24", *(f"h200-2026-11-26/fresh{i}" for i in range(3, 8)),
             *(f"h200-2026-11-27/fresh{i}" for i in range(8, min(last, 18) + 1)),
             *(f"h200-2026-11-29/fresh{i}" for i in range(19, min(last, 42) + 1)),
-            *(f"h200-2026-11-30/fresh{i}" for i in range(43, last + 1) if i not in UNREAD_H200))  # fmt: skip
+            *(f"h200-2026-11-30/fresh{i}" for i in range(43, min(last, 55) + 1) if i not in UNREAD_H200),
+            *(f"h200-2026-12-01/fresh{i}" for i in range(56, last + 1) if i not in UNREAD_H200))  # fmt: skip
 
 
 def sample_args(doc: str, samples: list[str]) -> argparse.Namespace:

@@ -1755,3 +1755,15 @@ def test_issued_pipes_in_the_search_are_the_scalar_formula():
     ratio = np.linspace(0.0, 1.0, 11)
     assert cta_model.norm_factor(4.0, ratio) == pytest.approx(cta_model.p_norm(4.0, 1.0, ratio), rel=1e-15)
     assert cta_model.norm_factor(math.inf, 0.5) == 1.0
+
+
+def test_the_read_lists_know_where_each_h200_sample_lies():
+    """benchmarks/read_samples.read_h200 names a directory that holds a broad sweep for every sample it lists, the
+    unread ones left out (fresh51), to fresh57 (timed 2026-12-01, a directory of its own)."""
+    from benchmarks.read_samples import DATA, UNREAD_H200, read_h200
+
+    listed = read_h200(57)
+    assert all((DATA / d / "broad.csv").is_file() for d in listed)
+    assert listed[-2:] == ("h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57")
+    assert not any(d.endswith(f"/fresh{i}") for d in listed for i in UNREAD_H200)
+    assert read_h200(55)[-1] == "h200-2026-11-30/fresh55"
