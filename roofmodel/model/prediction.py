@@ -928,6 +928,7 @@ def kernel_seconds(
         lone = _where(triton_fma, lone_fma_cycles(layout.rm, bm, bn, bk, warps, machine.warp_size,
                                                   rates.costs.fma_lone_issue_s * clock), 0.0)  # fmt: skip
     per_cycle_per_sm = sms * clock
+    smem_rate = rates.smem_bps / per_cycle_per_sm  # bytes per SM cycle
     spilled = footprint.get("loop_spilled", footprint["spilled"])
     # mma.sync's spills cost a store and reload per iteration as often as the counters say (cta_model); where
     # the compiled loop's own local loads and stores were counted (footprint's loop_counted), those, and where the rule
@@ -976,7 +977,7 @@ def kernel_seconds(
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
-        smem_fill_bytes_per_iter=(bm * fill_a + bn * b_share * fill_b) * bk * e, smem_bytes_per_cycle=rates.smem_bps / per_cycle_per_sm,
+        smem_fill_bytes_per_iter=(bm * fill_a + bn * b_share * fill_b) * bk * e, smem_bytes_per_cycle=smem_rate,
         spilled_registers=spilled,
         # An MN-major operand copied one element at a time lands transposed: no register transpose.
         gathered_bytes_per_iter=gathered,
@@ -990,8 +991,7 @@ def kernel_seconds(
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
         fill_copy_cycles=mma_sync_fill_cycles(triton, family, e, (bm, bn * b_share), bk, warps * machine.warp_size,
                                               (na, nb), (bm * fill_a * bk * e, bn * b_share * fill_b * bk * e),
-                                              rates.smem_bps / per_cycle_per_sm,
-                                              cta_model.shared_copy_instruction_s(rates.costs) * clock,
+                                              smem_rate, cta_model.shared_copy_instruction_s(rates.costs) * clock,
                                               machine.warp_size),
         element_copies_per_iter=element_copies(plan, family, e, bm, bn * b_share, bk),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
