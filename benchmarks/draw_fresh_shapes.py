@@ -3,15 +3,14 @@ two odd and one small, sizes at random per family with Python's random and the g
 gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES or a FRESH*_SHAPES list of gpu_broad_sweep.py) holds
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
-held draws from NEXT_RANGE (squares and small ones after fresh33), and from LAST_RANGE where that is held too (small
-ones after fresh41, squares after fresh46), and from FOURTH_RANGE where that is held too (small ones after
-fresh49). Prints the list to paste
+held draws from the next of LATER_RANGES (squares and small ones after fresh33), and from the one after where that is
+held too (small ones after fresh41, fresh49 and fresh57, squares after fresh46). Prints the list to paste
 into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
 
 With ``--without FRESH25_SHAPES`` the named list counts as not yet held: drawing it again from its own seed gives it
-back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh57 that way).
+back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh59 that way).
 """
 
 from __future__ import annotations
@@ -40,12 +39,12 @@ SIZES = {"square": (range(2048, 6145, 64),),
          "odd": (range(1000, 7001, 100),),  # M, N and K
          "small": (range(1024, 2049, 32),)}  # fmt: skip
 # Where every size of a family's first range is held (the squares after fresh33), its sizes are drawn from the next
-# range instead; the draws before that never reach it, so every earlier sample draws again as it was.
-NEXT_RANGE = {"square": range(6208, 8193, 64), "small": range(2080, 2561, 32)}
-# Where a family's NEXT_RANGE is held too (small ones after fresh41, squares after fresh46), the range after it.
-LAST_RANGE = {"square": range(8256, 10241, 64), "small": range(2592, 3073, 32)}
-# Where a family's LAST_RANGE is held too (small ones after fresh49), the range after that.
-FOURTH_RANGE = {"small": range(3104, 3585, 32)}
+# range instead, and so on down the list (small ones after fresh41, fresh49 and fresh57, squares after fresh46); the
+# draws before a range is reached never touch it, so every earlier sample draws again as it was (gpu_broad_sweep.py's
+# comments call the first three NEXT_RANGE, LAST_RANGE and FOURTH_RANGE, their names before the list).
+LATER_RANGES = {"square": (range(6208, 8193, 64), range(8256, 10241, 64)),
+                "small": (range(2080, 2561, 32), range(2592, 3073, 32), range(3104, 3585, 32),
+                          range(3616, 4097, 32))}  # fmt: skip
 PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
 # The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
 # that family takes the next letter (shortk400b), as decode's always do.
@@ -65,11 +64,11 @@ def _pick(rnd: random.Random, r: range) -> int:
 
 
 def _one(rnd: random.Random, family: str, next_range: int = 0) -> tuple[str, tuple[int, int, int]]:
-    """One draw of ``family``: its name and (M, N, K), from its first range, NEXT_RANGE (``next_range`` 1),
-    LAST_RANGE (2) or FOURTH_RANGE (3); the calls to ``rnd`` in this order keep old samples drawable."""
+    """One draw of ``family``: its name and (M, N, K), from its first range (``next_range`` 0) or the
+    ``next_range``-th of LATER_RANGES; the calls to ``rnd`` in this order keep old samples drawable."""
     sizes = SIZES[family]
     if family in ("square", "small"):
-        s = _pick(rnd, _ranges(family)[next_range])  # type: ignore[arg-type]
+        s = _pick(rnd, _ranges(family)[next_range])
         return f"{PREFIX[family]}{s}", (s, s, s)
     if family in ("short_k", "long_k"):
         k, m, n = _pick(rnd, sizes[0]), _pick(rnd, sizes[1]), _pick(rnd, sizes[1])
@@ -86,17 +85,17 @@ def _every_name_held(family: str, names: set[str]) -> bool:
     return family in NAME_SPACE and NAME_SPACE[family] <= names
 
 
-def _ranges(family: str) -> tuple[range | None, ...]:
-    """``family``'s ranges in the order they are drawn from: its first, NEXT_RANGE, LAST_RANGE, FOURTH_RANGE."""
-    return SIZES[family][0], NEXT_RANGE.get(family), LAST_RANGE.get(family), FOURTH_RANGE.get(family)
+def _ranges(family: str) -> tuple[range, ...]:
+    """``family``'s ranges in the order they are drawn from: its first, then LATER_RANGES's."""
+    return SIZES[family][0], *LATER_RANGES.get(family, ())
 
 
 def _ranges_held(family: str, sizes: set[tuple[int, ...]]) -> int:
     """How many of ``family``'s ranges (_ranges) have every size among ``sizes``, counting on while a next one is given
-    (0 for a family without a NEXT_RANGE): the range to draw from next."""
+    (0 for a family without LATER_RANGES): the range to draw from next."""
     ranges = _ranges(family)
     held = 0
-    while held + 1 < len(ranges) and ranges[held + 1] is not None and all((x, x, x) in sizes for x in ranges[held]):  # type: ignore[union-attr]
+    while held + 1 < len(ranges) and all((x, x, x) in sizes for x in ranges[held]):
         held += 1
     return held
 

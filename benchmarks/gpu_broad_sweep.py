@@ -120,6 +120,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge narrowed copies under mma.sync, 578500e: passed);
 --fresh56: FRESH56_SHAPES with a fifty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh56);
 --fresh57: FRESH57_SHAPES with a fifty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh57);
+--fresh58: FRESH58_SHAPES with a fifty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh58);
+--fresh59: FRESH59_SHAPES with a sixtieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh59);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1073,6 +1075,38 @@ FRESH57_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2500x6900x1900", "odd", "holdout", 2500, 6900, 1900),
     ("small3424", "small", "holdout", 3424, 3424, 3424),
 ]
+# A fifty-eighth fresh sample (--fresh58, drawn in the session of 2026-12-01 with fresh59, before either was measured, so
+# that later changes have unread judges beside fresh51, fresh56 and fresh57): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_6 (5 redrawn; the small one from the fifth small range, every smaller
+# one being held), all held out, a fifty-ninth seed; fixed in code before it was measured and committed unread, to judge
+# a later change.
+FRESH58_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8448", "square", "holdout", 8448, 8448, 8448),
+    ("sq9088", "square", "holdout", 9088, 9088, 9088),
+    ("shortk400b", "short_k", "holdout", 11008, 6912, 400),
+    ("longk15872", "long_k", "holdout", 1792, 1792, 15872),
+    ("skinny256c", "skinny", "holdout", 256, 20480, 7680),
+    ("decode60c", "decode", "holdout", 60, 18432, 6400),
+    ("decode55c", "decode", "holdout", 55, 9728, 11008),
+    ("odd5900x2200x2000", "odd", "holdout", 5900, 2200, 2000),
+    ("odd2800x4200x1200", "odd", "holdout", 2800, 4200, 1200),
+    ("small4064", "small", "holdout", 4064, 4064, 4064),
+]
+# A fifty-ninth fresh sample (--fresh59, drawn with fresh58): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_7 (8 redrawn), all held out, a sixtieth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH59_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9472", "square", "holdout", 9472, 9472, 9472),
+    ("sq8320", "square", "holdout", 8320, 8320, 8320),
+    ("shortk288c", "short_k", "holdout", 7168, 9728, 288),
+    ("longk26368", "long_k", "holdout", 1024, 2048, 26368),
+    ("skinny256d", "skinny", "holdout", 256, 19456, 7936),
+    ("decode12b", "decode", "holdout", 12, 8704, 12032),
+    ("decode53b", "decode", "holdout", 53, 13824, 12288),
+    ("odd2900x5600x4000", "odd", "holdout", 2900, 5600, 4000),
+    ("odd4600x4400x6400", "odd", "holdout", 4600, 4400, 6400),
+    ("small3808", "small", "holdout", 3808, 3808, 3808),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1106,7 +1140,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh53": (2027_1_16, FRESH53_SHAPES), "fresh54": (2027_1_17, FRESH54_SHAPES),
                  "fresh55": (2027_1_18, FRESH55_SHAPES),
                  "fresh56": (2027_1_19, FRESH56_SHAPES),
-                 "fresh57": (2027_1_20, FRESH57_SHAPES)}  # fmt: skip
+                 "fresh57": (2027_1_20, FRESH57_SHAPES),
+                 "fresh58": (2027_1_21, FRESH58_SHAPES),
+                 "fresh59": (2027_1_22, FRESH59_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

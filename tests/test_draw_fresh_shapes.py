@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh57 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh59 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -18,7 +18,8 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               51: 2026_12_30, 52: 2026_12_31,
               53: 2027_1_1, 54: 2027_1_2,
               55: 2027_1_3, 56: 2027_1_4,
-              57: 2027_1_5}  # fmt: skip
+              57: 2027_1_5, 58: 2027_1_6,
+              59: 2027_1_7}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
@@ -63,7 +64,7 @@ def test_a_family_with_no_shape_left_is_one_clear_error(monkeypatch):
 
 def test_a_family_whose_first_range_is_held_draws_from_the_next():
     """After fresh33 every square size but one of 2048-6144 is held, and every small one of 1024-2048: the square
-    drawn first takes the one left, the second and the small one come from NEXT_RANGE (6208-8192, 2080-2560); with
+    drawn first takes the one left, the second and the small one come from the first of LATER_RANGES (6208-8192, 2080-2560); with
     the first range free again (the lists after fresh31 held) nothing comes from the next."""
     shapes, _ = draw_fresh_shapes.draw(
         2026_12_13,
@@ -71,12 +72,12 @@ def test_a_family_whose_first_range_is_held_draws_from_the_next():
     )
     squares = [s[3] for s in shapes if s[1] == "square"]
     assert squares[0] in draw_fresh_shapes.SIZES["square"][0]
-    assert squares[1] in draw_fresh_shapes.NEXT_RANGE["square"]
-    assert next(s[3] for s in shapes if s[1] == "small") in draw_fresh_shapes.NEXT_RANGE["small"]
+    assert squares[1] in draw_fresh_shapes.LATER_RANGES["square"][0]
+    assert next(s[3] for s in shapes if s[1] == "small") in draw_fresh_shapes.LATER_RANGES["small"][0]
     earlier, _ = draw_fresh_shapes.draw(
         2026_12_13,
         draw_fresh_shapes.held_shapes(
             ("FRESH32_SHAPES", "FRESH33_SHAPES", "FRESH34_SHAPES", "FRESH35_SHAPES", "FRESH36_SHAPES", "FRESH37_SHAPES")
         ),
     )
-    assert all(s[3] not in draw_fresh_shapes.NEXT_RANGE.get(s[1], ()) for s in earlier)
+    assert all(s[3] not in draw_fresh_shapes.LATER_RANGES.get(s[1], ((),))[0] for s in earlier)
