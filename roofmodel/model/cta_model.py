@@ -462,6 +462,13 @@ def root_of_powers(p: float, scaled: list[Any]) -> Any:
     norm_factor's. p = 4 without pow (the search's speed): x^4 as (x^2)^2, the root as two square roots."""
     if p == 4.0:
         return _sqrt(_sqrt(sum((t * t) * (t * t) for t in scaled)))
+    if not _is_array(*scaled):
+        # numpy's pow for numbers too: where numpy has its own SIMD pow (x86 with AVX-512F), Python's float pow
+        # differs from it in the last bit for about 5% of arguments, which would part predict from the search.
+        import numpy as np
+
+        ones = [np.atleast_1d(np.asarray(t, dtype=float)) for t in scaled]
+        return float((sum(t**p for t in ones) ** (1.0 / p))[0])
     return sum(t**p for t in scaled) ** (1.0 / p)
 
 
