@@ -364,6 +364,23 @@ def test_the_spill_note_says_why_for_element_wise_operands():
     assert "on the stack" not in text and f"{p.spilled_registers} registers per thread spill" in text
 
 
+def test_predict_says_why_a_256x256x32_wgmma_kernel_keeps_one_fragment_resident():
+    # footprint.fragments_take_turns, by hand: 256 x 256 / 256 threads = 256 accumulators + 48 = 304, 49 past 255; one
+    # fragment of 64 x 256 / 128 = 128 out and the 49 beside it while both are in: 177 (not 256; at BK 64, 256).
+    from roofmodel.model.kernel import triton_config
+
+    h200 = load_machine("h200")
+    g = Gemm(m=8192, n=8192, k=8192, dtype="bf16")
+    one = predict_kernel(h200, g, triton_config(h200, "bf16", block_m=256, block_n=256, block_k=32, group_m=8,
+                                                num_warps=8, num_stages=3))  # fmt: skip
+    turns = predict_kernel(h200, g, triton_config(h200, "bf16", block_m=256, block_n=256, block_k=64, group_m=8,
+                                                  num_warps=8, num_stages=3))  # fmt: skip
+    text = next(t for t in one.terms if t.name == "spills").detail
+    assert one.registers_per_thread == 255 and one.spilled_registers == 177 and turns.spilled_registers == 256
+    assert "128 + 49 = 177, not both in turns" in text and "fragments_take_turns" in text
+    assert "in turns" not in next(t for t in turns.terms if t.name == "spills").detail
+
+
 def test_the_total_is_the_launch_and_the_stated_norm_of_sm_and_memory():
     # Rebuilt by hand from what the JSON carries: an mma.sync kernel's total is the launch plus
     # (sm^4 + memory^4)^(1/4), overlap_norm 4; a wgmma kernel's the launch plus (sm^8 + memory^8)^(1/8), overlap_norm 8.

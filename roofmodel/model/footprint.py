@@ -421,6 +421,34 @@ def stage_buffers(family: Any, stages: Any) -> Any:
     return _maximum(stages + _take(EXTRA_BUFFERS, family), 1)
 
 
+# Where a Triton wgmma kernel of 16-bit operands at BK 32 (two wgmma steps along K an iteration) runs on 8 warps whose
+# warpgroups each hold two accumulator fragments of 128 registers (BM x BN = 256 x 256), ptxas does not rotate the
+# fragments that do not fit: one stays resident and the loop brings the other in for its wgmmas, the registers past
+# the limit spilling too while both are in (spilled_at: 128 + 49 = 177 with both operands aligned). Over the read
+# sweeps' 229 such kernels with both operands aligned (H100 2026-11-23 to fresh18, H200 to fresh55 less fresh51),
+# 201 compiled to 144-160 spilled registers, their loops moving a median 158-164 an iteration (loop_local.csv), 26
+# to 256 (all with both operands K-major at 2 stages) and 2 to 544; the rotation rule's 256 had `predict` at a median
+# 1.6 x the measured time of the 201 (as compiled, with the counts, 1.1). The same warpgroup tile on 4 warps (128 x
+# 256), at BK 64, in fp8 at BK 64 or in tf32 at BK 16 rotates (256 compiled, as the rule says), but for 128 x 256
+# with B N-major at 2 or 3 stages (160), which the rule leaves: no count of the tile parts those.
+SINGLE_FRAGMENT_BK = 32
+SINGLE_FRAGMENT_WARPS = 8
+
+
+def fragments_take_turns(
+    family: Any, element_bytes: int, bk: Any, warps: Any, rn: Any, accumulator_registers: float, compiler: str
+) -> Any:
+    """Whether the wgmma accumulator fragments past the limit take turns (spilled_at: twice the whole fragments
+    that do not fit): everywhere but a Triton kernel of 16-bit operands at BK = SINGLE_FRAGMENT_BK on
+    SINGLE_FRAGMENT_WARPS warps whose fragments are 64 x rn x acc / 128 = 128 registers (rn 256, fp32
+    accumulators), which keeps one resident. Numbers or numpy arrays."""
+    if compiler != "triton" or element_bytes != 2 or rn is None:
+        return True
+    fragment = 64 * rn * accumulator_registers / 128
+    single = (family == FAMILIES.index("wgmma")) & (bk == SINGLE_FRAGMENT_BK) & (warps == SINGLE_FRAGMENT_WARPS)
+    return _not(single & (fragment == 128))
+
+
 def spilled_at(
     live: Any,
     allocated: Any,
@@ -431,10 +459,12 @@ def spilled_at(
     rn: Any,
     accumulator_registers: float,
     threads: Any,
+    turns: Any = True,
 ) -> Any:
     """Registers per thread the rule spills when ``live`` registers meet ``allocated`` ones: the
     excess; on the stack (``stack``) COLLAPSED_SPILL_FACTOR x it; wgmma in whole accumulator
-    fragments that take turns (below)."""
+    fragments that take turns (below), but where ``turns`` is False (fragments_take_turns), the whole
+    fragments that do not fit once and the excess beside them."""
     spilled = _maximum(-(-live // 1) - allocated, 0)
     spilled = _where(stack, -(-COLLAPSED_SPILL_FACTOR * _maximum(live - allocated, 0) // 1), spilled)
     if rn is None:
@@ -448,7 +478,10 @@ def spilled_at(
     # counts: mean |error| 92 -> 66 registers, the held-out ones 117 -> 73).
     block = _where(family == 2, 64 * rn * accumulator_registers / 128, 1)
     whole = -(-spilled // block) * block
-    rotated = _minimum(2 * whole, _maximum(bm * bn * accumulator_registers / threads, whole))
+    # Where they do not take turns (``turns`` False), one stays resident and the loop brings the other in for its
+    # wgmmas: the registers past the limit spill as well while both are in, the whole fragments out plus the excess.
+    accumulators = bm * bn * accumulator_registers / threads
+    rotated = _where(turns, _minimum(2 * whole, _maximum(accumulators, whole)), _minimum(whole + spilled, accumulators))
     return _where(family == 2, rotated, whole) + 0.0  # + 0.0: no -0.0 from the ceiling divisions
 
 
@@ -507,6 +540,7 @@ def kernel_footprint(
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
     stack, pointer_excess, pointer_spilled, rule_waits = False, 0, 0, 0
+    single_fragment: Any = False  # a wgmma kernel's fragments past the limit spilled once (fragments_take_turns)
     accumulator_excess: Any = 0
     collapse_excess: Any = 0
     stack_excess: Any = 0
@@ -555,7 +589,10 @@ def kernel_footprint(
         stack_excess = _where(
             stack_narrow & (compiler == "triton"), _maximum(-(-needed // 1) - COLLAPSED_REGISTERS, 0), 0
         )
-        rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads)
+        turns = fragments_take_turns(family, element_bytes, bk, warps, rn, accumulator_registers, compiler)
+        rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads,
+                                  turns)  # fmt: skip
+        single_fragment = _not(turns) & (rule_spilled > 0)
         wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
         pointer_excess = _where(wgmma_k, _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0), 0)
         # Where the accumulators fit beside the overhead (the kernels the factors were fitted on), or pass the limit by no
@@ -591,6 +628,7 @@ def kernel_footprint(
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
+        single_fragment = False
         accumulator_excess = collapse_excess = stack_excess = 0
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
@@ -650,5 +688,8 @@ def kernel_footprint(
         # a Triton kernel's registers past the 32 the rule leaves it on the stack (STACK_LOOP_FACTOR and STACK_WAITS x
         # them; its loop charged as counted: loop_as_counted)
         "stack_excess": stack_excess,
+        # a Triton wgmma kernel whose accumulator fragments past the limit the rule spills once, not in turns
+        # (fragments_take_turns)
+        "single_fragment": single_fragment,
         "fits": fits,
     }

@@ -48,6 +48,8 @@ from roofmodel.model.footprint import (
     POINTER_COLLAPSE,
     POINTER_SPILL_FACTOR,
     POINTER_SPILL_WAITS,
+    SINGLE_FRAGMENT_BK,
+    SINGLE_FRAGMENT_WARPS,
     STACK_COLLAPSE,
     STACK_LOOP_FACTOR,
     STACK_WAITS,
@@ -1476,7 +1478,13 @@ def predict_kernel(
         f"; needs {fp['needed']:,.0f} registers (limit {limit}): ptxas allocates {int(fp['registers'])}{why_stack} "
         f"and puts {fp['spilled']:,.0f} on the stack ({COLLAPSED_SPILL_FACTOR:g} x (needed - {int(fp['registers'])}))"
         if bool(fp["stack"]) and fp["spilled"]
-        else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit})"
+        else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit}"
+        + (
+            single_fragment_note(fp, limit, config.register_tile[1], gemm.accumulator_registers)
+            if bool(fp.get("single_fragment", False))
+            else ""
+        )
+        + ")"
         if fp["spilled"]
         else f": none by the rule (needs {fp['needed']:,.0f}, limit {limit}, past it only by the element pointers of "
         "operands loaded one element at a time, which ptxas may recompute rather than spill): a register gamble, "
@@ -1876,6 +1884,20 @@ def predict_kernel(
         kernel=config.label(),
         kernel_origin=config.origin,
         inputs=[*rates.inputs, *home_inputs],
+    )
+
+
+def single_fragment_note(fp: dict[str, Any], limit: int, rn: int, accumulator_registers: float) -> str:
+    """Why a Triton wgmma kernel's accumulators spill once, not in turns (footprint.fragments_take_turns), in words."""
+    fragment = 64 * rn * accumulator_registers / 128
+    accumulators = float(fp["spilled"]) - float(fp["pointer_spilled"])
+    excess = accumulators - fragment
+    return (
+        f"; one of each warpgroup's two accumulator fragments of {fragment:,.0f} stays resident and the loop brings the "
+        f"other in for its wgmmas, the {excess:,.0f} past the limit spilling too while both are in: {fragment:,.0f} + "
+        f"{excess:,.0f} = {accumulators:,.0f}, not both in turns (Triton's compile of 16-bit tiles at BK "
+        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup on {SINGLE_FRAGMENT_WARPS} warps: 201 of the read "
+        "sweeps' 229 aligned ones spilled 144-160, 26 both in turns, 256; footprint.fragments_take_turns)"
     )
 
 
