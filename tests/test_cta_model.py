@@ -483,6 +483,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh55", ("h200-2026-11-30/fresh55",)),
     ("fresh56", ("h200-2026-12-01/fresh56",)),
     ("fresh57", ("h200-2026-12-01/fresh57",)),
+    ("fresh58", ("h200-2026-12-01/fresh58",)),
+    ("fresh59", ("h200-2026-12-01/fresh59",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -729,13 +731,14 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "30/fresh47", "-fresh47"), ("h200", "h200", "30/fresh48", "-fresh48"),
      ("h200", "h200", "30/fresh49", "-fresh49"), ("h200", "h200", "30/fresh50", "-fresh50"),
      ("h200", "h200", "30/fresh52", "-fresh52"), ("h200", "h200", "30/fresh53", "-fresh53"),
-     ("h200", "h200", "30/fresh54", "-fresh54"), ("h200", "h200", "30/fresh55", "-fresh55")],
+     ("h200", "h200", "30/fresh54", "-fresh54"), ("h200", "h200", "30/fresh55", "-fresh55"),
+     ("h200", "h200", "12-01/fresh56", "-fresh56"), ("h200", "h200", "12-01/fresh57", "-fresh57")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
     2026-11-26, whose every kernel is held out) are what `validate` writes now: a regression guard,
-    labelled as such."""
-    data = f"docs/measurements/{gpu}-2026-11-{day}"
+    labelled as such. ``day``: the day in November, or month-day from December on."""
+    data = f"docs/measurements/{gpu}-2026-{day if '-' in day.split('/')[0] else '11-' + day}"
     report = f"docs/validation-{gpu}{suffix}.md"
     r = cli("validate", data, "--machine", machine, "--clock", "1980", "--report", str(tmp_path / "r.md"))
     assert r.exit_code == 0, r.output
@@ -1381,7 +1384,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-30/fresh46", "h200-2026-11-30/fresh47", "h200-2026-11-30/fresh48",
                    "h200-2026-11-30/fresh49", "h200-2026-11-30/fresh50", "h200-2026-11-30/fresh51",
                    "h200-2026-11-30/fresh52", "h200-2026-11-30/fresh53", "h200-2026-11-30/fresh54",
-                   "h200-2026-11-30/fresh55", "h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57")  # fmt: skip
+                   "h200-2026-11-30/fresh55", "h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57",
+                   "h200-2026-12-01/fresh58", "h200-2026-12-01/fresh59")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
