@@ -1,8 +1,9 @@
-"""A Triton mma.sync operand copied narrower than 16 bytes (prediction.narrowed_copies, mma_sync_fill_cycles): where
-an operand's stage has fewer 16-byte pieces than the CTA has threads, Triton gives each thread one narrower copy, a
-cp.async through L1, and each warp's copy takes kernel_costs.copy_instruction_shared on the shared-memory path, after
-the warps' ldmatrix reads (pre-registered in 578500e, judged on fresh54 and fresh55: docs/validation.md). Hand-computed
-examples, the rule's scope, and the recorded kernels it was chosen for, as a regression guard."""
+"""A Triton mma.sync or wgmma operand copied narrower than 16 bytes (prediction.narrowed_copies, narrowed_fill_cycles):
+where an operand's stage has fewer 16-byte pieces than the CTA has threads, Triton gives each thread one narrower copy,
+a cp.async through L1, and each warp's copy takes kernel_costs.copy_instruction_shared on the shared-memory path,
+beside the operand reads (mma.sync: pre-registered in 578500e, judged on fresh54 and fresh55; wgmma: pre-registered in
+5f38b6b: docs/validation.md). Hand-computed examples, the rule's scope, and the recorded kernels it was chosen for, as
+a regression guard."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from roofmodel import load_machine
 from roofmodel.model.kernel import FAMILIES, triton_config
-from roofmodel.model.prediction import mma_sync_fill_cycles, narrowed_copies, predict_kernel
+from roofmodel.model.prediction import narrowed_copies, narrowed_fill_cycles, predict_kernel
 from roofmodel.model.problem import Gemm
 
 MMA_SYNC, WGMMA = FAMILIES.index("mma.sync"), FAMILIES.index("wgmma")
@@ -37,34 +38,44 @@ def test_narrowed_copies_by_hand():
     assert narrowed_copies(128, 64, 2, 256) == 0
 
 
-def test_mma_sync_fill_cycles_by_hand():
-    def fill(rows, threads=256, family=MMA_SYNC, narrow=(False, False), triton=True, cycles=8.3):
+def test_narrowed_fill_cycles_by_hand():
+    def fill(rows, threads=256, family=MMA_SYNC, narrow=(False, False), triton=True, cycles=8.3, layout=(1.0, 1.0)):
         fills = tuple(r * 32 * 2 for r in rows)  # BK 32, fp16
-        return mma_sync_fill_cycles(triton, family, 2, rows, 32, threads, narrow, fills, 128.0, cycles, 32)
+        return narrowed_fill_cycles(triton, family, 2, rows, 32, threads, narrow, fills, 128.0, cycles, 32, layout)
 
     # 32x32x32 on 8 warps: 512 copies are 16 warp-level cp.async, at 8.3 cycles 132.8 (their bytes: 32 cycles).
     assert fill((32, 32)) == pytest.approx(132.8)
     # 32x64x32 on 8 warps: A's 8 warp copies (66.4 cycles) and B's 4,096 bytes at 128 B/cycle (32).
     assert fill((32, 64)) == pytest.approx(98.4)
-    # Nothing narrowed (4 warps), another family, another compiler, no figure in the file: nothing charged.
+    # wgmma 64x32x32 on 8 warps: B's 2,048 bytes as 256 copies of 8, 8 warp copies (66.4 cycles), and A's 4,096
+    # bytes copied 16 a thread at 128 B/cycle (32): 98.4, where the bytes alone say 48.
+    assert fill((64, 32), family=WGMMA) == pytest.approx(98.4)
+    # Under wgmma an operand taken against its layout (an MN-major 8- or 32-bit one: layout factor other than 1) keeps
+    # its own charge; under mma.sync the layout factor does not enter (an fp8 MN-major operand: charged both ways).
+    assert fill((64, 32), family=WGMMA, layout=(1.0, 4.0)) == 0.0
+    assert fill((32, 64), layout=(2.0, 1.0)) == pytest.approx(98.4)
+    # Nothing narrowed (4 warps), another family (FMA, tcgen05), another compiler, no figure in the file: nothing.
     assert fill((32, 32), threads=128) == 0.0
-    assert fill((32, 32), family=WGMMA) == 0.0
+    assert fill((32, 32), family=FAMILIES.index("fma")) == 0.0
+    assert fill((64, 32), family=FAMILIES.index("tcgen05")) == 0.0
     assert fill((32, 32), triton=False) == 0.0
     assert fill((32, 32), cycles=0.0) == 0.0
     # An operand copied one element at a time keeps its own charge (its fill bytes x 16 / e): not counted as narrowed.
     assert fill((32, 64), narrow=(True, False)) == 0.0
 
 
-def test_mma_sync_fill_cycles_in_arrays_is_the_scalar_formula():
+def test_narrowed_fill_cycles_in_arrays_is_the_scalar_formula():
     np = pytest.importorskip("numpy")
-    bm, bn, threads = np.array([32, 32, 64, 16]), np.array([32, 64, 64, 256]), np.array([256, 256, 64, 256])
-    family = np.array([MMA_SYNC, MMA_SYNC, MMA_SYNC, WGMMA])
+    bm, bn = np.array([32, 32, 64, 16, 64, 64]), np.array([32, 64, 64, 256, 32, 32])
+    threads = np.array([256, 256, 64, 256, 256, 256])
+    family = np.array([MMA_SYNC, MMA_SYNC, MMA_SYNC, WGMMA, WGMMA, WGMMA])
+    fb = np.array([1.0, 1.0, 1.0, 1.0, 1.0, 4.0])  # the last one's B taken against its layout
     fills = (bm * 32 * 2.0, bn * 32 * 2.0)
-    got = mma_sync_fill_cycles(True, family, 2, (bm, bn), 32, threads, (False, False), fills, 128.0, 8.3, 32)
-    want = [float(mma_sync_fill_cycles(True, int(f), 2, (int(a), int(b)), 32, int(t), (False, False),
-                                       (a * 64.0, b * 64.0), 128.0, 8.3, 32))
-            for a, b, t, f in zip(bm, bn, threads, family, strict=True)]  # fmt: skip
-    assert list(got) == pytest.approx(want)
+    got = narrowed_fill_cycles(True, family, 2, (bm, bn), 32, threads, (False, False), fills, 128.0, 8.3, 32, (1.0, fb))
+    want = [float(narrowed_fill_cycles(True, int(f), 2, (int(a), int(b)), 32, int(t), (False, False),
+                                       (a * 64.0, b * 64.0), 128.0, 8.3, 32, (1.0, float(x))))
+            for a, b, t, f, x in zip(bm, bn, threads, family, fb, strict=True)]  # fmt: skip
+    assert list(got) == pytest.approx(want) and want[4] == pytest.approx(98.4) and want[5] == 0.0
 
 
 def _smem(warps: int, **kw):
@@ -86,6 +97,26 @@ def test_the_shared_memory_term_by_hand():
     four = _smem(4)
     assert four.seconds == pytest.approx(busy * 96, rel=1e-9)
     assert "through L1" not in four.detail
+
+
+def test_a_wgmma_shared_memory_term_by_hand():
+    # fp16 64x32x32 on 8 warps, two warpgroups of m64n16: their wgmmas read 64 x 32 x 32 x (1/64 + 1/16) x 2 B =
+    # 10,240 bytes an iteration, 80 cycles at 128 B/cycle; B's 2,048 bytes a stage go as 256 copies of 8 bytes, 8 warp
+    # copies at 8.3 cycles, 66.4, and A's 4,096 bytes at the rate, 32: 178.4 cycles an iteration, where the fills'
+    # bytes alone would make it 128. 3456^3 in 64x32 tiles: 5,832 tiles, 45 an SM, 108 iterations each.
+    gemm = Gemm(m=3456, n=3456, k=3456, dtype="fp16")
+    config = triton_config(H200, "fp16", block_m=64, block_n=32, block_k=32, group_m=8, num_warps=8, num_stages=4)
+    p = predict_kernel(H200, gemm, config, a_major="k", b_major="n", clock=1980.0)
+    term = next(t for t in p.terms if t.name == "shared memory")
+    assert p.instruction == "wgmma" and "B's 2,048 bytes as 256 copies of 8" in term.detail
+    assert term.seconds == pytest.approx(45 * 108 / 1.98e9 * (80 + 66.4 + 32), rel=1e-9)
+    # B taken against its layout keeps its own charge: tf32 with B N-major, copied one element at a time (4-byte
+    # cp.async, layout factor 4) is not narrowed; with B K-major its 2,048 bytes (32 x 16 x 4) are 256 copies of 8.
+    tf32 = Gemm(m=3456, n=3456, k=3456, dtype="tf32")
+    cfg = triton_config(H200, "tf32", block_m=128, block_n=32, block_k=16, group_m=8, num_warps=8, num_stages=4)
+    for b_major, said in (("n", False), ("k", True)):
+        q = predict_kernel(H200, tf32, cfg, a_major="k", b_major=b_major, clock=1980.0)
+        assert ("copies of 8" in next(t for t in q.terms if t.name == "shared memory").detail) == said
 
 
 def test_stated_counts_keep_the_charge():

@@ -172,10 +172,11 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     spilling = np.flatnonzero((ev.configs.pointer_spilled > 0) | wgmma_waits)
     acc = np.flatnonzero(ev.configs.accumulator_excess > 0)
     stack = np.flatnonzero(ev.configs.stack_excess > 0)
-    # and ten Triton mma.sync kernels whose operands are copied narrower than 16 bytes (prediction.narrowed_copies)
+    # and ten Triton mma.sync or wgmma kernels whose operands are copied narrower than 16 bytes
+    # (prediction.narrowed_copies)
     c = ev.configs
     threads = c.warps * machine.warp_size
-    narrowed = np.flatnonzero((c.family == FAMILIES.index("mma.sync")) & (
+    narrowed = np.flatnonzero(np.isin(c.family, [FAMILIES.index("mma.sync"), FAMILIES.index("wgmma")]) & (
         (narrowed_copies(c.bm, c.bk, gemm.input_bytes, threads) > 0)
         | (narrowed_copies(c.bn, c.bk, gemm.input_bytes, threads) > 0)))  # fmt: skip
     # and every 16-bit wgmma 256x256x32 on 8 warps (footprint.fragments_take_turns: one fragment resident in Triton's)

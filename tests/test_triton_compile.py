@@ -585,18 +585,24 @@ def test_another_kernel_compiles_with_its_own_constants():
     ("fp16", 32, 64, 32, 8),  # A narrowed, B 16 bytes a thread
     ("fp16", 16, 16, 16, 8),  # 2 bytes a thread: no cp.async at all (LDG and STS), none counted
     ("tf32", 32, 32, 16, 8),  # 8 bytes a thread
+    # wgmma (5f38b6b): B of 64x32x32 on 8 warps narrowed to 8 bytes, A 16; at BK 64 neither; fp8 and tf32 alike
+    ("fp16", 64, 32, 32, 8),
+    ("fp16", 64, 32, 64, 8),
+    ("fp8", 64, 32, 64, 8),
+    ("tf32", 128, 32, 16, 8),
 ])  # fmt: skip
 def test_narrowed_copies_are_the_compiled_loops_narrow_cp_async(dtype, bm, bn, bk, warps):
     """prediction.narrowed_copies against the compiled main loop (Triton's compile on the CPU, both operands K-major):
     the warp-level cp.async a warp issues an iteration that do not bypass L1 (LDGSTS.E.64, LDGSTS.E) are the rule's
-    narrowed copies over the CTA's threads, and the rest are 16-byte ones (LDGSTS.E.BYPASS.128)."""
+    narrowed copies over the CTA's threads, and the rest are 16-byte ones (LDGSTS.E.BYPASS.128), under mma.sync and
+    wgmma alike."""
     from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop
     from roofmodel.model.prediction import narrowed_copies
 
     body = compiled_main_loop(CompileJob(3456, 3456, 3456, dtype, bm, bn, bk, warps, 4, "k", "k"), 90)
     words = [op.split()[1] if op.startswith("@") else op.split()[0] for op in body]
     through_l1 = [w for w in words if w.startswith("LDGSTS") and ".BYPASS" not in w]
-    e = {"fp16": 2, "tf32": 4}[dtype]
+    e = {"fp16": 2, "tf32": 4, "fp8": 1}[dtype]
     threads = 32 * warps
     counted = narrowed_copies(bm, bk, e, threads) + narrowed_copies(bn, bk, e, threads)
     assert len(through_l1) == counted / threads

@@ -712,9 +712,9 @@ def kernel_terms(
     whose spills are 20-50% of the SM time 23-35% too fast (-13% to -23% with the sum); the sum overshoots where the
     spills are 80% or more (+13% -> +21% signed, n = 120, one CTA an SM).
     ``fill_copy_cycles``: SM cycles the shared-memory path takes to fill a CTA's stage counted by its copies
-    (prediction.mma_sync_fill_cycles: a Triton mma.sync operand copied narrower than 16 bytes, each warp's copy at
-    kernel_costs.copy_instruction_shared); the fills take the larger of it and their bytes at the rate, after the
-    operand reads (0: their bytes).
+    (prediction.narrowed_fill_cycles: a Triton mma.sync or wgmma operand copied narrower than 16 bytes, each warp's
+    copy at kernel_costs.copy_instruction_shared); the fills take the larger of it and their bytes at the rate, after
+    the operand reads (0: their bytes).
     ``conflicting_reads``: a Triton FMA loop whose B is K-major, whose pipes take CONFLICTING_PIPE_NORM (the module
     docstring).
     ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,

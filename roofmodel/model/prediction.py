@@ -792,42 +792,52 @@ def narrowed_copies(rows: Any, bk: Any, element_bytes: int, threads: Any) -> Any
     return _where((elements * element_bytes / 16.0 < copies) & (width >= 4), copies, 0.0)
 
 
-def mma_sync_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tuple[Any, Any], bk: Any, threads: Any,
+def narrowed_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tuple[Any, Any], bk: Any, threads: Any,
                          narrow: tuple[Any, Any], fill_bytes: tuple[Any, Any], smem_bytes_per_cycle: Any,
-                         cycles_per_copy: float, warp_size: int) -> Any:  # fmt: skip
-    """SM cycles the shared-memory path takes to fill a Triton mma.sync CTA's stage where an operand's copies are
-    narrowed (narrowed_copies; an operand copied one element at a time, ``narrow``, keeps its own charge): that
-    operand's copies / warp size x ``cycles_per_copy`` (kernel_costs.copy_instruction_shared, SM cycles per
-    warp-level cp.async of 4 bytes, measured by the occupancy check), the other operand's ``fill_bytes`` at
-    ``smem_bytes_per_cycle``; 0 for other families and compilers and where no operand's copies are narrowed.
-    kernel_terms takes the larger of this and the fill bytes at the rate, beside the warps' ldmatrix reads on the same
-    path. The check measured 4-byte copies; that an 8-byte copy through L1 takes as long is an assumption (the
-    32x32x32 tiles on eight warps, all 8-byte copies, bear it out: 0.66 -> 0.94 of their time as compiled). A 16-byte
-    copy, which bypasses L1, is not charged so (charged at it too, the read sweeps' mma.sync kernels went from 10.5% to
-    15.1% median |error|: the pre-registration of this rule, 578500e). Not applied to wgmma, whose narrowed copies
-    (fp16 64x64x16 on eight warps: LDGSTS.E.64) are not checked, nor to an fp8 MN-major operand, which Triton copies 8
-    bytes at a time through L1 whatever the tile and layout_factors charges at twice its bytes: the same instruction
-    charged two ways, not reconciled. Numbers or numpy arrays."""
+                         cycles_per_copy: float, warp_size: int,
+                         layout: tuple[Any, Any] = (1.0, 1.0)) -> Any:  # fmt: skip
+    """SM cycles the shared-memory path takes to fill a Triton mma.sync or wgmma CTA's stage where an operand's copies
+    are narrowed (narrowed_copies): that operand's copies / warp size x ``cycles_per_copy``
+    (kernel_costs.copy_instruction_shared, SM cycles per warp-level cp.async of 4 bytes, measured by the occupancy
+    check), the other operand's ``fill_bytes`` at ``smem_bytes_per_cycle``; 0 for other families and compilers and
+    where no operand's copies are narrowed. An operand copied one element at a time (``narrow``) keeps its own charge,
+    and so, under wgmma, does one it takes against its layout (``layout``: layout_factors other than 1, an MN-major
+    8- or 32-bit operand, copied one element at a time or relaid, whose fill its factor charges). kernel_terms takes
+    the larger of this and the fill bytes at the rate, beside the operand reads on the same path (mma.sync's ldmatrix,
+    wgmma's own). The check measured 4-byte copies; that an 8-byte copy through L1 takes as long is an assumption (the
+    32x32x32 mma.sync tiles on eight warps, all 8-byte copies, bear it out: 0.66 -> 0.94 of their time as compiled). A
+    16-byte copy, which bypasses L1, is not charged so (charged at it too, the read sweeps' mma.sync kernels went from
+    10.5% to 15.1% median |error|: the pre-registration of this rule, 578500e). Under wgmma since 5f38b6b (Triton 3.6's
+    SASS: fp16 64x32x32 on eight warps copies B, 2 KB, with one LDGSTS.E.64 a thread, A with one LDGSTS.E.BYPASS.128;
+    at BK 64 both 16 bytes). Not reconciled: an fp8 MN-major operand under mma.sync, which Triton copies 8 bytes at a
+    time through L1 whatever the tile and layout_factors charges at twice its bytes, is charged both ways. Numbers or
+    numpy arrays."""
     if not triton or not cycles_per_copy:
         return 0.0
+    wgmma = family == FAMILIES.index("wgmma")
     total: Any = 0.0
     narrowed: Any = False
-    for r, one_element, fill in zip(rows, narrow, fill_bytes, strict=True):
-        copies = _where(one_element, 0.0, narrowed_copies(r, bk, element_bytes, threads))
+    for r, one_element, fill, factor in zip(rows, narrow, fill_bytes, layout, strict=True):
+        own = one_element | (wgmma & (factor != 1.0))
+        copies = _where(own, 0.0, narrowed_copies(r, bk, element_bytes, threads))
         total = total + _where(copies > 0, copies / warp_size * cycles_per_copy, fill / smem_bytes_per_cycle)
         narrowed = narrowed | (copies > 0)
-    return _where(_take(MMA_SYNC, family) & narrowed, total, 0.0)
+    return _where((_take(MMA_SYNC, family) | wgmma) & narrowed, total, 0.0)
 
 
 def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b_rows: int, threads: int,
-                       narrow: tuple[bool, bool], rates: Rates) -> str:  # fmt: skip
-    """What mma_sync_fill_cycles charges a kernel, in words ('' where it charges nothing)."""
+                       narrow: tuple[bool, bool], rates: Rates, layout: tuple[float, float] = (1.0, 1.0)) -> str:  # fmt: skip
+    """What narrowed_fill_cycles charges a kernel, in words ('' where it charges nothing)."""
     cycles = cta_model.shared_copy_instruction_s(rates.costs) * rates.clock_hz
-    if not (triton and cycles and config.instruction == "mma.sync"):
+    if not (triton and cycles and config.instruction in ("mma.sync", "wgmma")):
         return ""
     said = []
-    for name, rows, one_element in (("A", config.bm, narrow[0]), ("B", b_rows, narrow[1])):
-        copies = 0.0 if one_element else float(narrowed_copies(rows, config.bk, element_bytes, threads))
+    for name, rows, one_element, factor in (
+        ("A", config.bm, narrow[0], layout[0]),
+        ("B", b_rows, narrow[1], layout[1]),
+    ):
+        own = one_element or (config.instruction == "wgmma" and float(factor) != 1.0)
+        copies = 0.0 if own else float(narrowed_copies(rows, config.bk, element_bytes, threads))
         if copies:
             said.append(f"{name}'s {rows * config.bk * element_bytes:,.0f} bytes as {copies:,.0f} copies of "
                         f"{rows * config.bk * element_bytes / copies:g} bytes")  # fmt: skip
@@ -991,10 +1001,10 @@ def kernel_seconds(
         issues_copies=_take(ISSUES_OWN_COPIES, family),
         fenced_copies=fenced_copies(plan, family),
         stage_copies_per_iter=(bm * _where(na, wide, 1.0) + bn * b_share * _where(nb, wide, 1.0)) * bk * e / 16.0,
-        fill_copy_cycles=mma_sync_fill_cycles(triton, family, e, (bm, bn * b_share), bk, warps * machine.warp_size,
+        fill_copy_cycles=narrowed_fill_cycles(triton, family, e, (bm, bn * b_share), bk, warps * machine.warp_size,
                                               (na, nb), (bm * fill_a * bk * e, bn * b_share * fill_b * bk * e),
                                               smem_rate, cta_model.shared_copy_instruction_s(rates.costs) * clock,
-                                              machine.warp_size),
+                                              machine.warp_size, (plan.fa, plan.fb)),
         element_copies_per_iter=element_copies(plan, family, e, bm, bn * b_share, bk),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
@@ -1730,7 +1740,16 @@ def predict_kernel(
             else ""
         ),
         "shared memory": f"operand reads ({reads}) and stage fills at {rates.smem_bps / 1e9:,.0f} GB/s{layout}"
-        + narrowed_copy_note(triton, config, e, b_rows, config.warps * machine.warp_size, (bool(na), bool(nb)), rates)
+        + narrowed_copy_note(
+            triton,
+            config,
+            e,
+            b_rows,
+            config.warps * machine.warp_size,
+            (bool(na), bool(nb)),
+            rates,
+            (float(fa), float(fb)),
+        )
         + fence_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
