@@ -122,8 +122,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge one resident wgmma fragment at 16-bit 256x256x32 on 8 warps, 1ae0d90: passed);
 --fresh57: FRESH57_SHAPES with a fifty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh57;
     read 2026-12-01 to judge one resident wgmma fragment at 16-bit 256x256x32 on 8 warps, 1ae0d90: passed);
---fresh58: FRESH58_SHAPES with a fifty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh58);
---fresh59: FRESH59_SHAPES with a sixtieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh59);
+--fresh58: FRESH58_SHAPES with a fifty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh58;
+    read 2026-12-01 to judge narrowed copies under wgmma, 5f38b6b: passed);
+--fresh59: FRESH59_SHAPES with a sixtieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh59;
+    read 2026-12-01 to judge narrowed copies under wgmma, 5f38b6b: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
