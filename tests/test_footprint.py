@@ -71,29 +71,36 @@ def test_wgmma_spills_whole_accumulator_fragments_in_turns():
 
 
 def test_triton_16bit_256x256x32_on_8_warps_keeps_one_accumulator_fragment_resident():
-    """footprint.fragments_take_turns: Triton's compile of 16-bit 256x256x32 on 8 warps spills 144-160 (201 of the read
-    sweeps' 229 aligned ones), not the 256 of two fragments in turns."""
+    """footprint.fragments_take_turns: Triton's compile of 16-bit 256x256x32 on 8 warps, both operands aligned, spills
+    158-174 (201 of the read sweeps' 229; benchmarks/fragment_spill_rule.py), not the 256 of two fragments in turns."""
     h200 = load_machine("h200")
     wgmma = FAMILIES.index("wgmma")
 
-    def fp(bm=256, bn=256, bk=32, warps=8, element_bytes=2, compiler="triton", rn=256):
+    def fp(bm=256, bn=256, bk=32, warps=8, element_bytes=2, compiler="triton", rm=128, rn=256, acc=1.0, narrow_rows=0):
         return kernel_footprint(h200, bm=bm, bn=bn, bk=bk, warps=warps, stages=3, family=wgmma,
-                                element_bytes=element_bytes, accumulator_registers=1.0, staged=False,
-                                compiler=compiler, rm=128, rn=rn)  # fmt: skip
+                                element_bytes=element_bytes, accumulator_registers=acc, staged=False,
+                                compiler=compiler, rm=rm, rn=rn, narrow_rows=narrow_rows)  # fmt: skip
 
     # needs 256 accumulators + 48 = 304, 49 past the limit: one m64n256 fragment of 64 x 256 / 128 = 128 stays, the
     # other is brought in for its wgmmas and the 49 spill beside it while both are in: 128 + 49 = 177.
     one = fp()
     assert one["needed"] == 304 and one["registers"] == 255 and one["spilled"] == 177 and bool(one["single_fragment"])
-    # The rest rotate both fragments, 256, as compiled: BK 64, one warpgroup (128x256 on 4 warps), fp8 at BK 64,
-    # tf32 at BK 16, and a CUTLASS kernel (Triton's compile is the evidence).
-    for other in (fp(bk=64), fp(bm=128, warps=4), fp(bk=64, element_bytes=1), fp(bk=16, element_bytes=4),
-                  fp(compiler="cutlass")):  # fmt: skip
+    # The rest rotate both fragments, 256, as compiled: BK 64, one warpgroup (128x256 on 4 warps), tf32 and fp8 at
+    # BK 32 and fp8 at 64, tf32 at 16, and a CUTLASS kernel (Triton's compile is the evidence).
+    for other in (fp(bk=64), fp(bm=128, warps=4), fp(element_bytes=4), fp(element_bytes=1), fp(bk=64, element_bytes=1),
+                  fp(bk=16, element_bytes=4), fp(compiler="cutlass")):  # fmt: skip
         assert other["spilled"] == 256 and not bool(other["single_fragment"])
+    # Not the tile: four fragments a warpgroup (512x256 on 8 warps: all 512 spill) and fp16 accumulators' fragments of
+    # 128 at N = 512 (256 past, in turns) are left to the rotation, as is an operand loaded one element at a time (its
+    # pointers besides).
+    assert not bool(fp(bm=512, rm=256)["single_fragment"])
+    half = fp(bn=512, rn=512, acc=0.5)
+    assert half["spilled"] == 256 and not bool(half["single_fragment"])
+    assert not bool(fp(narrow_rows=256)["single_fragment"])
     # The same rule for arrays (the search): only the 256x256x32 16-bit element keeps one fragment.
     arr = kernel_footprint(h200, bm=np.array([256, 256, 128]), bn=256, bk=np.array([32, 64, 32]),
                            warps=np.array([8, 8, 4]), stages=3, family=wgmma, element_bytes=2, accumulator_registers=1.0,
-                           staged=False, rm=128, rn=256)  # fmt: skip
+                           staged=False, rm=np.array([128, 128, 128]), rn=256)  # fmt: skip
     assert arr["spilled"].tolist() == [177, 256, 256] and arr["single_fragment"].tolist() == [True, False, False]
     # Given the compiled counts, none is the rule's.
     compiled = kernel_footprint(h200, bm=256, bn=256, bk=32, warps=8, stages=3, family=wgmma, element_bytes=2,

@@ -422,31 +422,41 @@ def stage_buffers(family: Any, stages: Any) -> Any:
 
 
 # Where a Triton wgmma kernel of 16-bit operands at BK 32 (two wgmma steps along K an iteration) runs on 8 warps whose
-# warpgroups each hold two accumulator fragments of 128 registers (BM x BN = 256 x 256), ptxas does not rotate the
-# fragments that do not fit: one stays resident and the loop brings the other in for its wgmmas, the registers past
-# the limit spilling too while both are in (spilled_at: 128 + 49 = 177 with both operands aligned). Over the read
-# sweeps' 229 such kernels with both operands aligned (H100 2026-11-23 to fresh18, H200 to fresh55 less fresh51),
-# 201 compiled to 144-160 spilled registers, their loops moving a median 158-164 an iteration (loop_local.csv), 26
-# to 256 (all with both operands K-major at 2 stages) and 2 to 544; the rotation rule's 256 had `predict` at a median
-# 1.6 x the measured time of the 201 (as compiled, with the counts, 1.1). The same warpgroup tile on 4 warps (128 x
-# 256), at BK 64, in fp8 at BK 64 or in tf32 at BK 16 rotates (256 compiled, as the rule says), but for 128 x 256
-# with B N-major at 2 or 3 stages (160), which the rule leaves: no count of the tile parts those.
+# warpgroups each hold two m64n256 fp32 accumulator fragments of 128 registers (BM x BN = 256 x 256), both operands
+# aligned, ptxas does not rotate the fragments that do not fit: one stays resident and the loop brings the other in for
+# its wgmmas, the registers past the limit spilling too while both are in (spilled_at: 128 + 49 = 177). Over the read
+# sweeps' 229 such kernels (H100 2026-11-23 to fresh18, H200 to fresh55 less fresh51; 10 of them of the held-out shapes
+# of 2026-11-23, 5 a GPU, so that those reports are not independent of the rule), 201 compiled to 158-174 spilled
+# registers, their loops moving a median 162 an iteration (loop_local.csv), 26 to 256 (every one with both operands
+# K-major at 2 stages, and every such aligned one) and 2 to 544; the rotation rule's 256 had `predict` at a median 1.65 x
+# the measured time of the 201 (as compiled, with the counts, 1.1). With an operand loaded one element at a time, all
+# 15 read ones (fresh56 and fresh57's 3 among them) rotated, 256 and their pointers: left to the rotation. The same
+# warpgroup tile on 4 warps (128 x 256), at BK 64, in fp8 at BK 64 or in tf32 rotates (256-280 compiled, as the rule
+# says), but for 68 of the 203 aligned 128 x 256 x 32 16-bit ones on 4 warps (B N-major at 2 or 3 stages, and A M-major
+# with B N-major at every stage count: 170-180), which the rule does not see: benchmarks/fragment_spill_rule.py.
 SINGLE_FRAGMENT_BK = 32
 SINGLE_FRAGMENT_WARPS = 8
 
 
 def fragments_take_turns(
-    family: Any, element_bytes: int, bk: Any, warps: Any, rn: Any, accumulator_registers: float, compiler: str
+    family: Any,
+    element_bytes: int,
+    bk: Any,
+    warps: Any,
+    rm: Any,
+    rn: Any,
+    accumulator_registers: float,
+    compiler: str,
+    narrow_rows: Any = 0,
 ) -> Any:
     """Whether the wgmma accumulator fragments past the limit take turns (spilled_at: twice the whole fragments
-    that do not fit): everywhere but a Triton kernel of 16-bit operands at BK = SINGLE_FRAGMENT_BK on
-    SINGLE_FRAGMENT_WARPS warps whose fragments are 64 x rn x acc / 128 = 128 registers (rn 256, fp32
-    accumulators), which keeps one resident. Numbers or numpy arrays."""
-    if compiler != "triton" or element_bytes != 2 or rn is None:
+    that do not fit): everywhere but a Triton kernel of 16-bit operands, both aligned (``narrow_rows`` 0), at BK =
+    SINGLE_FRAGMENT_BK on SINGLE_FRAGMENT_WARPS warps whose warpgroups hold two m64n256 fp32 fragments of 128 registers
+    (``rm`` x ``rn`` = 128 x 256), which keeps one resident. Numbers or numpy arrays."""
+    if compiler != "triton" or element_bytes != 2 or accumulator_registers != 1.0 or rm is None or rn is None:
         return True
-    fragment = 64 * rn * accumulator_registers / 128
     single = (family == FAMILIES.index("wgmma")) & (bk == SINGLE_FRAGMENT_BK) & (warps == SINGLE_FRAGMENT_WARPS)
-    return _not(single & (fragment == 128))
+    return _not(single & (rm == 128) & (rn == 256) & (narrow_rows == 0))
 
 
 def spilled_at(
@@ -589,7 +599,8 @@ def kernel_footprint(
         stack_excess = _where(
             stack_narrow & (compiler == "triton"), _maximum(-(-needed // 1) - COLLAPSED_REGISTERS, 0), 0
         )
-        turns = fragments_take_turns(family, element_bytes, bk, warps, rn, accumulator_registers, compiler)
+        turns = fragments_take_turns(family, element_bytes, bk, warps, rm, rn, accumulator_registers, compiler,
+                                     narrow_rows)  # fmt: skip
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads,
                                   turns)  # fmt: skip
         single_fragment = _not(turns) & (rule_spilled > 0)

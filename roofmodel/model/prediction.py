@@ -1907,16 +1907,17 @@ def predict_kernel(
 
 
 def single_fragment_note(fp: dict[str, Any], limit: int, rn: int, accumulator_registers: float) -> str:
-    """Why a Triton wgmma kernel's accumulators spill once, not in turns (footprint.fragments_take_turns), in words."""
+    """Why a Triton wgmma kernel's accumulators spill once, not in turns (footprint.fragments_take_turns: both operands
+    aligned, so no element pointers), in words."""
     fragment = 64 * rn * accumulator_registers / 128
-    accumulators = float(fp["spilled"]) - float(fp["pointer_spilled"])
+    accumulators = float(fp["spilled"])
     excess = accumulators - fragment
     return (
         f"; one of each warpgroup's two accumulator fragments of {fragment:,.0f} stays resident and the loop brings the "
         f"other in for its wgmmas, the {excess:,.0f} past the limit spilling too while both are in: {fragment:,.0f} + "
         f"{excess:,.0f} = {accumulators:,.0f}, not both in turns (Triton's compile of 16-bit tiles at BK "
-        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup on {SINGLE_FRAGMENT_WARPS} warps: 201 of the read "
-        "sweeps' 229 aligned ones spilled 144-160, 26 both in turns, 256; footprint.fragments_take_turns)"
+        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup on {SINGLE_FRAGMENT_WARPS} warps, both operands "
+        "aligned: 201 of the read sweeps' 229 spilled 158-174, 26 both in turns, 256; footprint.fragments_take_turns)"
     )
 
 
