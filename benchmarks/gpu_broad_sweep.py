@@ -126,6 +126,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge narrowed copies under wgmma, 5f38b6b: passed);
 --fresh59: FRESH59_SHAPES with a sixtieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh59;
     read 2026-12-01 to judge narrowed copies under wgmma, 5f38b6b: passed);
+--fresh60: FRESH60_SHAPES with a sixty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh60);
+--fresh61: FRESH61_SHAPES with a sixty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh61);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1111,6 +1113,37 @@ FRESH59_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4600x4400x6400", "odd", "holdout", 4600, 4400, 6400),
     ("small3808", "small", "holdout", 3808, 3808, 3808),
 ]
+# A sixtieth fresh sample (--fresh60, drawn in the session of 2026-12-01 with fresh61, after fresh56 to fresh59 were read,
+# so that later changes have unread judges beside fresh51): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_8 (21 redrawn), all held out, a sixty-first seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH60_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq9280", "square", "holdout", 9280, 9280, 9280),
+    ("sq9600", "square", "holdout", 9600, 9600, 9600),
+    ("shortk320c", "short_k", "holdout", 11520, 8960, 320),
+    ("longk23296", "long_k", "holdout", 1408, 2048, 23296),
+    ("skinny368c", "skinny", "holdout", 368, 9216, 6144),
+    ("decode49b", "decode", "holdout", 49, 25600, 6656),
+    ("decode38b", "decode", "holdout", 38, 26624, 7680),
+    ("odd4100x6000x3700", "odd", "holdout", 4100, 6000, 3700),
+    ("odd5400x3100x6500", "odd", "holdout", 5400, 3100, 6500),
+    ("small3744", "small", "holdout", 3744, 3744, 3744),
+]
+# A sixty-first fresh sample (--fresh61, drawn with fresh60): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_9 (21 redrawn), all held out, a sixty-second seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH61_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq8640", "square", "holdout", 8640, 8640, 8640),
+    ("sq10240", "square", "holdout", 10240, 10240, 10240),
+    ("shortk320d", "short_k", "holdout", 11008, 11264, 320),
+    ("longk16128", "long_k", "holdout", 1024, 1920, 16128),
+    ("skinny384e", "skinny", "holdout", 384, 14848, 5888),
+    ("decode16e", "decode", "holdout", 16, 27648, 6656),
+    ("decode62", "decode", "holdout", 62, 18944, 11008),
+    ("odd1200x2700x2200", "odd", "holdout", 1200, 2700, 2200),
+    ("odd5400x4900x2700", "odd", "holdout", 5400, 4900, 2700),
+    ("small3680", "small", "holdout", 3680, 3680, 3680),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1146,7 +1179,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh56": (2027_1_19, FRESH56_SHAPES),
                  "fresh57": (2027_1_20, FRESH57_SHAPES),
                  "fresh58": (2027_1_21, FRESH58_SHAPES),
-                 "fresh59": (2027_1_22, FRESH59_SHAPES)}  # fmt: skip
+                 "fresh59": (2027_1_22, FRESH59_SHAPES),
+                 "fresh60": (2027_1_23, FRESH60_SHAPES),
+                 "fresh61": (2027_1_24, FRESH61_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
