@@ -111,12 +111,19 @@ def test_a_wgmma_shared_memory_term_by_hand():
     assert p.instruction == "wgmma" and "B's 2,048 bytes as 256 copies of 8" in term.detail
     assert term.seconds == pytest.approx(45 * 108 / 1.98e9 * (80 + 66.4 + 32), rel=1e-9)
     # B taken against its layout keeps its own charge: tf32 with B N-major, copied one element at a time (4-byte
-    # cp.async, layout factor 4) is not narrowed; with B K-major its 2,048 bytes (32 x 16 x 4) are 256 copies of 8.
+    # cp.async, layout factor 4) is not narrowed, so its shared-memory term does not see the per-copy figure; with B
+    # K-major its 2,048 bytes (32 x 16 x 4) are 256 copies of 8, whose term does.
+    from tests.conftest import machine_dict, machine_from
+
+    data = machine_dict("h200")
+    data["kernel_costs"]["copy_instruction_shared"]["value"] = 100.0
+    slow = machine_from(data)
     tf32 = Gemm(m=3456, n=3456, k=3456, dtype="tf32")
     cfg = triton_config(H200, "tf32", block_m=128, block_n=32, block_k=16, group_m=8, num_warps=8, num_stages=4)
     for b_major, said in (("n", False), ("k", True)):
-        q = predict_kernel(H200, tf32, cfg, a_major="k", b_major=b_major, clock=1980.0)
-        assert ("copies of 8" in next(t for t in q.terms if t.name == "shared memory").detail) == said
+        q, r = (predict_kernel(m, tf32, cfg, a_major="k", b_major=b_major, clock=1980.0) for m in (H200, slow))
+        smem_q, smem_r = (next(t for t in x.terms if t.name == "shared memory") for x in (q, r))
+        assert ("copies of 8" in smem_q.detail) == said and (smem_r.seconds > smem_q.seconds) == said
 
 
 def test_stated_counts_keep_the_charge():

@@ -176,9 +176,10 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     # (prediction.narrowed_copies)
     c = ev.configs
     threads = c.warps * machine.warp_size
-    narrowed = np.flatnonzero(np.isin(c.family, [FAMILIES.index("mma.sync"), FAMILIES.index("wgmma")]) & (
-        (narrowed_copies(c.bm, c.bk, gemm.input_bytes, threads) > 0)
-        | (narrowed_copies(c.bn, c.bk, gemm.input_bytes, threads) > 0)))  # fmt: skip
+    narrows = (narrowed_copies(c.bm, c.bk, gemm.input_bytes, threads) > 0) | (
+        narrowed_copies(c.bn, c.bk, gemm.input_bytes, threads) > 0)  # fmt: skip
+    narrowed_sync = np.flatnonzero((c.family == FAMILIES.index("mma.sync")) & narrows)
+    narrowed_wgmma = np.flatnonzero((c.family == FAMILIES.index("wgmma")) & narrows)
     # and every 16-bit wgmma 256x256x32 on 8 warps (footprint.fragments_take_turns: one fragment resident in Triton's,
     # where both operands are aligned)
     single = np.flatnonzero((c.family == FAMILIES.index("wgmma")) & (c.bm == 256) & (c.bn == 256) & (c.bk == 32)
@@ -187,7 +188,8 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     resident: set[int] = set()
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),
               *rng.sample(list(acc), min(10, acc.size)), *rng.sample(list(stack), min(10, stack.size)),
-              *rng.sample(list(narrowed), min(10, narrowed.size)), *single]:  # fmt: skip
+              *rng.sample(list(narrowed_sync), min(10, narrowed_sync.size)),
+              *rng.sample(list(narrowed_wgmma), min(10, narrowed_wgmma.size)), *single]:  # fmt: skip
         p = predict_kernel(machine, gemm, ev.configs.config(i), a_major=a_major, b_major=b_major)
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:

@@ -579,6 +579,32 @@ def test_another_kernel_compiles_with_its_own_constants():
 
 
 @needs_triton
+@pytest.mark.parametrize(("dtype", "bm", "bn", "bk", "warps", "b_major", "element_copies"), [
+    ("fp16", 64, 32, 32, 8, "n", 0),  # B N-major, narrowed to 8 bytes as K-major is (wgmma reads it transposed)
+    ("fp16", 64, 32, 16, 8, "k", 0),  # A narrowed too (2 KB, 128 pieces): 8 bytes; B 1 KB: 4 bytes a thread
+    ("fp16", 64, 16, 32, 8, "k", 0),  # BN 16: B's 1 KB in 4-byte copies
+    ("tf32", 128, 32, 16, 8, "n", 2),  # tf32 B N-major: element copies (two LDGSTS.E a thread), its layout's charge
+])  # fmt: skip
+def test_narrowed_wgmma_copies_in_other_layouts(dtype, bm, bn, bk, warps, b_major, element_copies):
+    """Under wgmma (5f38b6b) the rule's narrowed copies are the compiled loop's non-bypass cp.async in B's other
+    layout and at BK 16 and BN 16 too; a tf32 MN-major B is copied one element at a time (LDGSTS.E, its layout factor's
+    charge), which narrowed_fill_cycles leaves to that charge."""
+    from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop
+    from roofmodel.model.prediction import narrowed_copies
+
+    body = compiled_main_loop(CompileJob(3456, 3456, 3456, dtype, bm, bn, bk, warps, 4, "k", b_major), 90)
+    words = [op.split()[1] if op.startswith("@") else op.split()[0] for op in body]
+    assert any(w.startswith("HGMMA") for w in words)
+    through_l1 = [w for w in words if w.startswith("LDGSTS") and ".BYPASS" not in w]
+    e = {"fp16": 2, "tf32": 4}[dtype]
+    threads = 32 * warps
+    if element_copies:
+        assert through_l1 == ["LDGSTS.E"] * element_copies == ["LDGSTS.E"] * (bn * bk // threads)
+    else:
+        assert len(through_l1) == (narrowed_copies(bm, bk, e, threads) + narrowed_copies(bn, bk, e, threads)) / threads
+
+
+@needs_triton
 @pytest.mark.parametrize(("dtype", "bm", "bn", "bk", "warps"), [
     ("fp16", 32, 32, 32, 8),  # both operands 256 copies of 8 bytes
     ("fp16", 32, 32, 32, 4),  # 16 bytes a thread: none narrowed

@@ -831,7 +831,7 @@ def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b
     cycles = cta_model.shared_copy_instruction_s(rates.costs) * rates.clock_hz
     if not (triton and cycles and config.instruction in ("mma.sync", "wgmma")):
         return ""
-    said = []
+    said, names = [], []
     for name, rows, one_element, factor in (
         ("A", config.bm, narrow[0], layout[0]),
         ("B", b_rows, narrow[1], layout[1]),
@@ -839,13 +839,16 @@ def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b
         own = one_element or (config.instruction == "wgmma" and float(factor) != 1.0)
         copies = 0.0 if own else float(narrowed_copies(rows, config.bk, element_bytes, threads))
         if copies:
+            names.append(name)
             said.append(f"{name}'s {rows * config.bk * element_bytes:,.0f} bytes as {copies:,.0f} copies of "
                         f"{rows * config.bk * element_bytes / copies:g} bytes")  # fmt: skip
     if not said:
         return ""
-    return (f"; the stage has fewer 16-byte pieces than the CTA's {threads} threads, so Triton copies {' and '.join(said)}"
-            f" (cp.async through L1), each warp's at {cycles:.1f} SM cycles on this path "
-            "(kernel_costs.copy_instruction_shared) in place of their bytes at the rate")  # fmt: skip
+    part = " and ".join(f"{n}'s" for n in names) + (" parts" if len(names) > 1 else " part")
+    return (f"; {part} of the stage {'have' if len(names) > 1 else 'has'} fewer 16-byte pieces than the CTA's "
+            f"{threads} threads, so Triton copies {' and '.join(said)} (cp.async through L1), each warp's at "
+            f"{cycles:.1f} SM cycles on this path (kernel_costs.copy_instruction_shared) in place of their bytes at the "
+            "rate")  # fmt: skip
 
 
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
