@@ -429,11 +429,12 @@ def stage_buffers(family: Any, stages: Any) -> Any:
 # of 2026-11-23, 5 a GPU, so that those reports are not independent of the rule), 201 compiled to 158-174 spilled
 # registers, their loops moving a median 162 an iteration (loop_local.csv), 26 to 256 (every one with both operands
 # K-major at 2 stages, and every such aligned one) and 2 to 544; the rotation rule's 256 had `predict` at a median 1.65 x
-# the measured time of the 201 (as compiled, with the counts, 1.1). With an operand loaded one element at a time, all
-# 15 read ones (fresh56 and fresh57's 3 among them) rotated, 256 and their pointers: left to the rotation. The same
-# warpgroup tile on 4 warps (128 x 256), at BK 64, in fp8 at BK 64 or in tf32 rotates (256-280 compiled, as the rule
-# says), but for 68 of the 203 aligned 128 x 256 x 32 16-bit ones on 4 warps (B N-major at 2 or 3 stages, and A M-major
-# with B N-major at every stage count: 170-180), which the rule does not see: benchmarks/fragment_spill_rule.py.
+# the measured time of the 201 (as compiled, with the counts, 1.1). With an operand loaded one element at a time none
+# of the 52 such read ones kept one resident (17 rotated, 35 spilled 338-574 with their pointers), nor fresh56 and
+# fresh57's 3: left to the rotation. The same warpgroup tile on 4 warps (128 x 256), at BK 64, in fp8 at BK 64 or in
+# tf32 rotates (256-280 compiled, as the rule says), but for 68 of the 203 aligned 128 x 256 x 32 16-bit ones on 4
+# warps (B N-major at 2 or 3 stages, and A M-major with B N-major at every stage count: 170-180), which the rule does
+# not see: benchmarks/fragment_spill_rule.py.
 SINGLE_FRAGMENT_BK = 32
 SINGLE_FRAGMENT_WARPS = 8
 

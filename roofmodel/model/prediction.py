@@ -1493,7 +1493,7 @@ def predict_kernel(
         if bool(fp["stack"]) and fp["spilled"]
         else f"; {fp['spilled']:,.0f} registers per thread spill (needs {fp['needed']:,.0f}, limit {limit}"
         + (
-            single_fragment_note(fp, limit, config.register_tile[1], gemm.accumulator_registers)
+            single_fragment_note(fp, config.register_tile[1], gemm.accumulator_registers)
             if bool(fp.get("single_fragment", False))
             else ""
         )
@@ -1909,7 +1909,7 @@ def predict_kernel(
     )
 
 
-def single_fragment_note(fp: dict[str, Any], limit: int, rn: int, accumulator_registers: float) -> str:
+def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: float) -> str:
     """Why a Triton wgmma kernel's accumulators spill once, not in turns (footprint.fragments_take_turns: both operands
     aligned, so no element pointers), in words."""
     fragment = 64 * rn * accumulator_registers / 128
