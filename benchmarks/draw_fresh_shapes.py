@@ -39,12 +39,13 @@ SIZES = {"square": (range(2048, 6145, 64),),
          "odd": (range(1000, 7001, 100),),  # M, N and K
          "small": (range(1024, 2049, 32),)}  # fmt: skip
 # Where every size of a family's first range is held (the squares after fresh33), its sizes are drawn from the next
-# range instead, and so on down the list (small ones after fresh41, fresh49 and fresh57, squares after fresh46); the
+# range instead, and so on down the list (small ones after fresh41, fresh49 and fresh57, squares after fresh46; the
+# last of each, 10304-12288 and 4128-4608, added with two squares and four small sizes of the one before left); the
 # draws before a range is reached never touch it, so every earlier sample draws again as it was (gpu_broad_sweep.py's
 # comments call the first three NEXT_RANGE, LAST_RANGE and FOURTH_RANGE, their names before the list).
-LATER_RANGES = {"square": (range(6208, 8193, 64), range(8256, 10241, 64)),
+LATER_RANGES = {"square": (range(6208, 8193, 64), range(8256, 10241, 64), range(10304, 12289, 64)),
                 "small": (range(2080, 2561, 32), range(2592, 3073, 32), range(3104, 3585, 32),
-                          range(3616, 4097, 32))}  # fmt: skip
+                          range(3616, 4097, 32), range(4128, 4609, 32))}  # fmt: skip
 PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
 # The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
 # that family takes the next letter (shortk400b), as decode's always do.
