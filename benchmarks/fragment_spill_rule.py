@@ -22,15 +22,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.read_samples import DATA, read_h100, read_h200
 from roofmodel.backends.broad import read_broad_csv
+from roofmodel.model.prediction import unpipelined_operands
+from roofmodel.model.problem import INPUT_BYTES
 
 TILES = ((256, 256, 8), (128, 256, 4))
 
 
 def aligned(r: object) -> bool:
-    """Both operands' leading strides a multiple of 16 elements (prediction.unpipelined_operands' narrow: neither)."""
-    a = r.m if r.a_major == "m" else r.k
-    b = r.n if r.b_major == "n" else r.k
-    return a % 16 == 0 and b % 16 == 0
+    """Neither operand loaded one element at a time (prediction.unpipelined_operands' narrow)."""
+    (narrow_a, narrow_b), _ = unpipelined_operands(
+        INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n"
+    )
+    return not (narrow_a or narrow_b)
 
 
 def kernels(samples: dict[str, tuple[str, ...]]) -> list[tuple[str, str, object]]:

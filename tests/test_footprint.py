@@ -108,6 +108,25 @@ def test_triton_16bit_256x256x32_on_8_warps_keeps_one_accumulator_fragment_resid
     assert compiled["spilled"] == 160 and not compiled["single_fragment"]
 
 
+def test_the_compiled_counts_the_resident_fragment_rule_quotes_a_regression_guard():
+    """Recorded compiler counts (the read sweeps the rule was chosen on: H100 to fresh18, H200 to fresh55 less fresh51;
+    no times read): footprint.fragments_take_turns's 229 aligned 16-bit 256x256x32 kernels on 8 warps, 201 spilling
+    158-174 with loops a median 162 an iteration, 26 rotating (256), every one both K-major at 2 stages; none of those
+    with an operand loaded one element at a time keeping one resident (benchmarks/fragment_spill_rule.py)."""
+    from benchmarks.fragment_spill_rule import aligned, kernels
+    from benchmarks.read_samples import read_h100, read_h200
+
+    rows = [r for _, _, r in kernels({"h100": read_h100(18), "h200": read_h200(55)}) if r.num_warps == 8]
+    ok = [r for r in rows if aligned(r)]
+    one = [r for r in ok if 150 <= r.spilled_registers < 256]
+    both = [r for r in ok if r.spilled_registers == 256]
+    assert (len(ok), len(one), len(both)) == (229, 201, 26)
+    assert min(r.spilled_registers for r in one) == 158 and max(r.spilled_registers for r in one) == 174
+    assert statistics.median(r.loop_local_bytes / 8 for r in one) == 162
+    assert all((r.a_major, r.b_major, r.num_stages) == ("k", "k", 2) for r in both)
+    assert not any(150 <= r.spilled_registers < 256 for r in rows if not aligned(r))
+
+
 def test_occupancy_splits_the_register_file_over_four_sub_partitions():
     h100 = load_machine("h100")
     # 192 registers x 32 = 6,144 per warp: 16,384 / 6,144 = 2 warps per sub-partition, 8 per SM; a

@@ -439,6 +439,12 @@ SINGLE_FRAGMENT_BK = 32
 SINGLE_FRAGMENT_WARPS = 8
 
 
+def accumulator_fragment_registers(rn: Any, accumulator_registers: float) -> Any:
+    """Registers a thread holds of one m64n``rn`` wgmma accumulator fragment: 64 x rn x acc / 128 (a warpgroup's 128
+    threads), 128 for m64n256 in fp32. Numbers or numpy arrays."""
+    return 64 * rn * accumulator_registers / 128
+
+
 def fragments_take_turns(
     family: Any,
     element_bytes: int,
@@ -487,7 +493,7 @@ def spilled_at(
     # that do not fit get a place in local memory, up to all of them (128x256 on four warps:
     # two fragments of 128, one does not fit, 256 spilled; the training kernels' wgmma spill
     # counts: mean |error| 92 -> 66 registers, the held-out ones 117 -> 73).
-    block = _where(family == 2, 64 * rn * accumulator_registers / 128, 1)
+    block = _where(family == 2, accumulator_fragment_registers(rn, accumulator_registers), 1)
     whole = -(-spilled // block) * block
     # Where they do not take turns (``turns`` False), one stays resident and the loop brings the other in for its
     # wgmmas: the registers past the limit spill as well while both are in, the whole fragments out plus the excess.

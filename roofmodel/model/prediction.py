@@ -53,6 +53,7 @@ from roofmodel.model.footprint import (
     STACK_COLLAPSE,
     STACK_LOOP_FACTOR,
     STACK_WAITS,
+    accumulator_fragment_registers,
     kernel_footprint,
     loop_as_counted,
     mma_sync_k_steps,
@@ -792,6 +793,15 @@ def narrowed_copies(rows: Any, bk: Any, element_bytes: int, threads: Any) -> Any
     return _where((elements * element_bytes / 16.0 < copies) & (width >= 4), copies, 0.0)
 
 
+def operand_narrowed_copies(wgmma: Any, rows: Any, bk: Any, element_bytes: int, threads: Any, one_element: Any,
+                            layout_factor: Any) -> Any:  # fmt: skip
+    """narrowed_copies of one operand as narrowed_fill_cycles charges them: 0 where the operand keeps its own charge,
+    copied one element at a time (``one_element``) or, under wgmma, taken against its layout (``layout_factor`` other
+    than 1). Numbers or numpy arrays."""
+    own = one_element | (wgmma & (layout_factor != 1.0))
+    return _where(own, 0.0, narrowed_copies(rows, bk, element_bytes, threads))
+
+
 def narrowed_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tuple[Any, Any], bk: Any, threads: Any,
                          narrow: tuple[Any, Any], fill_bytes: tuple[Any, Any], smem_bytes_per_cycle: Any,
                          cycles_per_copy: float, warp_size: int,
@@ -818,8 +828,7 @@ def narrowed_fill_cycles(triton: bool, family: Any, element_bytes: int, rows: tu
     total: Any = 0.0
     narrowed: Any = False
     for r, one_element, fill, factor in zip(rows, narrow, fill_bytes, layout, strict=True):
-        own = one_element | (wgmma & (factor != 1.0))
-        copies = _where(own, 0.0, narrowed_copies(r, bk, element_bytes, threads))
+        copies = operand_narrowed_copies(wgmma, r, bk, element_bytes, threads, one_element, factor)
         total = total + _where(copies > 0, copies / warp_size * cycles_per_copy, fill / smem_bytes_per_cycle)
         narrowed = narrowed | (copies > 0)
     return _where((_take(MMA_SYNC, family) | wgmma) & narrowed, total, 0.0)
@@ -836,8 +845,8 @@ def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b
         ("A", config.bm, narrow[0], layout[0]),
         ("B", b_rows, narrow[1], layout[1]),
     ):
-        own = one_element or (config.instruction == "wgmma" and float(factor) != 1.0)
-        copies = 0.0 if own else float(narrowed_copies(rows, config.bk, element_bytes, threads))
+        copies = float(operand_narrowed_copies(config.instruction == "wgmma", rows, config.bk, element_bytes, threads,
+                                               one_element, factor))  # fmt: skip
         if copies:
             names.append(name)
             said.append(f"{name}'s {rows * config.bk * element_bytes:,.0f} bytes as {copies:,.0f} copies of "
@@ -1912,7 +1921,7 @@ def predict_kernel(
 def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: float) -> str:
     """Why a Triton wgmma kernel's accumulators spill once, not in turns (footprint.fragments_take_turns: both operands
     aligned, so no element pointers), in words."""
-    fragment = 64 * rn * accumulator_registers / 128
+    fragment = accumulator_fragment_registers(rn, accumulator_registers)
     accumulators = float(fp["spilled"])
     excess = accumulators - fragment
     return (
