@@ -128,6 +128,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge narrowed copies under wgmma, 5f38b6b: passed);
 --fresh60: FRESH60_SHAPES with a sixty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh60);
 --fresh61: FRESH61_SHAPES with a sixty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh61);
+--fresh62: FRESH62_SHAPES with a sixty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh62);
+--fresh63: FRESH63_SHAPES with a sixty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh63);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1144,6 +1146,37 @@ FRESH61_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5400x4900x2700", "odd", "holdout", 5400, 4900, 2700),
     ("small3680", "small", "holdout", 3680, 3680, 3680),
 ]
+# A sixty-second fresh sample (--fresh62, drawn in the third session of 2026-12-01 with fresh63, beside the unread fresh51,
+# fresh60 and fresh61, so that later changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_10 (91 redrawn), all held out, a sixty-third seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH62_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq10112", "square", "holdout", 10112, 10112, 10112),
+    ("sq8576", "square", "holdout", 8576, 8576, 8576),
+    ("shortk432e", "short_k", "holdout", 10496, 6656, 432),
+    ("longk27392", "long_k", "holdout", 1280, 2304, 27392),
+    ("skinny400b", "skinny", "holdout", 400, 23040, 8704),
+    ("decode57", "decode", "holdout", 57, 18432, 4096),
+    ("decode27", "decode", "holdout", 27, 26112, 9216),
+    ("odd1000x1600x2300", "odd", "holdout", 1000, 1600, 2300),
+    ("odd3100x4300x3500", "odd", "holdout", 3100, 4300, 3500),
+    ("small3936", "small", "holdout", 3936, 3936, 3936),
+]
+# A sixty-third fresh sample (--fresh63, drawn with fresh62): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_11 (20 redrawn), all held out, a sixty-fourth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH63_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11072", "square", "holdout", 11072, 11072, 11072),
+    ("sq11456", "square", "holdout", 11456, 11456, 11456),
+    ("shortk256b", "short_k", "holdout", 6912, 9728, 256),
+    ("longk20992", "long_k", "holdout", 2176, 2432, 20992),
+    ("skinny512b", "skinny", "holdout", 512, 20480, 5760),
+    ("decode6c", "decode", "holdout", 6, 18944, 4608),
+    ("decode53c", "decode", "holdout", 53, 18944, 12288),
+    ("odd5200x3700x6800", "odd", "holdout", 5200, 3700, 6800),
+    ("odd6800x3400x6900", "odd", "holdout", 6800, 3400, 6900),
+    ("small3616", "small", "holdout", 3616, 3616, 3616),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1181,7 +1214,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh58": (2027_1_21, FRESH58_SHAPES),
                  "fresh59": (2027_1_22, FRESH59_SHAPES),
                  "fresh60": (2027_1_23, FRESH60_SHAPES),
-                 "fresh61": (2027_1_24, FRESH61_SHAPES)}  # fmt: skip
+                 "fresh61": (2027_1_24, FRESH61_SHAPES),
+                 "fresh62": (2027_1_25, FRESH62_SHAPES),
+                 "fresh63": (2027_1_26, FRESH63_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
