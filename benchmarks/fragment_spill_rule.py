@@ -1,13 +1,15 @@
 """Where footprint.fragments_take_turns comes from: over the read broad sweeps, the Triton wgmma kernels of 16-bit
-operands at BK 32 whose warpgroups hold two m64n256 fp32 accumulator fragments of 128 registers (256x256 on 8 warps,
-the rule's tile, and 128x256 on 4, which it leaves), what ptxas spilled (column spilled_registers) and what their main
-loops move an iteration (loop_local.csv's bytes / 8), per operand alignment, layout and stage count; and how many of
-them lie in the held-out shapes of 2026-11-23 (whose reports are then not independent of the rule).
+operands at BK 32 whose warpgroups hold two m64n256 fp32 accumulator fragments of 128 registers (256x256 on 8 warps
+and 128x256 on 4), what ptxas spilled (column spilled_registers) and what their main loops move an iteration
+(loop_local.csv's bytes / 8), per operand alignment, layout and stage count, each group beside what the rule says of
+it (one resident or in turns); and how many of them lie in the held-out shapes of 2026-11-23 (whose reports are then
+not independent of the rule).
 
-    python benchmarks/fragment_spill_rule.py [--h100 18] [--h200 55]
+    python benchmarks/fragment_spill_rule.py [--h100 18] [--h200 59]
 
-The rule was chosen on --h100 18 --h200 55 (fresh51 unread): 229 aligned 256x256x32 kernels on 8 warps, 201 spilled
-158-174 (loops a median 162), 26 rotated both fragments (256), all both K-major at 2 stages, 2 spilled 544.
+The 8-warp rule was chosen on --h100 18 --h200 55 (fresh51 unread): 229 aligned 256x256x32 kernels on 8 warps, 201
+spilled 158-174 (loops a median 162), 26 rotated both fragments (256), all both K-major at 2 stages, 2 spilled 544. Its
+exception for those and the 4-warp rule on --h100 18 --h200 59 (pre-registered in 5975902).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.read_samples import DATA, read_h100, read_h200
 from roofmodel.backends.broad import read_broad_csv
+from roofmodel.model.footprint import FAMILIES, fragments_take_turns
 from roofmodel.model.prediction import unpipelined_operands
 from roofmodel.model.problem import INPUT_BYTES
 
@@ -48,6 +51,17 @@ def kernels(samples: dict[str, tuple[str, ...]]) -> list[tuple[str, str, object]
     return out
 
 
+def rule_says(r: object) -> str:
+    """What footprint.fragments_take_turns says of the kernel: "one resident" or "in turns"."""
+    (narrow_a, narrow_b), _ = unpipelined_operands(
+        INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n"
+    )
+    turns = fragments_take_turns(FAMILIES.index("wgmma"), INPUT_BYTES[r.dtype], r.block_k, r.num_warps, 128, 256, 1.0,
+                                 "triton", int(narrow_a or narrow_b), r.a_major == "m", r.b_major == "n",
+                                 r.num_stages)  # fmt: skip
+    return "in turns" if turns else "one resident"
+
+
 def spread(values: list[int]) -> str:
     return f"{min(values)}-{max(values)}" if min(values) != max(values) else f"{values[0]}"
 
@@ -55,7 +69,7 @@ def spread(values: list[int]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--h100", type=int, default=18, help="the H100's read samples up to freshN")
-    ap.add_argument("--h200", type=int, default=55, help="the H200's read samples up to freshN")
+    ap.add_argument("--h200", type=int, default=59, help="the H200's read samples up to freshN")
     args = ap.parse_args()
     rows = kernels({"h100": read_h100(args.h100), "h200": read_h200(args.h200)})
     for bm, bn, warps in TILES:
@@ -68,14 +82,14 @@ def main() -> None:
             print(
                 f"{bm}x{bn}x32 on {warps} warps, {name}: {len(v)} kernels ({held} of the held-out shapes of 2026-11-23)"
             )
-            groups: dict[tuple[str, str, bool], list[object]] = defaultdict(list)
+            groups: dict[tuple[str, str, int], list[object]] = defaultdict(list)
             for _, _, r in v:
-                groups[(r.a_major, r.b_major, r.num_stages == 2)].append(r)
-            for (am, bmaj, two), g in sorted(groups.items()):
+                groups[(r.a_major, r.b_major, r.num_stages)].append(r)
+            for (am, bmaj, stages), g in sorted(groups.items()):
                 spills = Counter("rotated (256-288)" if 256 <= r.spilled_registers <= 288
                                  else "one resident (150-200)" if 150 <= r.spilled_registers < 256
                                  else "more" for r in g)  # fmt: skip
-                print(f"  A {am}, B {bmaj}, {'2 stages' if two else '3-5 stages'}: {len(g)}; {dict(spills)}")
+                print(f"  A {am}, B {bmaj}, {stages} stages: {len(g)}; {dict(spills)}; the rule: {rule_says(g[0])}")
             one = [r for _, _, r in v if 150 <= r.spilled_registers < 256]
             if one:
                 loops = [r.loop_local_bytes / 8 for r in one if r.loop_local_bytes is not None]

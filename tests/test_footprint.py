@@ -70,38 +70,58 @@ def test_wgmma_spills_whole_accumulator_fragments_in_turns():
     assert fp["spilled"] == 128
 
 
-def test_triton_16bit_256x256x32_on_8_warps_keeps_one_accumulator_fragment_resident():
-    """footprint.fragments_take_turns: Triton's compile of 16-bit 256x256x32 on 8 warps, both operands aligned, spills
-    158-174 (201 of the read sweeps' 229; benchmarks/fragment_spill_rule.py), not the 256 of two fragments in turns."""
+def test_triton_16bit_128x256_warpgroup_tiles_keep_one_accumulator_fragment_resident_by_layout_and_stages():
+    """footprint.fragments_take_turns: Triton's compile of 16-bit tiles at BK 32 whose warpgroups hold two m64n256 fp32
+    fragments, both operands aligned, spills 158-180 (one fragment resident), not the 256 of two fragments in turns: on
+    8 warps (256x256) but with both operands K-major at 2 stages, on 4 warps (128x256) with B N-major at 2-3 stages or A
+    M-major (benchmarks/fragment_spill_rule.py)."""
     h200 = load_machine("h200")
     wgmma = FAMILIES.index("wgmma")
 
-    def fp(bm=256, bn=256, bk=32, warps=8, element_bytes=2, compiler="triton", rm=128, rn=256, acc=1.0, narrow_rows=0):
-        return kernel_footprint(h200, bm=bm, bn=bn, bk=bk, warps=warps, stages=3, family=wgmma,
+    def fp(bm=256, bn=256, bk=32, warps=8, element_bytes=2, compiler="triton", rm=128, rn=256, acc=1.0, narrow_rows=0,
+           stages=3, a="k", b="n"):  # fmt: skip
+        return kernel_footprint(h200, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, family=wgmma,
                                 element_bytes=element_bytes, accumulator_registers=acc, staged=False,
-                                compiler=compiler, rm=rm, rn=rn, narrow_rows=narrow_rows)  # fmt: skip
+                                compiler=compiler, rm=rm, rn=rn, narrow_rows=narrow_rows, a_m_major=a == "m",
+                                b_n_major=b == "n")  # fmt: skip
 
     # needs 256 accumulators + 48 = 304, 49 past the limit: one m64n256 fragment of 64 x 256 / 128 = 128 stays, the
     # other is brought in for its wgmmas and the 49 spill beside it while both are in: 128 + 49 = 177.
     one = fp()
     assert one["needed"] == 304 and one["registers"] == 255 and one["spilled"] == 177 and bool(one["single_fragment"])
-    # The rest rotate both fragments, 256, as compiled: BK 64, one warpgroup (128x256 on 4 warps), tf32 and fp8 at
-    # BK 32 and fp8 at 64, tf32 at 16, and a CUTLASS kernel (Triton's compile is the evidence).
-    for other in (fp(bk=64), fp(bm=128, warps=4), fp(element_bytes=4), fp(element_bytes=1), fp(bk=64, element_bytes=1),
-                  fp(bk=16, element_bytes=4), fp(compiler="cutlass")):  # fmt: skip
+    # Which layouts and stage counts keep one resident (True) or rotate both (256), as compiled.
+    resident = {
+        8: {("k", "k"): (False, True, True, True), ("k", "n"): (True,) * 4, ("m", "k"): (True,) * 4,
+            ("m", "n"): (True,) * 4},
+        4: {("k", "k"): (False,) * 4, ("k", "n"): (True, True, False, False), ("m", "k"): (False,) * 4,
+            ("m", "n"): (True,) * 4},
+    }  # fmt: skip
+    for warps, layouts in resident.items():
+        for (a, b), by_stages in layouts.items():
+            for stages, keeps in zip((2, 3, 4, 5), by_stages, strict=True):
+                got = fp(bm=64 * warps // 2, warps=warps, stages=stages, a=a, b=b)
+                assert (got["spilled"], bool(got["single_fragment"])) == ((177, True) if keeps else (256, False)), (
+                    warps, a, b, stages)  # fmt: skip
+    # The rest rotate both fragments, 256, as compiled: BK 64 (8 and 4 warps), tf32 and fp8 at BK 32 and fp8 at 64, tf32
+    # at 16, and a CUTLASS kernel (Triton's compile is the evidence).
+    for other in (fp(bk=64), fp(bm=128, warps=4, bk=64), fp(element_bytes=4), fp(element_bytes=1),
+                  fp(bk=64, element_bytes=1), fp(bk=16, element_bytes=4), fp(compiler="cutlass")):  # fmt: skip
         assert other["spilled"] == 256 and not bool(other["single_fragment"])
     # Not the tile: four fragments a warpgroup (512x256 on 8 warps: all 512 spill) and fp16 accumulators' fragments of
     # 128 at N = 512 (256 past, in turns) are left to the rotation, as is an operand loaded one element at a time (its
-    # pointers besides).
+    # pointers besides), on 8 warps and on 4.
     assert not bool(fp(bm=512, rm=256)["single_fragment"])
     half = fp(bn=512, rn=512, acc=0.5)
     assert half["spilled"] == 256 and not bool(half["single_fragment"])
     assert not bool(fp(narrow_rows=256)["single_fragment"])
-    # The same rule for arrays (the search): only the 256x256x32 16-bit element keeps one fragment.
-    arr = kernel_footprint(h200, bm=np.array([256, 256, 128]), bn=256, bk=np.array([32, 64, 32]),
-                           warps=np.array([8, 8, 4]), stages=3, family=wgmma, element_bytes=2, accumulator_registers=1.0,
-                           staged=False, rm=np.array([128, 128, 128]), rn=256)  # fmt: skip
-    assert arr["spilled"].tolist() == [177, 256, 256] and arr["single_fragment"].tolist() == [True, False, False]
+    assert not bool(fp(bm=128, warps=4, narrow_rows=128, a="m")["single_fragment"])
+    # The same rule for arrays (the search), layouts and stages included.
+    arr = kernel_footprint(h200, bm=np.array([256, 256, 128, 128, 256]), bn=256, bk=np.array([32, 64, 32, 32, 32]),
+                           warps=np.array([8, 8, 4, 4, 8]), stages=np.array([3, 3, 3, 4, 2]), family=wgmma,
+                           element_bytes=2, accumulator_registers=1.0, staged=False, rm=128, rn=256,
+                           a_m_major=np.array([False] * 5), b_n_major=np.array([True, True, True, True, False]))  # fmt: skip
+    assert arr["spilled"].tolist() == [177, 256, 177, 256, 256]
+    assert arr["single_fragment"].tolist() == [True, False, True, False, False]
     # Given the compiled counts, none is the rule's.
     compiled = kernel_footprint(h200, bm=256, bn=256, bk=32, warps=8, stages=3, family=wgmma, element_bytes=2,
                                 accumulator_registers=1.0, staged=False, rm=128, rn=256, registers=255, spilled=160)  # fmt: skip
@@ -109,11 +129,13 @@ def test_triton_16bit_256x256x32_on_8_warps_keeps_one_accumulator_fragment_resid
 
 
 def test_the_compiled_counts_the_resident_fragment_rule_quotes_a_regression_guard():
-    """Recorded compiler counts (the read sweeps the rule was chosen on: H100 to fresh18, H200 to fresh55 less fresh51;
-    no times read): footprint.fragments_take_turns's 229 aligned 16-bit 256x256x32 kernels on 8 warps, 201 spilling
-    158-174 with loops a median 162 an iteration, 26 rotating (256), every one both K-major at 2 stages; none of those
-    with an operand loaded one element at a time keeping one resident (benchmarks/fragment_spill_rule.py)."""
-    from benchmarks.fragment_spill_rule import aligned, kernels
+    """Recorded compiler counts (no times read): footprint.fragments_take_turns's 8-warp rule as chosen (H100 to
+    fresh18, H200 to fresh55 less fresh51): 229 aligned 16-bit 256x256x32 kernels, 201 spilling 158-174 with loops a
+    median 162 an iteration, 26 rotating (256), every one both K-major at 2 stages; and the whole rule as it is (H200 to
+    fresh59): 243 and 214 aligned kernels on 8 and 4 warps, the rule right of 240 (3 spilled more) and of 212, the
+    4-warp resident ones 170-180 with loops a median 172; none of those with an operand loaded one element at a time
+    keeping one resident (benchmarks/fragment_spill_rule.py)."""
+    from benchmarks.fragment_spill_rule import aligned, kernels, rule_says
     from benchmarks.read_samples import read_h100, read_h200
 
     rows = [r for _, _, r in kernels({"h100": read_h100(18), "h200": read_h200(55)}) if r.num_warps == 8]
@@ -124,6 +146,17 @@ def test_the_compiled_counts_the_resident_fragment_rule_quotes_a_regression_guar
     assert min(r.spilled_registers for r in one) == 158 and max(r.spilled_registers for r in one) == 174
     assert statistics.median(r.loop_local_bytes / 8 for r in one) == 162
     assert all((r.a_major, r.b_major, r.num_stages) == ("k", "k", 2) for r in both)
+    assert not any(150 <= r.spilled_registers < 256 for r in rows if not aligned(r))
+
+    rows = [r for _, _, r in kernels({"h100": read_h100(18), "h200": read_h200(59)})]
+    for warps, n, right, more in ((8, 243, 240, 3), (4, 214, 212, 0)):
+        ok = [r for r in rows if r.num_warps == warps and aligned(r)]
+        said = [(rule_says(r), "one resident" if 150 <= r.spilled_registers < 256 else
+                 "in turns" if 256 <= r.spilled_registers <= 288 else "more") for r in ok]  # fmt: skip
+        assert (len(ok), sum(a == b for a, b in said), sum(b == "more" for _, b in said)) == (n, right, more)
+    four = [r for r in rows if r.num_warps == 4 and aligned(r) and 150 <= r.spilled_registers < 256]
+    assert (min(r.spilled_registers for r in four), max(r.spilled_registers for r in four)) == (170, 180)
+    assert statistics.median(r.loop_local_bytes / 8 for r in four) == 172
     assert not any(150 <= r.spilled_registers < 256 for r in rows if not aligned(r))
 
 

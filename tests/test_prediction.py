@@ -381,6 +381,30 @@ def test_predict_says_why_a_256x256x32_wgmma_kernel_keeps_one_fragment_resident(
     assert "in turns" not in next(t for t in turns.terms if t.name == "spills").detail
 
 
+def test_predict_keeps_one_fragment_of_128x256x32_on_4_warps_by_layout_and_stages():
+    # footprint.fragments_take_turns on one warpgroup: 128 x 256 / 128 threads = 256 accumulators + 48 = 304, 49 past
+    # 255; resident with B N-major at 2-3 stages (177, as compiled 170-180), in turns at 4 stages (256) and with B
+    # K-major, resident at every stage count with A M-major as well; and on 8 warps both K-major at 2 stages rotate.
+    from roofmodel.model.kernel import triton_config
+
+    h200 = load_machine("h200")
+    g = Gemm(m=8192, n=8192, k=8192, dtype="fp16")
+
+    def spilled(bm, warps, stages, a_major="k", b_major="n"):
+        config = triton_config(h200, "fp16", block_m=bm, block_n=256, block_k=32, group_m=8, num_warps=warps,
+                               num_stages=stages)  # fmt: skip
+        p = predict_kernel(h200, g, config, a_major=a_major, b_major=b_major)
+        return p.spilled_registers, "not both in turns" in next(t for t in p.terms if t.name == "spills").detail
+
+    assert spilled(128, 4, 3) == (177, True) and spilled(128, 4, 4) == (256, False)
+    assert spilled(128, 4, 3, b_major="k") == (256, False) and spilled(128, 4, 5, a_major="m") == (177, True)
+    assert spilled(256, 8, 2, b_major="k") == (256, False) and spilled(256, 8, 2) == (177, True)
+    p = predict_kernel(h200, g, triton_config(h200, "fp16", block_m=128, block_n=256, block_k=32, group_m=8,
+                                              num_warps=4, num_stages=2))  # fmt: skip
+    text = next(t for t in p.terms if t.name == "spills").detail
+    assert "128 + 49 = 177, not both in turns" in text and "on 4 warps with B N-major at up to 3 stages" in text
+
+
 def test_the_total_is_the_launch_and_the_stated_norm_of_sm_and_memory():
     # Rebuilt by hand from what the JSON carries: an mma.sync kernel's total is the launch plus
     # (sm^4 + memory^4)^(1/4), overlap_norm 4; a wgmma kernel's the launch plus (sm^8 + memory^8)^(1/8), overlap_norm 8.

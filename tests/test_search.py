@@ -180,10 +180,13 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
         narrowed_copies(c.bn, c.bk, gemm.input_bytes, threads) > 0)  # fmt: skip
     narrowed_sync = np.flatnonzero((c.family == FAMILIES.index("mma.sync")) & narrows)
     narrowed_wgmma = np.flatnonzero((c.family == FAMILIES.index("wgmma")) & narrows)
-    # and every 16-bit wgmma 256x256x32 on 8 warps (footprint.fragments_take_turns: one fragment resident in Triton's,
-    # where both operands are aligned)
-    single = np.flatnonzero((c.family == FAMILIES.index("wgmma")) & (c.bm == 256) & (c.bn == 256) & (c.bk == 32)
-                            & (c.warps == 8) & (gemm.input_bytes == 2))  # fmt: skip
+    # and every 16-bit wgmma tile at BK 32 that keeps one fragment resident in Triton's, where both operands are aligned
+    # (footprint.fragments_take_turns): 256x256 on 8 warps, but both K-major at 2 stages; 128x256 on 4 with B N-major
+    # at 2-3 stages or A M-major
+    wgmma16 = (c.family == FAMILIES.index("wgmma")) & (c.bk == 32) & (gemm.input_bytes == 2)
+    eight = (c.bm == 256) & (c.bn == 256) & (c.warps == 8) & ~(((a_major, b_major) == ("k", "k")) & (c.stages == 2))
+    four = (c.bm == 128) & (c.bn == 256) & (c.warps == 4) & (b_major == "n") & ((c.stages <= 3) | (a_major == "m"))
+    single = np.flatnonzero(wgmma16 & (eight | four))
     aligned = (gemm.m if a_major == "m" else gemm.k) % 16 == 0 and (gemm.n if b_major == "n" else gemm.k) % 16 == 0
     resident: set[int] = set()
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),

@@ -421,22 +421,29 @@ def stage_buffers(family: Any, stages: Any) -> Any:
     return _maximum(stages + _take(EXTRA_BUFFERS, family), 1)
 
 
-# Where a Triton wgmma kernel of 16-bit operands at BK 32 (two wgmma steps along K an iteration) runs on 8 warps whose
-# warpgroups each hold two m64n256 fp32 accumulator fragments of 128 registers (BM x BN = 256 x 256), both operands
-# aligned, ptxas does not rotate the fragments that do not fit: one stays resident and the loop brings the other in for
-# its wgmmas, the registers past the limit spilling too while both are in (spilled_at: 128 + 49 = 177). Over the read
-# sweeps' 229 such kernels (H100 2026-11-23 to fresh18, H200 to fresh55 less fresh51; 10 of them of the held-out shapes
-# of 2026-11-23, 5 a GPU, so that those reports are not independent of the rule), 201 compiled to 158-174 spilled
-# registers, their loops moving a median 162 an iteration (loop_local.csv), 26 to 256 (every one with both operands
-# K-major at 2 stages, and every such aligned one) and 2 to 544; the rotation rule's 256 had `predict` at a median 1.65 x
-# the measured time of the 201 (as compiled, with the counts, 1.1). With an operand loaded one element at a time none
-# of the 52 such read ones kept one resident (17 rotated, 35 spilled 338-574 with their pointers), nor fresh56 and
-# fresh57's 3: left to the rotation. The same warpgroup tile on 4 warps (128 x 256), at BK 64, in fp8 at BK 64 or in
-# tf32 rotates (256-280 compiled, as the rule says), but for 68 of the 203 aligned 128 x 256 x 32 16-bit ones on 4
-# warps (B N-major at 2 or 3 stages, and A M-major with B N-major at every stage count: 170-180), which the rule does
-# not see: benchmarks/fragment_spill_rule.py.
+# Where a Triton wgmma kernel of 16-bit operands at BK 32 (two wgmma steps along K an iteration) has warpgroups that each
+# hold two m64n256 fp32 accumulator fragments of 128 registers (a warpgroup tile of 128 x 256: BM x BN = 256 x 256 on 8
+# warps, 128 x 256 on 4), both operands aligned, ptxas may not rotate the fragments that do not fit: one stays resident
+# and the loop brings the other in for its wgmmas, the registers past the limit spilling too while both are in
+# (spilled_at: 128 + 49 = 177 on 8 warps). Which of the two it does follows the operands' layouts and the stage count
+# (benchmarks/fragment_spill_rule.py, the read sweeps: H100 2026-11-23 to fresh18, H200 to fresh59 less fresh51; their
+# compile counts include 26 kernels of the held-out shapes of 2026-11-23, whose reports are then not independent of it):
+# - on 8 warps, one resident but with both operands K-major at SINGLE_FRAGMENT_ROTATES_AT stages: of 243 such aligned
+#   kernels, 212 compiled to 158-174 spilled registers, their loops moving a median 162 an iteration (loop_local.csv),
+#   28 to 256 (every one both K-major at 2 stages, 28 of the 29 such ones), 3 to 458-544;
+# - on 4 warps, one resident only with B N-major, at up to SINGLE_FRAGMENT_STAGES_B_N stages where A is K-major and at
+#   every stage count where A is M-major: of 214 such aligned kernels, 70 compiled to 170-180 (loops a median 172 an
+#   iteration), 2 of the 72 the rule keeps resident rotated (256: both A K-major at 2 stages, decode shapes of M 13 and
+#   33), and the 142 of every other layout and stage count rotated, 256-274.
+# The rotation rule's 256 had `predict` at a median 1.65 x the measured time of the 8-warp ones and 1.6 x the 4-warp ones
+# (as compiled, with the counts, 1.1), and the one-resident rule's 177 had the 8-warp both-K-major ones at 2 stages at
+# 0.77. The 8-warp rule was judged on fresh56 and fresh57 (0f9b71f), its exception and the 4-warp rule on fresh60 and
+# fresh61 (pre-registered in 5975902). With an operand loaded one element at a time none of the read ones kept one
+# resident (8 warps: 20 rotated, 36 spilled 338-574 with their pointers; 4 warps: 26 rotated, 24 spilled 354-502):
+# left to the rotation. At BK 64, in fp8 at BK 64 or in tf32 the same warpgroup tile rotates (256-280 compiled, as the rule says).
 SINGLE_FRAGMENT_BK = 32
-SINGLE_FRAGMENT_WARPS = 8
+SINGLE_FRAGMENT_ROTATES_AT = 2  # stages where 8 warps with both operands K-major rotate
+SINGLE_FRAGMENT_STAGES_B_N = 3  # the most stages at which 4 warps with A K-major and B N-major keep one resident
 
 
 def accumulator_fragment_registers(rn: Any, accumulator_registers: float) -> Any:
@@ -455,15 +462,23 @@ def fragments_take_turns(
     accumulator_registers: float,
     compiler: str,
     narrow_rows: Any = 0,
+    a_m_major: Any = False,
+    b_n_major: Any = True,
+    stages: Any = 3,
 ) -> Any:
     """Whether the wgmma accumulator fragments past the limit take turns (spilled_at: twice the whole fragments
     that do not fit): everywhere but a Triton kernel of 16-bit operands, both aligned (``narrow_rows`` 0), at BK =
-    SINGLE_FRAGMENT_BK on SINGLE_FRAGMENT_WARPS warps whose warpgroups hold two m64n256 fp32 fragments of 128 registers
-    (``rm`` x ``rn`` = 128 x 256), which keeps one resident. Numbers or numpy arrays."""
+    SINGLE_FRAGMENT_BK whose warpgroups hold two m64n256 fp32 fragments of 128 registers (``rm`` x ``rn`` = 128 x 256),
+    which keeps one resident on 8 warps, but with both operands K-major at SINGLE_FRAGMENT_ROTATES_AT stages, and on 4
+    warps with B N-major (``b_n_major``), at up to SINGLE_FRAGMENT_STAGES_B_N stages where A is K-major and at any with
+    A M-major (``a_m_major``). Numbers or numpy arrays."""
     if compiler != "triton" or element_bytes != 2 or accumulator_registers != 1.0 or rm is None or rn is None:
         return True
-    single = (family == FAMILIES.index("wgmma")) & (bk == SINGLE_FRAGMENT_BK) & (warps == SINGLE_FRAGMENT_WARPS)
-    return _not(single & (rm == 128) & (rn == 256) & (narrow_rows == 0))
+    tile = (family == FAMILIES.index("wgmma")) & (bk == SINGLE_FRAGMENT_BK) & (rm == 128) & (rn == 256)
+    both_k_major = _not(a_m_major) & _not(b_n_major)
+    eight = (warps == 8) & _not(both_k_major & (stages == SINGLE_FRAGMENT_ROTATES_AT))
+    four = (warps == 4) & b_n_major & ((stages <= SINGLE_FRAGMENT_STAGES_B_N) | a_m_major)
+    return _not(tile & (narrow_rows == 0) & (eight | four))
 
 
 def spilled_at(
@@ -529,6 +544,8 @@ def kernel_footprint(
     loop_local_bytes: Any = None,
     loop_local_waits: Any = None,
     native_8bit: Any = False,
+    a_m_major: Any = False,
+    b_n_major: Any = True,
 ) -> dict[str, Any]:
     """What one CTA of a kernel needs and how many an SM holds, numbers or numpy arrays (``rn``:
     the register-level tile's N, which sets wgmma's spill granularity):
@@ -552,7 +569,9 @@ def kernel_footprint(
     registers_needed with Triton's overheads (``register_overhead`` overrides); ``stated`` (a
     hand-written kernel) the register-level tile's own registers (tile_registers: ``rm``, ``rn``,
     ``k_step``) plus STATED_REGISTER_OVERHEAD, as ``analyze`` counts them. ``native_8bit``: an 8-bit operand is one
-    mma.sync takes as it is (int8), not converted to fp16 first (fp8: mma_sync_k_steps)."""
+    mma.sync takes as it is (int8), not converted to fp16 first (fp8: mma_sync_k_steps). ``a_m_major``, ``b_n_major``:
+    the operands' layouts (torch.matmul's by default), which with the stage count decide whether a Triton wgmma kernel
+    keeps an accumulator fragment resident (fragments_take_turns)."""
     limit = machine.limits.max_registers_per_thread.n
     threads = machine.warp_size * warps
     rule_registers = rule_spilled = None
@@ -607,7 +626,7 @@ def kernel_footprint(
             stack_narrow & (compiler == "triton"), _maximum(-(-needed // 1) - COLLAPSED_REGISTERS, 0), 0
         )
         turns = fragments_take_turns(family, element_bytes, bk, warps, rm, rn, accumulator_registers, compiler,
-                                     narrow_rows)  # fmt: skip
+                                     narrow_rows, a_m_major, b_n_major, stages)  # fmt: skip
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads,
                                   turns)  # fmt: skip
         single_fragment = _not(turns) & (rule_spilled > 0)

@@ -49,7 +49,8 @@ from roofmodel.model.footprint import (
     POINTER_SPILL_FACTOR,
     POINTER_SPILL_WAITS,
     SINGLE_FRAGMENT_BK,
-    SINGLE_FRAGMENT_WARPS,
+    SINGLE_FRAGMENT_ROTATES_AT,
+    SINGLE_FRAGMENT_STAGES_B_N,
     STACK_COLLAPSE,
     STACK_LOOP_FACTOR,
     STACK_WAITS,
@@ -865,13 +866,15 @@ def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: An
     """kernel_footprint's arguments for how the operands reach shared memory (copy_plan): ``staged``,
     the share of a stage copied through registers (1 where an operand is relaid, else the unaligned
     operands' rows over BM + BN), ``single_a``/``single_b``, and ``narrow_rows``, the rows of the
-    operands loaded one element at a time (their pointers' registers)."""
+    operands loaded one element at a time (their pointers' registers); and the layouts, ``a_m_major`` and ``b_n_major``
+    (footprint.fragments_take_turns)."""
     plan = copy_plan(triton, family, element_bytes, m, n, k, a_m_major, b_n_major, bm, bn)
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
     part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
     return {"staged": _where(plan.relaid | plan.gathered, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
             "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0),
-            "narrow_k_major": (na & _not(a_m_major)) | (nb & _not(b_n_major))}  # fmt: skip
+            "narrow_k_major": (na & _not(a_m_major)) | (nb & _not(b_n_major)), "a_m_major": a_m_major,
+            "b_n_major": b_n_major}  # fmt: skip
 
 
 def kernel_seconds(
@@ -1920,7 +1923,7 @@ def predict_kernel(
 
 def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: float) -> str:
     """Why a Triton wgmma kernel's accumulators spill once, not in turns (footprint.fragments_take_turns: both operands
-    aligned, so no element pointers), in words."""
+    aligned, so no element pointers, and the layouts and stage count with which ptxas keeps one resident), in words."""
     fragment = accumulator_fragment_registers(rn, accumulator_registers)
     accumulators = float(fp["spilled"])
     excess = accumulators - fragment
@@ -1928,8 +1931,10 @@ def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: flo
         f"; one of each warpgroup's two accumulator fragments of {fragment:,.0f} stays resident and the loop brings the "
         f"other in for its wgmmas, the {excess:,.0f} past the limit spilling too while both are in: {fragment:,.0f} + "
         f"{excess:,.0f} = {accumulators:,.0f}, not both in turns (Triton's compile of 16-bit tiles at BK "
-        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup on {SINGLE_FRAGMENT_WARPS} warps, both operands "
-        "aligned: 201 of the read sweeps' 229 spilled 158-174, 26 both in turns, 256; footprint.fragments_take_turns)"
+        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup, both operands aligned: on 8 warps but both K-major "
+        f"at {SINGLE_FRAGMENT_ROTATES_AT} stages, 212 of the read sweeps' 243 spilled 158-174; on 4 warps with B "
+        f"N-major at up to {SINGLE_FRAGMENT_STAGES_B_N} stages or A M-major, 70 of 72 spilled 170-180; "
+        "footprint.fragments_take_turns)"
     )
 
 
