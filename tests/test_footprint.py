@@ -815,6 +815,18 @@ def test_predict_json_names_the_spill_rule_and_its_waits(cli):
     assert st["loop_waits"] == pytest.approx(249.0)
     none = json.loads(cli(*args, "--tile", "128x128x64", "--warps", "4").stdout)
     assert none["spill_rule"] is None and none["spill_rule_excess"] is None and none["loop_waits"] == 0
+    # wgmma's whole accumulator fragments for the 49 registers past the limit (256 + 48 = 304): both m64n256 fragments
+    # of 128 in turns (256), or one resident and the other with the 49 beside it (128 + 49 = 177: Triton's 16-bit
+    # 128x256x32 on 4 warps with B N-major at 3 stages, footprint.fragments_take_turns).
+    turns = json.loads(cli(*args, "--tile", "128x256x64", "--warps", "4").stdout)
+    assert (turns["spill_rule"], turns["spill_rule_excess"], turns["spilled_registers"]) == (
+        "wgmma fragments in turns", 49, 256)  # fmt: skip
+    one = json.loads(cli(*args, "--tile", "128x256x32", "--warps", "4", "--stages", "3").stdout)
+    assert (one["spill_rule"], one["spill_rule_excess"], one["spilled_registers"]) == (
+        "wgmma fragment resident",
+        49,
+        177,
+    )
 
 
 def test_the_accumulator_spill_constants_are_the_medians_their_script_reproduces():

@@ -577,6 +577,7 @@ def kernel_footprint(
     rule_registers = rule_spilled = None
     stack, pointer_excess, pointer_spilled, rule_waits = False, 0, 0, 0
     single_fragment: Any = False  # a wgmma kernel's fragments past the limit spilled once (fragments_take_turns)
+    fragment_excess: Any = 0  # a wgmma kernel's registers past the limit where whole fragments spilled (spilled_at)
     accumulator_excess: Any = 0
     collapse_excess: Any = 0
     stack_excess: Any = 0
@@ -630,6 +631,10 @@ def kernel_footprint(
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads,
                                   turns)  # fmt: skip
         single_fragment = _not(turns) & (rule_spilled > 0)
+        # The registers past the limit where a wgmma kernel's whole accumulator fragments spill in their place (in turns,
+        # or one resident: more than them either way), for the JSON's spill_rule_excess.
+        fragment_excess = _where((family == FAMILIES.index("wgmma")) & _not(stack) & (rule_spilled > 0),
+                                 _maximum(-(-live // 1) - rule_registers, 0), 0)  # fmt: skip
         wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
         pointer_excess = _where(wgmma_k, _maximum(-(-needed // 1) - _maximum(-(-hard // 1), rule_registers), 0), 0)
         # Where the accumulators fit beside the overhead (the kernels the factors were fitted on), or pass the limit by no
@@ -666,7 +671,7 @@ def kernel_footprint(
     else:
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
         single_fragment = False
-        accumulator_excess = collapse_excess = stack_excess = 0
+        accumulator_excess = collapse_excess = stack_excess = fragment_excess = 0
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -728,5 +733,8 @@ def kernel_footprint(
         # a Triton wgmma kernel whose accumulator fragments past the limit the rule spills once, not in turns
         # (fragments_take_turns)
         "single_fragment": single_fragment,
+        # a wgmma kernel's registers past the limit by the rule where it spilled whole accumulator fragments for them
+        # (spilled_at: in turns, or one resident where single_fragment)
+        "fragment_excess": fragment_excess,
         "fits": fits,
     }

@@ -91,7 +91,12 @@ GAMBLE_NOTE = (
 
 # The register rules that spill more than the registers that do not fit (Prediction.spill_rule).
 SpillRule = Literal[
-    "k-major pointers", "k-major pointers past the collapse point", "mma.sync accumulators", "mma.sync stack"
+    "k-major pointers",
+    "k-major pointers past the collapse point",
+    "mma.sync accumulators",
+    "mma.sync stack",
+    "wgmma fragments in turns",
+    "wgmma fragment resident",
 ]
 
 
@@ -140,7 +145,10 @@ class Prediction(BaseModel):
     # not fit, spill_rule_excess), "k-major pointers past the collapse point" (the same factors on the whole excess),
     # "mma.sync accumulators" (ACCUMULATOR_SPILL_PER_K_STEP per mma.sync step along K; spill_rule_excess the registers
     # past the limit), "mma.sync stack" (a kernel sent to 32 registers and the stack, STACK_LOOP_FACTOR and STACK_WAITS x
-    # the registers past the 32, spill_rule_excess); None where no such rule applied.
+    # the registers past the 32, spill_rule_excess), "wgmma fragments in turns" (a wgmma kernel's whole accumulator
+    # fragments for the registers past the limit, twice those that do not fit, up to all) and "wgmma fragment resident"
+    # (one fragment of two kept resident, the other and the registers past the limit spilled: footprint.
+    # fragments_take_turns), spill_rule_excess those registers; None where no such rule applied.
     loop_waits: float = 0.0
     spill_rule: SpillRule | None = None
     spill_rule_excess: int | None = None
@@ -1940,11 +1948,15 @@ def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: flo
 
 def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
     """Prediction's ``spill_rule`` and ``spill_rule_excess`` for a footprint (footprint.kernel_footprint's
-    ``pointer_spilled``, ``pointer_excess``, ``collapse_excess``, ``accumulator_excess``, ``stack_excess``)."""
+    ``pointer_spilled``, ``pointer_excess``, ``collapse_excess``, ``accumulator_excess``, ``stack_excess``,
+    ``fragment_excess`` and ``single_fragment``)."""
+    resident = bool(fp.get("single_fragment", False))
     for rule, key, on in (("k-major pointers", "pointer_excess", float(fp["pointer_spilled"]) > 0),
                           ("k-major pointers past the collapse point", "collapse_excess", True),
                           ("mma.sync accumulators", "accumulator_excess", True),
-                          ("mma.sync stack", "stack_excess", True)):  # fmt: skip
+                          ("mma.sync stack", "stack_excess", True),
+                          ("wgmma fragment resident", "fragment_excess", resident),
+                          ("wgmma fragments in turns", "fragment_excess", not resident)):  # fmt: skip
         if on and float(fp[key]) > 0:
             return {"spill_rule": rule, "spill_rule_excess": round(float(fp[key]))}
     return {}
