@@ -16,6 +16,15 @@ Shapes: M = 11 x BM, N = 12 x BN (132 tiles: the H100's SMs, or tiles_per_sm x t
 no sample of the broad sweeps holds them.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_spill_ladder.py OUT.csv [--quick]
+
+With ``--l1`` (2026-12-01, third session): whether a spilled byte of an mma.sync loop costs less where the SM's spill
+frames fit the L1 left beside shared memory. On the read broad sweeps the per-CTA model as compiled over-predicts the
+spill-bound Triton mma.sync kernels more the more of their frames (CTAs x threads x spilled registers x 4 B) fit
+256 KB less the shared-memory carve-out (a median 0.90 of their measured time with under 1% fitting, 1.13 with half or
+more), while wgmma kernels, whose spill rate was measured, show no such trend. L1_TILES, aligned (K a multiple of
+16), no register cap, each at 1, 2, 3 and 4 tiles per SM (one launch; where fewer reside, rounds): the mma.sync tiles
+whose accumulators spill (two warps, 256 fp32 accumulators a thread) at 2 and 5 stages (shared memory 16 and 64 KB a
+CTA: the L1's room), beside their four-warp twins, which do not spill.
 """
 
 from __future__ import annotations
@@ -38,6 +47,18 @@ TILES = (
     ("fp16", 64, 64, 64, 2, 3, "mma.sync"),
     ("fp16", 64, 32, 128, 2, 3, "mma.sync"),
 )
+# --l1: (dtype, BM, BN, BK, warps, stages, family), no cap, aligned, at L1_PER_SM tiles per SM.
+L1_TILES = (
+    ("fp16", 128, 128, 32, 2, 2, "mma.sync"),
+    ("fp16", 128, 128, 32, 2, 5, "mma.sync"),
+    ("fp16", 128, 128, 32, 4, 2, "mma.sync"),
+    ("fp16", 128, 128, 32, 4, 5, "mma.sync"),
+    ("fp16", 64, 256, 32, 2, 2, "mma.sync"),
+    ("fp16", 64, 256, 32, 2, 5, "mma.sync"),
+    ("fp16", 64, 256, 32, 4, 2, "mma.sync"),
+    ("fp16", 64, 256, 32, 4, 5, "mma.sync"),
+)
+L1_PER_SM = (1, 2, 3, 4)
 CAPS = (None, 192, 168, 128, 96)
 K_POINTS = (1028, 2052, 4100, 8196)  # 4 mod 16: both K-major operands loaded one element at a time
 ALIGNED_K = (1024, 2048, 4096, 8192)
@@ -51,6 +72,7 @@ def main() -> None:
     ap.add_argument("out", type=Path)
     ap.add_argument("--quick", action="store_true", help="one tile, two caps")
     ap.add_argument("--seconds", type=float, default=400.0, help="stop starting kernels after this long")
+    ap.add_argument("--l1", action="store_true", help="L1_TILES, aligned, uncapped, at L1_PER_SM tiles per SM")
     args = ap.parse_args()
     import torch
     import triton
@@ -62,15 +84,16 @@ def main() -> None:
     tm, tn = grid_of(sms)
     start = time.monotonic()
     jit_v2 = triton.jit(tg._matmul_kernel.fn)
-    tiles = TILES[:1] if args.quick else TILES
-    caps = CAPS[:2] if args.quick else CAPS
+    tiles = TILES[:1] if args.quick else L1_TILES if args.l1 else TILES
+    caps = CAPS[:2] if args.quick else (None,) if args.l1 else CAPS
+    per_sm_counts, alignments = (L1_PER_SM, (True,)) if args.l1 else ((1, 2), (False, True))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(COLUMNS)
         for dtype, bm, bn, bk, warps, stages, family in tiles:
-            for per_sm in (1, 2):
-                for aligned in (False, True):
+            for per_sm in per_sm_counts:
+                for aligned in alignments:
                     for cap in caps:
                         if time.monotonic() - start > args.seconds:
                             print("out of time", flush=True)
