@@ -821,6 +821,11 @@ def test_predict_json_names_the_spill_rule_and_its_waits(cli):
     turns = json.loads(cli(*args, "--tile", "128x256x64", "--warps", "4").stdout)
     assert (turns["spill_rule"], turns["spill_rule_excess"], turns["spilled_registers"]) == (
         "wgmma fragments in turns", 49, 256)  # fmt: skip
+    # With K-major pointers beside them that do not spill alone (the rest past the limit too), the pointers spill
+    # once, with no factor: 256 + 192 = 448, the fragments' rule named, its 97 past the limit.
+    both = json.loads(cli(*args, *k, "128x256x32", "--warps", "4").stdout)
+    assert (both["spill_rule"], both["spill_rule_excess"], both["spilled_registers"]) == (
+        "wgmma fragments in turns", 97, 448)  # fmt: skip
     one = json.loads(cli(*args, "--tile", "128x256x32", "--warps", "4", "--stages", "3").stdout)
     assert (one["spill_rule"], one["spill_rule_excess"], one["spilled_registers"]) == (
         "wgmma fragment resident",

@@ -402,7 +402,10 @@ def test_predict_keeps_one_fragment_of_128x256x32_on_4_warps_by_layout_and_stage
     p = predict_kernel(h200, g, triton_config(h200, "fp16", block_m=128, block_n=256, block_k=32, group_m=8,
                                               num_warps=4, num_stages=2))  # fmt: skip
     text = next(t for t in p.terms if t.name == "spills").detail
-    assert "128 + 49 = 177, not both in turns" in text and "on 4 warps with B N-major at up to 3 stages" in text
+    assert (
+        "128 + 49 = 177, not both in turns" in text
+        and "on 4 warps with B N-major, at up to 3 stages with A K-major and at any with A M-major" in text
+    )
 
 
 def test_the_total_is_the_launch_and_the_stated_norm_of_sm_and_memory():

@@ -425,9 +425,10 @@ def stage_buffers(family: Any, stages: Any) -> Any:
 # hold two m64n256 fp32 accumulator fragments of 128 registers (a warpgroup tile of 128 x 256: BM x BN = 256 x 256 on 8
 # warps, 128 x 256 on 4), both operands aligned, ptxas may not rotate the fragments that do not fit: one stays resident
 # and the loop brings the other in for its wgmmas, the registers past the limit spilling too while both are in
-# (spilled_at: 128 + 49 = 177 on 8 warps). Which of the two it does follows the operands' layouts and the stage count
-# (benchmarks/fragment_spill_rule.py, the read sweeps: H100 2026-11-23 to fresh18, H200 to fresh59 less fresh51; their
-# compile counts include 26 kernels of the held-out shapes of 2026-11-23, whose reports are then not independent of it):
+# (spilled_at: 128 + 49 = 177, on 8 warps and on 4). Which of the two it does follows the operands' layouts and the stage
+# count (benchmarks/fragment_spill_rule.py, the read sweeps: H100 2026-11-23 to fresh18, H200 to fresh59 less fresh51;
+# their compile counts include 26 aligned kernels of the held-out shapes of 2026-11-23, 28 in all, whose reports are
+# then not independent of it):
 # - on 8 warps, one resident but with both operands K-major at SINGLE_FRAGMENT_ROTATES_AT stages: of 243 such aligned
 #   kernels, 212 compiled to 158-174 spilled registers, their loops moving a median 162 an iteration (loop_local.csv),
 #   28 to 256 (every one both K-major at 2 stages, 28 of the 29 such ones), 3 to 458-544;
@@ -441,6 +442,9 @@ def stage_buffers(family: Any, stages: Any) -> Any:
 # fresh61 (pre-registered in 5975902). With an operand loaded one element at a time none of the read ones kept one
 # resident (8 warps: 20 rotated, 36 spilled 338-574 with their pointers; 4 warps: 26 rotated, 24 spilled 354-502):
 # left to the rotation. At BK 64, in fp8 at BK 64 or in tf32 the same warpgroup tile rotates (256-280 compiled, as the rule says).
+# No sweep ran 6 stages, which the search enumerates; Triton 3.6's compile for sm_90a of both tiles in the four layouts
+# at 6 stages (4096^3, on a CPU) agrees with the rule in all eight (4 warps: 170 A M-major B N-major, 256 the rest;
+# 8 warps: 158-174).
 SINGLE_FRAGMENT_BK = 32
 SINGLE_FRAGMENT_ROTATES_AT = 2  # stages where 8 warps with both operands K-major rotate
 SINGLE_FRAGMENT_STAGES_B_N = 3  # the most stages at which 4 warps with A K-major and B N-major keep one resident
@@ -505,7 +509,7 @@ def spilled_at(
     # once: Triton spills whole fragments (the broad sweep's training kernels: mean |error|
     # of the spill count 19.8 registers counting the excess alone, 14.9 in whole fragments).
     # And the fragments take turns: while one is out another comes in, so twice the fragments
-    # that do not fit get a place in local memory, up to all of them (128x256 on four warps:
+    # that do not fit get a place in local memory, up to all of them (128x256x64 on four warps:
     # two fragments of 128, one does not fit, 256 spilled; the training kernels' wgmma spill
     # counts: mean |error| 92 -> 66 registers, the held-out ones 117 -> 73).
     block = _where(family == 2, accumulator_fragment_registers(rn, accumulator_registers), 1)

@@ -1936,12 +1936,13 @@ def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: flo
     accumulators = float(fp["spilled"])
     excess = accumulators - fragment
     return (
-        f"; one of each warpgroup's two accumulator fragments of {fragment:,.0f} stays resident and the loop brings the "
+        f"; one of a warpgroup's two accumulator fragments of {fragment:,.0f} stays resident and the loop brings the "
         f"other in for its wgmmas, the {excess:,.0f} past the limit spilling too while both are in: {fragment:,.0f} + "
         f"{excess:,.0f} = {accumulators:,.0f}, not both in turns (Triton's compile of 16-bit tiles at BK "
-        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup, both operands aligned: on 8 warps but both K-major "
-        f"at {SINGLE_FRAGMENT_ROTATES_AT} stages, 212 of the read sweeps' 243 spilled 158-174; on 4 warps with B "
-        f"N-major at up to {SINGLE_FRAGMENT_STAGES_B_N} stages or A M-major, 70 of 72 spilled 170-180; "
+        f"{SINGLE_FRAGMENT_BK} with two such fragments a warpgroup, both operands aligned: on 8 warps, but both "
+        f"K-major at {SINGLE_FRAGMENT_ROTATES_AT} stages, 212 of the read sweeps' 214 so kept spilled 158-174; on 4 "
+        f"warps with B N-major, at up to {SINGLE_FRAGMENT_STAGES_B_N} stages with A K-major and at any with A M-major, "
+        "70 of 72; "
         "footprint.fragments_take_turns)"
     )
 
@@ -1951,7 +1952,10 @@ def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
     ``pointer_spilled``, ``pointer_excess``, ``collapse_excess``, ``accumulator_excess``, ``stack_excess``,
     ``fragment_excess`` and ``single_fragment``)."""
     resident = bool(fp.get("single_fragment", False))
-    for rule, key, on in (("k-major pointers", "pointer_excess", float(fp["pointer_spilled"]) > 0),
+    # The pointers' factor applies only where they spill alone (footprint's POINTER_ALONE_TOLERANCE); where the rest
+    # spills too they spill once, and the rule that spilled more is the fragments'.
+    pointers = float(fp["pointer_spilled"]) > float(fp["pointer_excess"])
+    for rule, key, on in (("k-major pointers", "pointer_excess", pointers),
                           ("k-major pointers past the collapse point", "collapse_excess", True),
                           ("mma.sync accumulators", "accumulator_excess", True),
                           ("mma.sync stack", "stack_excess", True),
