@@ -487,6 +487,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh59", ("h200-2026-12-01/fresh59",)),
     ("fresh60", ("h200-2026-12-01/fresh60",)),
     ("fresh61", ("h200-2026-12-01/fresh61",)),
+    ("fresh62", ("h200-2026-12-01/fresh62",)),
+    ("fresh63", ("h200-2026-12-01/fresh63",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -735,7 +737,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "30/fresh52", "-fresh52"), ("h200", "h200", "30/fresh53", "-fresh53"),
      ("h200", "h200", "30/fresh54", "-fresh54"), ("h200", "h200", "30/fresh55", "-fresh55"),
      ("h200", "h200", "12-01/fresh56", "-fresh56"), ("h200", "h200", "12-01/fresh57", "-fresh57"),
-     ("h200", "h200", "12-01/fresh58", "-fresh58"), ("h200", "h200", "12-01/fresh59", "-fresh59")],
+     ("h200", "h200", "12-01/fresh58", "-fresh58"), ("h200", "h200", "12-01/fresh59", "-fresh59"),
+     ("h200", "h200", "12-01/fresh60", "-fresh60"), ("h200", "h200", "12-01/fresh61", "-fresh61")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1389,7 +1392,7 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-30/fresh52", "h200-2026-11-30/fresh53", "h200-2026-11-30/fresh54",
                    "h200-2026-11-30/fresh55", "h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57",
                    "h200-2026-12-01/fresh58", "h200-2026-12-01/fresh59", "h200-2026-12-01/fresh60",
-                   "h200-2026-12-01/fresh61")  # fmt: skip
+                   "h200-2026-12-01/fresh61", "h200-2026-12-01/fresh62", "h200-2026-12-01/fresh63")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
