@@ -132,6 +132,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the resident fragment by layout and stages, 5975902: passed);
 --fresh62: FRESH62_SHAPES with a sixty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh62);
 --fresh63: FRESH63_SHAPES with a sixty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh63);
+--fresh64: FRESH64_SHAPES with a sixty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh64);
+--fresh65: FRESH65_SHAPES with a sixty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh65);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1179,6 +1181,37 @@ FRESH63_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6800x3400x6900", "odd", "holdout", 6800, 3400, 6900),
     ("small3616", "small", "holdout", 3616, 3616, 3616),
 ]
+# A sixty-fourth fresh sample (--fresh64, drawn in the third session of 2026-12-01 with fresh65, beside the unread
+# fresh51, fresh62 and fresh63, so that later changes have unread judges): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_12 (7 redrawn), all held out, a sixty-fifth seed; fixed in code before
+# it was measured and committed unread, to judge a later change.
+FRESH64_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11136", "square", "holdout", 11136, 11136, 11136),
+    ("sq11712", "square", "holdout", 11712, 11712, 11712),
+    ("shortk336c", "short_k", "holdout", 12032, 11264, 336),
+    ("longk29696", "long_k", "holdout", 1024, 2432, 29696),
+    ("skinny496c", "skinny", "holdout", 496, 19968, 5760),
+    ("decode16f", "decode", "holdout", 16, 27136, 8960),
+    ("decode56c", "decode", "holdout", 56, 11776, 11520),
+    ("odd6100x6500x2400", "odd", "holdout", 6100, 6500, 2400),
+    ("odd4400x2500x3000", "odd", "holdout", 4400, 2500, 3000),
+    ("small3872", "small", "holdout", 3872, 3872, 3872),
+]
+# A sixty-fifth fresh sample (--fresh65, drawn with fresh64): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_13 (20 redrawn), all held out, a sixty-sixth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH65_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11008", "square", "holdout", 11008, 11008, 11008),
+    ("sq11520", "square", "holdout", 11520, 11520, 11520),
+    ("shortk256c", "short_k", "holdout", 7424, 11776, 256),
+    ("longk28416", "long_k", "holdout", 2176, 2304, 28416),
+    ("skinny272d", "skinny", "holdout", 272, 24064, 6784),
+    ("decode23b", "decode", "holdout", 23, 17408, 9472),
+    ("decode52e", "decode", "holdout", 52, 23040, 8192),
+    ("odd4100x4200x2100", "odd", "holdout", 4100, 4200, 2100),
+    ("odd1100x7000x4800", "odd", "holdout", 1100, 7000, 4800),
+    ("small4000", "small", "holdout", 4000, 4000, 4000),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1218,7 +1251,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh60": (2027_1_23, FRESH60_SHAPES),
                  "fresh61": (2027_1_24, FRESH61_SHAPES),
                  "fresh62": (2027_1_25, FRESH62_SHAPES),
-                 "fresh63": (2027_1_26, FRESH63_SHAPES)}  # fmt: skip
+                 "fresh63": (2027_1_26, FRESH63_SHAPES),
+                 "fresh64": (2027_1_27, FRESH64_SHAPES),
+                 "fresh65": (2027_1_28, FRESH65_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
