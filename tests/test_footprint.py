@@ -27,7 +27,7 @@ from roofmodel.model.footprint import (
     times_factor,
 )
 from roofmodel.model.kernel import FAMILIES, register_tile_for
-from roofmodel.model.prediction import operand_staging, spill_frame_registers, triton_copies, unpipelined_operands
+from roofmodel.model.prediction import operand_staging, spill_frame_registers, unpipelined_operands
 from roofmodel.model.problem import INPUT_BYTES
 from tests.conftest import REPO
 
@@ -158,63 +158,6 @@ def test_the_compiled_counts_the_resident_fragment_rule_quotes_a_regression_guar
     assert (min(r.spilled_registers for r in four), max(r.spilled_registers for r in four)) == (170, 180)
     assert statistics.median(r.loop_local_bytes / 8 for r in four) == 172
     assert not any(150 <= r.spilled_registers < 256 for r in rows if not aligned(r))
-
-
-def test_32bit_k_major_element_pointers_spill_under_mma_sync_and_fma():
-    """footprint.pointers_spill_at_the_limit: a Triton mma.sync or FMA kernel of 32-bit operands with a K-major operand
-    loaded one element at a time spills the element pointers past the limit (no register gamble); M- or N-major ones,
-    16-bit ones and wgmma's keep their rules."""
-    h200 = load_machine("h200")
-
-    def fp(
-        family="mma.sync", e=4, bm=64, bn=128, bk=32, warps=2, a="k", b="k", m=6900, n=6200, k=3000, compiler="triton"
-    ):
-        f = FAMILIES.index(family)
-        staging = operand_staging(triton_copies(h200, "triton"), f, e, m, n, k, a == "m", b == "n", bm, bn)
-        return kernel_footprint(h200, bm=bm, bn=bn, bk=bk, warps=warps, stages=3, family=f, element_bytes=e,
-                                accumulator_registers=1.0, rm=64 if family == "mma.sync" else 16,
-                                rn=64 if family == "mma.sync" else 4, compiler=compiler, **staging)  # fmt: skip
-
-    # tf32 64x128x32 on 2 warps, both operands loaded one element at a time (K = 3000, 8 mod 16), K-major: the rule
-    # needs 447 registers, 255 of them allocated, and the 192 past the limit, pointers among them, spill once.
-    k_major = fp()
-    assert (k_major["needed"], k_major["registers"], k_major["spilled"]) == (447, 255, 192)
-    assert bool(k_major["pointers_at_limit"]) and not bool(k_major["gamble"])
-    # Both M- or N-major (M = 6900, N = 6200, 4 and 8 mod 16): the same pointers, recomputed by the bet: a gamble.
-    mn = fp(a="m", b="n")
-    assert mn["needed"] == 447 and mn["spilled"] == 0 and bool(mn["gamble"]) and not bool(mn["pointers_at_limit"])
-    # One K-major operand so loaded is enough (A M-major, B K-major).
-    assert fp(a="m", b="k")["spilled"] == 192
-    # fp16: left to its rules (a 16-bit operand's pointers past STACK_COLLAPSE x the limit: the stack; below, a gamble)
-    f16 = fp(e=2)
-    assert not bool(f16["pointers_at_limit"]) and bool(f16["stack"])
-    assert fp(e=2, bn=64)["spilled"] == 0 and bool(fp(e=2, bn=64)["gamble"])
-    # an FMA kernel of fp32 operands, the same way
-    fma = fp(family="fma", bm=64, bn=64, bk=32, warps=2)
-    assert bool(fma["pointers_at_limit"]) and fma["spilled"] == -(-fma["needed"] // 1) - 255 > 0
-    # Triton's compile is the evidence: a CUTLASS kernel is left to the gamble (its copies know the alignment anyway)
-    assert not bool(fp(compiler="cutlass")["pointers_at_limit"])
-    # the same rule for arrays (the search)
-    arr = kernel_footprint(h200, bm=64, bn=128, bk=32, warps=2, stages=3, family=FAMILIES.index("mma.sync"),
-                           element_bytes=4, accumulator_registers=1.0, rm=64, rn=64,
-                           **operand_staging(triton_copies(h200, "triton"), FAMILIES.index("mma.sync"), 4, 6900, 6200,
-                                             3000, np.array([False, True]), np.array([False, True]), 64, 128))  # fmt: skip
-    assert arr["spilled"].tolist() == [192, 0] and arr["gamble"].tolist() == [False, True]
-
-
-def test_the_compiled_counts_the_wide_pointer_rule_quotes_a_regression_guard():
-    """Recorded compiler counts (no times read; the read sweeps the rule was chosen on, H100 to fresh18 and H200 to
-    fresh61 less fresh51): footprint.pointers_spill_at_the_limit's class, the Triton mma.sync and FMA kernels of
-    32-bit operands past the limit only by their element pointers, 826; of those with a K-major operand so loaded 532
-    of 634 spilled as compiled, of the rest 86 of 192 (benchmarks/wide_pointer_rule.py)."""
-    from benchmarks.read_samples import read_h100, read_h200
-    from benchmarks.wide_pointer_rule import k_major, narrow_layout, pointer_gambles
-
-    rows = pointer_gambles({"h100": read_h100(18), "h200": read_h200(61)})
-    kmaj = [r for _, _, r, _ in rows if k_major(narrow_layout(r))]
-    rest = [r for _, _, r, _ in rows if not k_major(narrow_layout(r))]
-    assert (len(rows), len(kmaj), sum(r.spilled_registers > 0 for r in kmaj)) == (826, 634, 532)
-    assert (len(rest), sum(r.spilled_registers > 0 for r in rest)) == (192, 86)
 
 
 def test_occupancy_splits_the_register_file_over_four_sub_partitions():

@@ -1515,8 +1515,6 @@ def predict_kernel(
         + (
             single_fragment_note(fp, config.register_tile[1], gemm.accumulator_registers)
             if bool(fp.get("single_fragment", False))
-            else WIDE_POINTER_NOTE
-            if bool(fp.get("pointers_at_limit", False))
             else ""
         )
         + ")"
@@ -1929,15 +1927,6 @@ def predict_kernel(
         kernel_origin=config.origin,
         inputs=[*rates.inputs, *home_inputs],
     )
-
-
-# Why a Triton mma.sync or FMA kernel of 32-bit operands spills its K-major element pointers (footprint.
-# pointers_spill_at_the_limit), in words.
-WIDE_POINTER_NOTE = (
-    "; the element pointers of a 32-bit K-major operand loaded one element at a time among them, which Triton's compiles "
-    "of such mma.sync and FMA kernels spill rather than recompute (532 of the read sweeps' 634 spilled, where the "
-    "rule had bet they would not: footprint.pointers_spill_at_the_limit)"
-)
 
 
 def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: float) -> str:
