@@ -130,8 +130,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the resident fragment by layout and stages, 5975902: passed);
 --fresh61: FRESH61_SHAPES with a sixty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh61;
     read 2026-12-01 to judge the resident fragment by layout and stages, 5975902: passed);
---fresh62: FRESH62_SHAPES with a sixty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh62);
---fresh63: FRESH63_SHAPES with a sixty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh63);
+--fresh62: FRESH62_SHAPES with a sixty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh62;
+    read 2026-12-01 to judge the 32-bit K-major element-pointer rule, 15171f7: failed);
+--fresh63: FRESH63_SHAPES with a sixty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh63;
+    read 2026-12-01 to judge the 32-bit K-major element-pointer rule, 15171f7: failed);
 --fresh64: FRESH64_SHAPES with a sixty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh64);
 --fresh65: FRESH65_SHAPES with a sixty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh65);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
