@@ -489,6 +489,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh61", ("h200-2026-12-01/fresh61",)),
     ("fresh62", ("h200-2026-12-01/fresh62",)),
     ("fresh63", ("h200-2026-12-01/fresh63",)),
+    ("fresh64", ("h200-2026-12-01/fresh64",)),
+    ("fresh65", ("h200-2026-12-01/fresh65",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1393,7 +1395,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-30/fresh52", "h200-2026-11-30/fresh53", "h200-2026-11-30/fresh54",
                    "h200-2026-11-30/fresh55", "h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57",
                    "h200-2026-12-01/fresh58", "h200-2026-12-01/fresh59", "h200-2026-12-01/fresh60",
-                   "h200-2026-12-01/fresh61", "h200-2026-12-01/fresh62", "h200-2026-12-01/fresh63")  # fmt: skip
+                   "h200-2026-12-01/fresh61", "h200-2026-12-01/fresh62", "h200-2026-12-01/fresh63",
+                   "h200-2026-12-01/fresh64", "h200-2026-12-01/fresh65")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
