@@ -421,14 +421,14 @@ def stage_buffers(family: Any, stages: Any) -> Any:
     return _maximum(stages + _take(EXTRA_BUFFERS, family), 1)
 
 
-# Where a Triton wgmma kernel of 16-bit operands at BK 32 (two wgmma steps along K an iteration) has warpgroups that each
-# hold two m64n256 fp32 accumulator fragments of 128 registers (a warpgroup tile of 128 x 256: BM x BN = 256 x 256 on 8
-# warps, 128 x 256 on 4), both operands aligned, ptxas may not rotate the fragments that do not fit: one stays resident
-# and the loop brings the other in for its wgmmas, the registers past the limit spilling too while both are in
-# (spilled_at: 128 + 49 = 177, on 8 warps and on 4). Which of the two it does follows the operands' layouts and the stage
-# count (benchmarks/fragment_spill_rule.py, the read sweeps: H100 2026-11-23 to fresh18, H200 to fresh59 less fresh51;
-# their compile counts include 26 aligned kernels of the held-out shapes of 2026-11-23, 28 in all, whose reports are
-# then not independent of it):
+# Where a Triton wgmma kernel of 16-bit operands at BK 32 (two wgmma steps along K an iteration) has warpgroups that
+# each hold two m64n256 fp32 accumulator fragments of 128 registers (a warpgroup tile of 128 x 256: BM x BN = 256 x 256
+# on 8 warps, 128 x 256 on 4), both operands aligned, ptxas may not rotate the fragments that do not fit: one stays
+# resident and the loop brings the other in for its wgmmas, the registers past the limit spilling too while both are in
+# (spilled_at: 128 + 49 = 177, on 8 warps and on 4). Which of the two it does follows the operands' layouts and the
+# stage count (benchmarks/fragment_spill_rule.py, the read sweeps: H100 2026-11-23 to fresh18, H200 to fresh59 less
+# fresh51; their compile counts include 26 aligned kernels of the held-out shapes of 2026-11-23, 28 in all, whose
+# reports are then not independent of it):
 # - on 8 warps, one resident but with both operands K-major at SINGLE_FRAGMENT_ROTATES_AT stages: of 243 such aligned
 #   kernels, 212 compiled to 158-174 spilled registers, their loops moving a median 162 an iteration (loop_local.csv),
 #   28 to 256 (every one both K-major at 2 stages, 28 of the 29 such ones), 3 to 458-544;
@@ -436,15 +436,15 @@ def stage_buffers(family: Any, stages: Any) -> Any:
 #   every stage count where A is M-major: of 214 such aligned kernels, 70 compiled to 170-180 (loops a median 172 an
 #   iteration), 2 of the 72 the rule keeps resident rotated (256: both A K-major at 2 stages, decode shapes of M 13 and
 #   33), and the 142 of every other layout and stage count rotated, 256-274.
-# The rotation rule's 256 had `predict` at a median 1.65 x the measured time of the 8-warp ones and 1.6 x the 4-warp ones
-# (as compiled, with the counts, 1.1), and the one-resident rule's 177 had the 8-warp both-K-major ones at 2 stages at
-# 0.77. The 8-warp rule was judged on fresh56 and fresh57 (0f9b71f), its exception and the 4-warp rule on fresh60 and
+# The rotation rule's 256 had `predict` at a median 1.65 x the measured time of the 8-warp ones and 1.6 x the 4-warp
+# ones (as compiled, with the counts, 1.1), and the one-resident rule's 177 had the 8-warp both-K-major ones at 2 stages
+# at 0.77. The 8-warp rule was judged on fresh56 and fresh57 (0f9b71f), its exception and the 4-warp rule on fresh60 and
 # fresh61 (pre-registered in 5975902). With an operand loaded one element at a time none of the read ones kept one
-# resident (8 warps: 20 rotated, 36 spilled 338-574 with their pointers; 4 warps: 26 rotated, 24 spilled 354-502):
-# left to the rotation. At BK 64, in fp8 at BK 64 or in tf32 the same warpgroup tile rotates (256-280 compiled, as the rule says).
-# No sweep ran 6 stages, which the search enumerates; Triton 3.6's compile for sm_90a of both tiles in the four layouts
-# at 6 stages (4096^3, on a CPU) agrees with the rule in all eight (4 warps: 170 A M-major B N-major, 256 the rest;
-# 8 warps: 158-174).
+# resident (8 warps: 20 rotated, 36 spilled 338-574 with their pointers; 4 warps: 26 rotated, 24 spilled 354-502): left
+# to the rotation. At BK 64, in fp8 at BK 64 or in tf32 the same warpgroup tile rotates (256-280 compiled, as the rule
+# says). No sweep ran 6 stages, which the search enumerates; Triton 3.6's compile for sm_90a of both tiles in the four
+# layouts at 6 stages (4096^3, on a CPU) agrees with the rule in all eight (4 warps: 170 A M-major B N-major, 256 the
+# rest; 8 warps: 158-174).
 SINGLE_FRAGMENT_BK = 32
 SINGLE_FRAGMENT_ROTATES_AT = 2  # stages where 8 warps with both operands K-major rotate
 SINGLE_FRAGMENT_STAGES_B_N = 3  # the most stages at which 4 warps with A K-major and B N-major keep one resident
@@ -635,8 +635,8 @@ def kernel_footprint(
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads,
                                   turns)  # fmt: skip
         single_fragment = _not(turns) & (rule_spilled > 0)
-        # The registers past the limit where a wgmma kernel's whole accumulator fragments spill in their place (in turns,
-        # or one resident: more than them either way), for the JSON's spill_rule_excess.
+        # The registers past the limit where a wgmma kernel's whole accumulator fragments spill in their place (in
+        # turns, or one resident: more than them either way), for the JSON's spill_rule_excess.
         fragment_excess = _where((family == FAMILIES.index("wgmma")) & _not(stack) & (rule_spilled > 0),
                                  _maximum(-(-live // 1) - rule_registers, 0), 0)  # fmt: skip
         wgmma_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & _not(collapsed)
