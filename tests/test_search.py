@@ -159,19 +159,25 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     ("h200", Gemm(m=4096, n=4096, k=4096, dtype="fp16"), "triton", "k", "n"),
     # ... and an int8 one's, whose steps along K are counted as mma.sync takes int8 (native_8bit)
     ("h100", Gemm(m=4096, n=4096, k=4096, dtype="int8"), "triton", "k", "k"),
+    # tf32 operands both K-major and loaded one element at a time under mma.sync and FMA: the element pointers past
+    # the limit spill (footprint.pointers_spill_at_the_limit), not a register gamble
+    ("h200", Gemm(m=6900, n=6200, k=3000, dtype="tf32"), "triton", "k", "k"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)
     ev = evaluate(machine, gemm, Space(name=space), a_major=a_major, b_major=b_major)
     assert len(ev.configs) > 100
     rng = random.Random(f"{name}{gemm}")
-    homed = requests = waited = accumulators = stacked = copied = 0
+    homed = requests = waited = accumulators = stacked = copied = wide = 0
     # and ten whose element pointers the rule spills, where there are any (the waits on them; past the collapse point
     # too), ten whose accumulators pass the limit and ten the rule sends to the stack (mma.sync loops charged as counted)
     wgmma_waits = (ev.configs.waits > 0) & (ev.configs.family == FAMILIES.index("wgmma"))
     spilling = np.flatnonzero((ev.configs.pointer_spilled > 0) | wgmma_waits)
     acc = np.flatnonzero(ev.configs.accumulator_excess > 0)
     stack = np.flatnonzero(ev.configs.stack_excess > 0)
+    # and ten mma.sync or FMA kernels of 32-bit operands that spill (their K-major element pointers, where any)
+    synchronous = (ev.configs.family == FAMILIES.index("mma.sync")) | (ev.configs.family == FAMILIES.index("fma"))
+    wide_spills = np.flatnonzero(synchronous & (ev.configs.spilled > 0) & (gemm.input_bytes == 4))
     # and ten Triton mma.sync or wgmma kernels whose operands are copied narrower than 16 bytes
     # (prediction.narrowed_copies)
     c = ev.configs
@@ -192,7 +198,8 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),
               *rng.sample(list(acc), min(10, acc.size)), *rng.sample(list(stack), min(10, stack.size)),
               *rng.sample(list(narrowed_sync), min(10, narrowed_sync.size)),
-              *rng.sample(list(narrowed_wgmma), min(10, narrowed_wgmma.size)), *single]:  # fmt: skip
+              *rng.sample(list(narrowed_wgmma), min(10, narrowed_wgmma.size)),
+              *rng.sample(list(wide_spills), min(10, wide_spills.size)), *single]:  # fmt: skip
         p = predict_kernel(machine, gemm, ev.configs.config(i), a_major=a_major, b_major=b_major)
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:
@@ -204,6 +211,7 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
         accumulators += any("its accumulators alone pass the limit" in t.detail for t in p.terms)
         stacked += any("more than the stack holds" in t.detail for t in p.terms)
         copied += any("cp.async through L1" in t.detail for t in p.terms)
+        wide += any("pointers_spill_at_the_limit" in t.detail for t in p.terms)
         if any("not both in turns" in t.detail for t in p.terms):
             resident.add(int(i))
     # (where an operand is loaded one element at a time it keeps its own charge: counted above, not noted)
@@ -217,6 +225,7 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     assert waited > 0 if spilling.size else waited == 0
     assert accumulators >= min(10, acc.size) if gemm.m == 4096 else True
     assert stacked >= 10 if (gemm.m, gemm.dtype) == (7000, "fp16") else stacked >= min(10, stack.size)
+    assert wide >= 5 if gemm.m == 6900 else wide == 0
 
 
 def test_the_compile_order_takes_the_spilled_element_pointers_as_recomputed():

@@ -21,8 +21,9 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   training kernels' compiled counts choose 2 of 0-4 (median |error| 31 registers on 37 kernels that
   do not collapse, 30 on the held-out ones) as the pointer size says. They count up to the limit
   but make a kernel spill only past 2.3 x the limit, where ptxas gives up (pointer_registers), except
-  that a wgmma kernel spills a K-major operand's pointers that do not fit, and an mma.sync kernel with a
-  16- or 8-bit one goes to 32 registers and the stack past 1.65 x (STACK_COLLAPSE: a compile study);
+  that a wgmma kernel spills a K-major operand's pointers that do not fit, and so does an mma.sync or FMA
+  kernel of 32-bit operands both K-major and so loaded (pointers_spill_at_the_limit), and an mma.sync kernel
+  with a 16- or 8-bit one goes to 32 registers and the stack past 1.65 x (STACK_COLLAPSE: a compile study);
 - overhead: addresses, masks, loop state, per instruction family.
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of
@@ -279,6 +280,32 @@ def loop_as_counted(fp: dict[str, Any]) -> Any:
     spilled accumulators as such a loop (``accumulator_excess`` > 0: accumulator_spills) or a kernel it sends to the stack
     (``stack_excess`` > 0: STACK_LOOP_FACTOR). Numbers or arrays."""
     return fp.get("loop_counted", False) | (fp.get("accumulator_excess", 0) > 0) | (fp.get("stack_excess", 0) > 0)
+
+
+# A Triton mma.sync or FMA kernel of 32-bit operands (tf32, fp32: cp.async copies them four bytes at a time) with both
+# operands K-major and loaded one element at a time (K not a multiple of 16 elements) spills the element pointers that
+# do not fit its registers, as a wgmma kernel spills its K-major ones: over the read sweeps (H100 2026-11-23 to
+# fresh18, H200 to fresh61 less fresh51; benchmarks/wide_pointer_rule.py) the kernels of that class the rule put past
+# the limit only by their pointers, below POINTER_COLLAPSE, spilled as compiled in 287 of 297 (tf32 mma.sync 146 of
+# 156, compiled spills a median 1.44 x the registers past the limit; fp32 FMA 141 of 141), where `predict` had bet on
+# ptxas recomputing them (a register gamble) and had the tf32 ones at 0.38 of their measured time. The rule spills the
+# registers past the limit, pointers among them, once (no factor: the loop's charge is an mma.sync kernel's reload form
+# or an FMA kernel's once an iteration; pre-registered in db69df7). The other layouts stay a gamble: with one operand
+# so loaded and K-major, the other M- or N-major or aligned, 245 of 337 spilled (mma.sync A K-major, B N-major 95 of 133,
+# compiled spills a median 0.95 x the excess), and a rule that spilled those too failed its judge on fresh63 (15171f7,
+# reverted in d3ce308: tf32 A K-major, B N-major kernels put at 1.69-3.10 x their time); where every operand so loaded
+# is M- or N-major, 86 of 192.
+
+
+def pointers_spill_at_the_limit(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, narrow_rows: Any,
+                                bm: Any, bn: Any) -> Any:  # fmt: skip
+    """Whether a Triton kernel's element pointers that pass the per-thread limit spill (below POINTER_COLLAPSE, where
+    all do) rather than being recomputed: an mma.sync or FMA kernel of 32-bit operands, both K-major and both loaded
+    one element at a time (``narrow_rows`` = BM + BN: K not a multiple of 16 elements). A wgmma kernel's K-major ones
+    spill by their own rule (factor_spills). Numbers or numpy arrays."""
+    synchronous = (family == FAMILIES.index("mma.sync")) | (family == FAMILIES.index("fma"))
+    both_k_major = _not(a_m_major) & _not(b_n_major)
+    return synchronous & (element_bytes == 4) & both_k_major & (narrow_rows == bm + bn)
 
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
@@ -582,6 +609,7 @@ def kernel_footprint(
     stack, pointer_excess, pointer_spilled, rule_waits = False, 0, 0, 0
     single_fragment: Any = False  # a wgmma kernel's fragments past the limit spilled once (fragments_take_turns)
     fragment_excess: Any = 0  # a wgmma kernel's registers past the limit where whole fragments spilled (spilled_at)
+    pointers_at_limit: Any = False  # element pointers spilled where they pass the limit (pointers_spill_at_the_limit)
     accumulator_excess: Any = 0
     collapse_excess: Any = 0
     stack_excess: Any = 0
@@ -615,7 +643,12 @@ def kernel_footprint(
         # Past POINTER_COLLAPSE x the limit ptxas no longer rematerializes the pointers: the kernel spills
         # them with the rest.
         collapsed = needed > POINTER_COLLAPSE * limit
-        live = _where(collapsed, needed, hard)
+        # A Triton mma.sync or FMA kernel of 32-bit operands both K-major and so loaded spills the pointers that do not
+        # fit.
+        wide_k = pointers_spill_at_the_limit(family, element_bytes, a_m_major, b_n_major, narrow_rows, bm, bn) & (
+            compiler == "triton"
+        )
+        live = _where(collapsed | wide_k, needed, hard)
         rule_registers = _minimum(-(-needed // 1), limit)
         # An mma.sync kernel goes to the stack where the pointers of a 16- or 8-bit operand take it past
         # STACK_COLLAPSE x the limit (32 registers), or where it passes POINTER_COLLAPSE otherwise (17 of the
@@ -635,6 +668,7 @@ def kernel_footprint(
         rule_spilled = spilled_at(live, rule_registers, stack, family, bm, bn, rn, accumulator_registers, threads,
                                   turns)  # fmt: skip
         single_fragment = _not(turns) & (rule_spilled > 0)
+        pointers_at_limit = wide_k & _not(collapsed) & (-(-needed // 1) > _maximum(-(-hard // 1), limit))
         # The registers past the limit where a wgmma kernel's whole accumulator fragments spill in their place (in
         # turns, or one resident: more than them either way), for the JSON's spill_rule_excess.
         fragment_excess = _where((family == FAMILIES.index("wgmma")) & _not(stack) & (rule_spilled > 0),
@@ -674,7 +708,7 @@ def kernel_footprint(
         gamble = (needed > limit) & (spilled == 0)  # ceil(needed) > limit, the limit being whole
     else:
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
-        single_fragment = False
+        single_fragment = pointers_at_limit = False
         accumulator_excess = collapse_excess = stack_excess = fragment_excess = 0
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
@@ -740,5 +774,8 @@ def kernel_footprint(
         # a wgmma kernel's registers past the limit by the rule where it spilled whole accumulator fragments for them
         # (spilled_at: in turns, or one resident where single_fragment)
         "fragment_excess": fragment_excess,
+        # a Triton mma.sync or FMA kernel of 32-bit operands, both K-major and loaded one element at a time, whose
+        # element pointers the rule spills where they pass the limit (pointers_spill_at_the_limit), not a register gamble
+        "pointers_at_limit": pointers_at_limit,
         "fits": fits,
     }
