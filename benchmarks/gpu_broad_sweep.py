@@ -134,8 +134,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the 32-bit K-major element-pointer rule, 15171f7: failed);
 --fresh63: FRESH63_SHAPES with a sixty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh63;
     read 2026-12-01 to judge the 32-bit K-major element-pointer rule, 15171f7: failed);
---fresh64: FRESH64_SHAPES with a sixty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh64);
---fresh65: FRESH65_SHAPES with a sixty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh65);
+--fresh64: FRESH64_SHAPES with a sixty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh64;
+    read 2026-12-01 to judge the 32-bit both-K-major element-pointer rule, db69df7: passed);
+--fresh65: FRESH65_SHAPES with a sixty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh65;
+    read 2026-12-01 to judge the 32-bit both-K-major element-pointer rule, db69df7: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);

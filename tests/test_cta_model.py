@@ -741,7 +741,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-01/fresh56", "-fresh56"), ("h200", "h200", "12-01/fresh57", "-fresh57"),
      ("h200", "h200", "12-01/fresh58", "-fresh58"), ("h200", "h200", "12-01/fresh59", "-fresh59"),
      ("h200", "h200", "12-01/fresh60", "-fresh60"), ("h200", "h200", "12-01/fresh61", "-fresh61"),
-     ("h200", "h200", "12-01/fresh62", "-fresh62"), ("h200", "h200", "12-01/fresh63", "-fresh63")],
+     ("h200", "h200", "12-01/fresh62", "-fresh62"), ("h200", "h200", "12-01/fresh63", "-fresh63"),
+     ("h200", "h200", "12-01/fresh64", "-fresh64"), ("h200", "h200", "12-01/fresh65", "-fresh65")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
