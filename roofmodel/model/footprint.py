@@ -287,7 +287,7 @@ def loop_as_counted(fp: dict[str, Any]) -> Any:
 # do not fit its registers, as a wgmma kernel spills its K-major ones: over the read sweeps (H100 2026-11-23 to
 # fresh18, H200 to fresh61 less fresh51; benchmarks/wide_pointer_rule.py) the kernels of that class the rule put past
 # the limit only by their pointers, below POINTER_COLLAPSE, spilled as compiled in 287 of 297 (tf32 mma.sync 146 of
-# 156, compiled spills a median 1.44 x the registers past the limit; fp32 FMA 141 of 141), where `predict` had bet on
+# 156, compiled spills a median 1.44 x the registers past the limit; fp32 FMA 141 of 141, 2.06 x), where `predict` had bet on
 # ptxas recomputing them (a register gamble) and had the tf32 ones at 0.38 of their measured time. The rule spills the
 # registers past the limit, pointers among them, once (no factor: the loop's charge is an mma.sync kernel's reload form
 # or an FMA kernel's once an iteration; pre-registered in db69df7). The other layouts stay a gamble: with one operand

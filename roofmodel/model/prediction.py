@@ -1935,8 +1935,9 @@ def predict_kernel(
 # element pointers (footprint.pointers_spill_at_the_limit), in words.
 WIDE_POINTER_NOTE = (
     "; the element pointers of its 32-bit operands among them, both K-major and loaded one element at a time, which "
-    "Triton's compiles of such mma.sync and FMA kernels spill rather than recompute (287 of the read sweeps' 297 "
-    "spilled, where the rule had bet they would not: footprint.pointers_spill_at_the_limit)"
+    "Triton's compiles of such mma.sync and FMA kernels spill rather than recompute (of the read sweeps' 297 past the "
+    "limit by their pointers alone, where the rule had bet they would not spill, 287 spilled: "
+    "footprint.pointers_spill_at_the_limit)"
 )
 
 
