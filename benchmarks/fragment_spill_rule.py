@@ -53,11 +53,8 @@ def kernels(samples: dict[str, tuple[str, ...]]) -> list[tuple[str, str, object]
 
 def rule_says(r: object) -> str:
     """What footprint.fragments_take_turns says of the kernel: "one resident" or "in turns"."""
-    (narrow_a, narrow_b), _ = unpipelined_operands(
-        INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n"
-    )
     turns = fragments_take_turns(FAMILIES.index("wgmma"), INPUT_BYTES[r.dtype], r.block_k, r.num_warps, 128, 256, 1.0,
-                                 "triton", int(narrow_a or narrow_b), r.a_major == "m", r.b_major == "n",
+                                 "triton", int(not aligned(r)), r.a_major == "m", r.b_major == "n",
                                  r.num_stages)  # fmt: skip
     return "in turns" if turns else "one resident"
 

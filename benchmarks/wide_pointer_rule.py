@@ -23,33 +23,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.read_samples import DATA, read_h100, read_h200
-from roofmodel.backends.broad import read_broad_csv
+from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
-from roofmodel.model.footprint import FAMILIES, POINTER_COLLAPSE, kernel_footprint
-from roofmodel.model.kernel import register_tile_for
-from roofmodel.model.prediction import INSTRUCTION_ROWS, operand_staging, triton_copies
+from roofmodel.model.footprint import POINTER_COLLAPSE, pointer_registers
+from roofmodel.model.prediction import unpipelined_operands
 from roofmodel.model.problem import INPUT_BYTES
 
 
-def needs(machine: object, r: object, pointers: bool) -> float:
-    """The registers a thread needs by the rule (kernel_footprint's ``needed``), with or without the element pointers."""
-    family = FAMILIES.index(r.instruction)
-    e = INPUT_BYTES[r.dtype]
-    staging = operand_staging(triton_copies(machine, "triton"), family, e, r.m, r.n, r.k, r.a_major == "m",
-                              r.b_major == "n", r.block_m, r.block_n)  # fmt: skip
-    if not pointers:
-        staging = {**staging, "narrow_rows": 0, "narrow_k_major": False}
-    rm, rn = register_tile_for(r.instruction, r.block_m, r.block_n, r.num_warps) or (
-        min(r.block_m, INSTRUCTION_ROWS[family]), min(r.block_n, 8))  # fmt: skip
-    fp = kernel_footprint(machine, bm=r.block_m, bn=r.block_n, bk=r.block_k, warps=r.num_warps, stages=r.num_stages,
-                          family=family, element_bytes=e, accumulator_registers=1.0, rm=rm, rn=rn, **staging)  # fmt: skip
-    return float(fp["needed"])
-
-
 def narrow_layout(r: object) -> str:
-    """Which operands are loaded one element at a time and how each is laid out, e.g. "A K, B N" or "A M"."""
-    a = (r.m if r.a_major == "m" else r.k) % 16 != 0
-    b = (r.n if r.b_major == "n" else r.k) % 16 != 0
+    """Which operands are loaded one element at a time (prediction.unpipelined_operands) and how each is laid out, e.g.
+    "A K, B N" or "A M"."""
+    (a, b), _ = unpipelined_operands(INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n")
     parts = ([f"A {r.a_major.upper()}"] if a else []) + ([f"B {r.b_major.upper()}"] if b else [])
     return ", ".join(parts)
 
@@ -63,14 +47,18 @@ def pointer_gambles(samples: dict[str, tuple[str, ...]]) -> list[tuple[str, str,
     """(GPU, sample, record, registers past the limit) of every such kernel that ran."""
     out = []
     for gpu, dirs in samples.items():
-        machine = load_machine(gpu)
-        limit = machine.limits.max_registers_per_thread.n
+        ev = Evaluator(load_machine(gpu), 1980.0)
+        limit = ev.machine.limits.max_registers_per_thread.n
         for d in dirs:
             for r in read_broad_csv(DATA / d / "broad.csv"):
+                layout = narrow_layout(r)
                 if (r.set != "sweep" or r.dtype not in ("tf32", "fp32") or r.instruction not in ("mma.sync", "fma")
-                        or not narrow_layout(r)):  # fmt: skip
+                        or not layout):  # fmt: skip
                     continue
-                hard, needed = -(-needs(machine, r, False) // 1), needs(machine, r, True)
+                # The rule's registers with the pointers (kernel_footprint's needed) and without them.
+                needed = float(ev.footprint(r, compiled=False)["needed"])
+                rows = r.block_m * ("A " in layout) + r.block_n * ("B " in layout)
+                hard = -(-(needed - pointer_registers(rows, r.block_k, 32 * r.num_warps)) // 1)
                 if hard <= limit < -(-needed // 1) and needed <= POINTER_COLLAPSE * limit:
                     out.append((gpu, d, r, -(-needed // 1) - limit))
     return out
