@@ -175,8 +175,10 @@ def test_32bit_k_major_element_pointers_spill_under_mma_sync_and_fma():
                                 accumulator_registers=1.0, rm=64 if family == "mma.sync" else 16,
                                 rn=64 if family == "mma.sync" else 4, compiler=compiler, **staging)  # fmt: skip
 
-    # tf32 64x128x32 on 2 warps, both operands loaded one element at a time (K = 3000, 8 mod 16), K-major: the rule
-    # needs 447 registers, 255 of them allocated, and the 192 past the limit, pointers among them, spill once.
+    # tf32 64x128x32 on 2 warps, both operands loaded one element at a time (K = 3000, 8 mod 16), K-major, by hand:
+    # accumulators 64 x 128 / 64 threads = 128, fragments (64 + 128) x 32 x 4 B / 4 / 64 = 96, Triton's mma.sync
+    # overhead 31 (a 32-bit operand so loaded is still pipelined: nothing staged) = 255, and the element pointers
+    # 2 x (64 + 128) x 32 / 64 = 192: 447, 255 allocated, the 192 past the limit spilled once.
     k_major = fp()
     assert (k_major["needed"], k_major["registers"], k_major["spilled"]) == (447, 255, 192)
     assert bool(k_major["pointers_at_limit"]) and not bool(k_major["gamble"])
