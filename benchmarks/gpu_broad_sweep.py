@@ -138,6 +138,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the 32-bit both-K-major element-pointer rule, db69df7: passed);
 --fresh65: FRESH65_SHAPES with a sixty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh65;
     read 2026-12-01 to judge the 32-bit both-K-major element-pointer rule, db69df7: passed);
+--fresh66: FRESH66_SHAPES with a sixty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh66);
+--fresh67: FRESH67_SHAPES with a sixty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh67);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1216,6 +1218,37 @@ FRESH65_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1100x7000x4800", "odd", "holdout", 1100, 7000, 4800),
     ("small4000", "small", "holdout", 4000, 4000, 4000),
 ]
+# A sixty-sixth fresh sample (--fresh66, drawn in the fourth session of 2026-12-01 with fresh67, beside the unread
+# fresh51, so that later changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_14 (1 redrawn), all held out, a sixty-seventh seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH66_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq10432", "square", "holdout", 10432, 10432, 10432),
+    ("sq10496", "square", "holdout", 10496, 10496, 10496),
+    ("shortk336d", "short_k", "holdout", 10752, 6656, 336),
+    ("longk20224", "long_k", "holdout", 2560, 2176, 20224),
+    ("skinny496d", "skinny", "holdout", 496, 24576, 9600),
+    ("decode36c", "decode", "holdout", 36, 23040, 5888),
+    ("decode43b", "decode", "holdout", 43, 24576, 9984),
+    ("odd5200x5600x2000", "odd", "holdout", 5200, 5600, 2000),
+    ("odd3800x1200x6100", "odd", "holdout", 3800, 1200, 6100),
+    ("small4448", "small", "holdout", 4448, 4448, 4448),
+]
+# A sixty-seventh fresh sample (--fresh67, drawn with fresh66): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_15 (6 redrawn), all held out, a sixty-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH67_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11200", "square", "holdout", 11200, 11200, 11200),
+    ("sq11776", "square", "holdout", 11776, 11776, 11776),
+    ("shortk400c", "short_k", "holdout", 11520, 9216, 400),
+    ("longk15616", "long_k", "holdout", 1152, 1664, 15616),
+    ("skinny352d", "skinny", "holdout", 352, 11264, 6656),
+    ("decode4b", "decode", "holdout", 4, 16896, 7680),
+    ("decode42c", "decode", "holdout", 42, 23552, 12032),
+    ("odd6500x4600x6500", "odd", "holdout", 6500, 4600, 6500),
+    ("odd5900x2300x4100", "odd", "holdout", 5900, 2300, 4100),
+    ("small4512", "small", "holdout", 4512, 4512, 4512),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1257,7 +1290,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh62": (2027_1_25, FRESH62_SHAPES),
                  "fresh63": (2027_1_26, FRESH63_SHAPES),
                  "fresh64": (2027_1_27, FRESH64_SHAPES),
-                 "fresh65": (2027_1_28, FRESH65_SHAPES)}  # fmt: skip
+                 "fresh65": (2027_1_28, FRESH65_SHAPES),
+                 "fresh66": (2027_1_29, FRESH66_SHAPES),
+                 "fresh67": (2027_1_30, FRESH67_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
