@@ -84,8 +84,8 @@ class Term(BaseModel):
 # What the measured sweeps say of a register gamble (footprint.py); tests/test_footprint.py holds it to them.
 GAMBLE_NOTE = (
     "and most lose it (docs/model.md): "
-    "of the 89 kernels of the H100's first three broad samples that the rule calls one, "
-    "54 spilled as compiled (mma.sync 26 of 45, wgmma 19 of 32, FMA 9 of 12)"
+    "of the 84 kernels of the H100's first three broad samples that the rule calls one, "
+    "49 spilled as compiled (mma.sync 23 of 42, wgmma 17 of 30, FMA 9 of 12)"
 )
 
 
@@ -601,9 +601,8 @@ class CopyPlan(NamedTuple):
     wgmma (the broad sweeps' compiled shared memory: one buffer in 122 of 126 such wgmma kernels,
     every stage's in all 135 such mma.sync kernels); ``gathered``, whether an 8-bit MN-major operand
     is gathered byte by byte from shared memory into mma.sync's fragments, pipelined, whose registers
-    the register rule counts as a relaid operand's (a stage in registers: on the broad sweeps'
-    kernels of that kind the compiled counts are 10 registers off at the median with them and 14
-    without, and 43 of their 57 spilling kernels are said to spill against 33). Triton's rules only
+    the register rule counts as a relaid operand's (its slice of a stage in registers: operand_staging). Triton's
+    rules only
     (triton_copies): elsewhere nothing is narrow, unaligned, relaid, single or gathered."""
 
     fa: Any
@@ -872,14 +871,22 @@ def narrowed_copy_note(triton: bool, config: KernelConfig, element_bytes: int, b
 def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: Any, a_m_major: Any,
                     b_n_major: Any, bm: Any, bn: Any) -> dict[str, Any]:  # fmt: skip
     """kernel_footprint's arguments for how the operands reach shared memory (copy_plan): ``staged``,
-    the share of a stage copied through registers (1 where an operand is relaid, else the unaligned
-    operands' rows over BM + BN), ``single_a``/``single_b``, and ``narrow_rows``, the rows of the
-    operands loaded one element at a time (their pointers' registers); and the layouts, ``a_m_major`` and ``b_n_major``
-    (footprint.fragments_take_turns)."""
+    the share of a stage copied through registers, (BM x [A] + BN x [B]) / (BM + BN) over the operands that are
+    unaligned or laid out again (an 8-bit operand relaid under wgmma or gathered under mma.sync: the one whose layout
+    factor is not 1; the other operand goes by cp.async straight to shared memory), ``single_a``/``single_b``, and
+    ``narrow_rows``, the rows of the operands loaded one element at a time (their pointers' registers); and the
+    layouts, ``a_m_major`` and ``b_n_major`` (footprint.fragments_take_turns).
+
+    Until 2e86a60 a relaid or gathered stage counted both operands (staged 1): predict had the read sweeps' fp8 wgmma
+    kernels with B N-major at a median 1.195 of their time, their compiled registers 17 under the rule's, and the
+    2-warp mma.sync ones at 1.146, spilling 76 more than ptxas did (256x32x256: 1,152 against 118)."""
     plan = copy_plan(triton, family, element_bytes, m, n, k, a_m_major, b_n_major, bm, bn)
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
-    part = (bm * _where(ua, 1.0, 0.0) + bn * _where(ub, 1.0, 0.0)) / (bm + bn)
-    return {"staged": _where(plan.relaid | plan.gathered, 1.0, part), "single_a": plan.single[0], "single_b": plan.single[1],
+    through = plan.relaid | plan.gathered
+    staged_a = ua | (through & (plan.fa != 1.0))
+    staged_b = ub | (through & (plan.fb != 1.0))
+    part = (bm * _where(staged_a, 1.0, 0.0) + bn * _where(staged_b, 1.0, 0.0)) / (bm + bn)
+    return {"staged": part, "single_a": plan.single[0], "single_b": plan.single[1],
             "narrow_rows": bm * _where(na, 1, 0) + bn * _where(nb, 1, 0),
             "narrow_k_major": (na & _not(a_m_major)) | (nb & _not(b_n_major)), "a_m_major": a_m_major,
             "b_n_major": b_n_major}  # fmt: skip
