@@ -109,7 +109,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-11-30 to judge the pointer factors past the collapse point, ef355d2: passed);
 --fresh50: FRESH50_SHAPES with a fifty-first seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh50;
     read 2026-11-30 to judge the accumulator spill rule by mma.sync steps along K, fa0b077: passed);
---fresh51: FRESH51_SHAPES with a fifty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh51);
+--fresh51: FRESH51_SHAPES with a fifty-second seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh51;
+    read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
 --fresh52: FRESH52_SHAPES with a fifty-third seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh52;
     read 2026-11-30 to judge the K-major pointers spilled alone within the rule's error, 395a218: passed);
 --fresh53: FRESH53_SHAPES with a fifty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-11-30/fresh53;
@@ -138,8 +139,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the 32-bit both-K-major element-pointer rule, db69df7: passed);
 --fresh65: FRESH65_SHAPES with a sixty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh65;
     read 2026-12-01 to judge the 32-bit both-K-major element-pointer rule, db69df7: passed);
---fresh66: FRESH66_SHAPES with a sixty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh66);
---fresh67: FRESH67_SHAPES with a sixty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh67);
+--fresh66: FRESH66_SHAPES with a sixty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh66;
+    read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
+--fresh67: FRESH67_SHAPES with a sixty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh67;
+    read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);

@@ -20,8 +20,9 @@ def read_h100(last: int) -> tuple[str, ...]:
 
 # The H200's samples committed unread that a later one was read before: fresh52 was read first, to judge 395a218, the
 # only unread sample whose configurations held a kernel that change moved, and fresh53 to judge ef79ce4 (the sample with
-# more of its kernels). Left out of the read lists until read.
-UNREAD_H200 = (51,)
+# more of its kernels). Left out of the read lists until read. fresh51, the last, was read on 2026-12-01 (fourth
+# session) to judge 2e86a60.
+UNREAD_H200: tuple[int, ...] = ()
 
 
 def read_h200(last: int) -> tuple[str, ...]:

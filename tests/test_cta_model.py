@@ -491,6 +491,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh63", ("h200-2026-12-01/fresh63",)),
     ("fresh64", ("h200-2026-12-01/fresh64",)),
     ("fresh65", ("h200-2026-12-01/fresh65",)),
+    ("fresh66", ("h200-2026-12-01/fresh66",)),
+    ("fresh67", ("h200-2026-12-01/fresh67",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -736,13 +738,15 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "30/fresh45", "-fresh45"), ("h200", "h200", "30/fresh46", "-fresh46"),
      ("h200", "h200", "30/fresh47", "-fresh47"), ("h200", "h200", "30/fresh48", "-fresh48"),
      ("h200", "h200", "30/fresh49", "-fresh49"), ("h200", "h200", "30/fresh50", "-fresh50"),
+     ("h200", "h200", "30/fresh51", "-fresh51"),
      ("h200", "h200", "30/fresh52", "-fresh52"), ("h200", "h200", "30/fresh53", "-fresh53"),
      ("h200", "h200", "30/fresh54", "-fresh54"), ("h200", "h200", "30/fresh55", "-fresh55"),
      ("h200", "h200", "12-01/fresh56", "-fresh56"), ("h200", "h200", "12-01/fresh57", "-fresh57"),
      ("h200", "h200", "12-01/fresh58", "-fresh58"), ("h200", "h200", "12-01/fresh59", "-fresh59"),
      ("h200", "h200", "12-01/fresh60", "-fresh60"), ("h200", "h200", "12-01/fresh61", "-fresh61"),
      ("h200", "h200", "12-01/fresh62", "-fresh62"), ("h200", "h200", "12-01/fresh63", "-fresh63"),
-     ("h200", "h200", "12-01/fresh64", "-fresh64"), ("h200", "h200", "12-01/fresh65", "-fresh65")],
+     ("h200", "h200", "12-01/fresh64", "-fresh64"), ("h200", "h200", "12-01/fresh65", "-fresh65"),
+     ("h200", "h200", "12-01/fresh66", "-fresh66"), ("h200", "h200", "12-01/fresh67", "-fresh67")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1397,7 +1401,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-11-30/fresh55", "h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57",
                    "h200-2026-12-01/fresh58", "h200-2026-12-01/fresh59", "h200-2026-12-01/fresh60",
                    "h200-2026-12-01/fresh61", "h200-2026-12-01/fresh62", "h200-2026-12-01/fresh63",
-                   "h200-2026-12-01/fresh64", "h200-2026-12-01/fresh65")  # fmt: skip
+                   "h200-2026-12-01/fresh64", "h200-2026-12-01/fresh65", "h200-2026-12-01/fresh66",
+                   "h200-2026-12-01/fresh67")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
@@ -1775,7 +1780,8 @@ def test_issued_pipes_in_the_search_are_the_scalar_formula():
 
 def test_the_read_lists_know_where_each_h200_sample_lies():
     """benchmarks/read_samples.read_h200 names a directory that holds a broad sweep for every sample it lists, the
-    unread ones left out (fresh51), to fresh57 (timed 2026-12-01, a directory of its own)."""
+    unread ones left out (none since fresh51 was read, 2026-12-01), to fresh57 (timed 2026-12-01, a directory of its
+    own)."""
     from benchmarks.read_samples import DATA, UNREAD_H200, read_h200
 
     listed = read_h200(57)
