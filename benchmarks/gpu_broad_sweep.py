@@ -143,6 +143,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
 --fresh67: FRESH67_SHAPES with a sixty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh67;
     read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
+--fresh68: FRESH68_SHAPES with a sixty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh68);
+--fresh69: FRESH69_SHAPES with a seventieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh69);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1252,6 +1254,37 @@ FRESH67_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5900x2300x4100", "odd", "holdout", 5900, 2300, 4100),
     ("small4512", "small", "holdout", 4512, 4512, 4512),
 ]
+# A sixty-eighth fresh sample (--fresh68, drawn in the fourth session of 2026-12-01 with fresh69, once fresh51, fresh66
+# and fresh67 were read, so that later changes have unread judges): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_16 (5 redrawn), all held out, a sixty-ninth seed; fixed in code before
+# it was measured and committed unread, to judge a later change.
+FRESH68_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq12224", "square", "holdout", 12224, 12224, 12224),
+    ("sq11392", "square", "holdout", 11392, 11392, 11392),
+    ("shortk288d", "short_k", "holdout", 6144, 8448, 288),
+    ("longk30464", "long_k", "holdout", 2176, 1024, 30464),
+    ("skinny512c", "skinny", "holdout", 512, 20480, 11008),
+    ("decode3c", "decode", "holdout", 3, 16384, 7168),
+    ("decode51", "decode", "holdout", 51, 18432, 6144),
+    ("odd3800x2000x6400", "odd", "holdout", 3800, 2000, 6400),
+    ("odd2300x3300x2300", "odd", "holdout", 2300, 3300, 2300),
+    ("small4576", "small", "holdout", 4576, 4576, 4576),
+]
+# A sixty-ninth fresh sample (--fresh69, drawn with fresh68): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_17 (12 redrawn), all held out, a seventieth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH69_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq12096", "square", "holdout", 12096, 12096, 12096),
+    ("sq12160", "square", "holdout", 12160, 12160, 12160),
+    ("shortk432f", "short_k", "holdout", 6912, 7424, 432),
+    ("longk18688", "long_k", "holdout", 2048, 1152, 18688),
+    ("skinny384f", "skinny", "holdout", 384, 14848, 4096),
+    ("decode30c", "decode", "holdout", 30, 13824, 9984),
+    ("decode9", "decode", "holdout", 9, 8704, 7936),
+    ("odd4400x4800x5500", "odd", "holdout", 4400, 4800, 5500),
+    ("odd6700x6000x5600", "odd", "holdout", 6700, 6000, 5600),
+    ("small4256", "small", "holdout", 4256, 4256, 4256),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1295,7 +1328,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh64": (2027_1_27, FRESH64_SHAPES),
                  "fresh65": (2027_1_28, FRESH65_SHAPES),
                  "fresh66": (2027_1_29, FRESH66_SHAPES),
-                 "fresh67": (2027_1_30, FRESH67_SHAPES)}  # fmt: skip
+                 "fresh67": (2027_1_30, FRESH67_SHAPES),
+                 "fresh68": (2027_1_31, FRESH68_SHAPES),
+                 "fresh69": (2027_1_32, FRESH69_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
