@@ -21,17 +21,20 @@ def read_h100(last: int) -> tuple[str, ...]:
 # The H200's samples committed unread that a later one was read before: fresh52 was read first, to judge 395a218, the
 # only unread sample whose configurations held a kernel that change moved, and fresh53 to judge ef79ce4 (the sample with
 # more of its kernels). Left out of the read lists until read. fresh51, the last, was read on 2026-12-01 (fourth
-# session) to judge 2e86a60.
+# session) to judge 2e86a60, with fresh67: it joins the lists from there (READ_LATE), so that a set pinned before, read
+# to fresh55 or fresh61, is still the set its figures were printed on.
 UNREAD_H200: tuple[int, ...] = ()
+READ_LATE = {51: 67}  # sample: the sample it was read with
 
 
 def read_h200(last: int) -> tuple[str, ...]:
     """The H200's read broad sweeps, 2026-11-23 to fresh{last} (fresh3 onward; fresh2 has no H200 copy), less those
-    still unread (UNREAD_H200)."""
+    still unread (UNREAD_H200) and those read later than fresh{last} (READ_LATE)."""
     return ("h200-2026-11-23", "h200-2026-11-24", *(f"h200-2026-11-26/fresh{i}" for i in range(3, 8)),
             *(f"h200-2026-11-27/fresh{i}" for i in range(8, min(last, 18) + 1)),
             *(f"h200-2026-11-29/fresh{i}" for i in range(19, min(last, 42) + 1)),
-            *(f"h200-2026-11-30/fresh{i}" for i in range(43, min(last, 55) + 1) if i not in UNREAD_H200),
+            *(f"h200-2026-11-30/fresh{i}" for i in range(43, min(last, 55) + 1)
+              if i not in UNREAD_H200 and last >= READ_LATE.get(i, i)),
             *(f"h200-2026-12-01/fresh{i}" for i in range(56, last + 1) if i not in UNREAD_H200))  # fmt: skip
 
 

@@ -1780,8 +1780,8 @@ def test_issued_pipes_in_the_search_are_the_scalar_formula():
 
 def test_the_read_lists_know_where_each_h200_sample_lies():
     """benchmarks/read_samples.read_h200 names a directory that holds a broad sweep for every sample it lists, the
-    unread ones left out (none since fresh51 was read, 2026-12-01), to fresh57 (timed 2026-12-01, a directory of its
-    own)."""
+    unread ones left out (none since fresh51 was read, 2026-12-01, with fresh67: it joins the lists from there), to
+    fresh57 (timed 2026-12-01, a directory of its own)."""
     from benchmarks.read_samples import DATA, UNREAD_H200, read_h200
 
     listed = read_h200(57)
@@ -1789,3 +1789,5 @@ def test_the_read_lists_know_where_each_h200_sample_lies():
     assert listed[-2:] == ("h200-2026-12-01/fresh56", "h200-2026-12-01/fresh57")
     assert not any(d.endswith(f"/fresh{i}") for d in listed for i in UNREAD_H200)
     assert read_h200(55)[-1] == "h200-2026-11-30/fresh55"
+    # fresh51, read with fresh67, is in the lists from there, not in those pinned before
+    assert "h200-2026-11-30/fresh51" not in read_h200(66) and "h200-2026-11-30/fresh51" in read_h200(67)

@@ -518,12 +518,12 @@ def gathered_elements(family: Any, element_bytes: int, warps: Any, bm: Any, bn: 
 
 
 def synchronous_copy(family: Any, element_bytes: int, fa: Any, fb: Any) -> Any:
-    """Whether a stage is copied synchronously through registers (no stage in flight across
-    iterations, and the stage's bytes held in registers): a wgmma 8-bit operand stored against its
-    layout (fa, fb: layout_factors). Triton pipelines a copy only where at least 4 contiguous bytes
-    land in shared memory (Pipeliner/AssignLatencies.cpp, isPipeliningBeneficial), so an MN-major tf32
-    operand is still pipelined, one 4-byte copy per element; under mma.sync every operand is copied
-    in its own layout and pipelined (8-byte copies for an 8-bit MN-major one)."""
+    """Whether a stage is copied synchronously through registers (no stage in flight across iterations, and the relaid
+    operand's part of the stage held in registers: operand_staging): a wgmma 8-bit operand stored against its layout
+    (fa, fb: layout_factors). Triton pipelines a copy only where at least 4 contiguous bytes land in shared memory
+    (Pipeliner/AssignLatencies.cpp, isPipeliningBeneficial), so an MN-major tf32 operand is still pipelined, one 4-byte
+    copy per element; under mma.sync every operand is copied in its own layout and pipelined (8-byte copies for an 8-bit
+    MN-major one)."""
     return _take(WARPGROUP, family) & (element_bytes == 1) & ((fa != 1.0) | (fb != 1.0))
 
 
@@ -601,8 +601,9 @@ class CopyPlan(NamedTuple):
     wgmma (the broad sweeps' compiled shared memory: one buffer in 122 of 126 such wgmma kernels,
     every stage's in all 135 such mma.sync kernels); ``gathered``, whether an 8-bit MN-major operand
     is gathered byte by byte from shared memory into mma.sync's fragments, pipelined, whose registers
-    the register rule counts as a relaid operand's (its slice of a stage in registers: operand_staging). Triton's
-    rules only
+    the register rule counts as a relaid operand's, its slice of a stage (operand_staging; on the broad sweeps'
+    kernels of that kind, counting a whole stage, both operands, put the compiled counts 10 registers off at the median
+    against 14 with none, and was then narrowed to the operand's slice in 2e86a60). Triton's rules only
     (triton_copies): elsewhere nothing is narrow, unaligned, relaid, single or gathered."""
 
     fa: Any
