@@ -294,18 +294,25 @@ def loop_as_counted(fp: dict[str, Any]) -> Any:
 # so loaded and K-major, the other M- or N-major or aligned, 245 of 337 spilled (mma.sync A K-major, B N-major 95 of 133,
 # compiled spills a median 0.95 x the excess), and a rule that spilled those too failed its judge on fresh63 (15171f7,
 # reverted in d3ce308: tf32 A K-major, B N-major kernels put at 1.69-3.10 x their time); where every operand so loaded
-# is M- or N-major, 86 of 192.
+# is M- or N-major, 86 of 192. An FMA kernel with both operands so loaded and one of them K-major spills them too
+# (pre-registered in 76ea5e4): of those past the limit only by their pointers, A K-major and B N-major spilled in 75 of
+# 103 (1.30 x the excess), A M-major and B K-major in 26 of 31; where the rest passed the limit too the rule had counted
+# no pointer (fp32 128x128x32 on 4 warps: 3 spilled by the rule, 182-224 compiled). mma.sync's stay bets.
 
 
 def pointers_spill_at_the_limit(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, narrow_rows: Any,
                                 bm: Any, bn: Any) -> Any:  # fmt: skip
     """Whether a Triton kernel's element pointers that pass the per-thread limit spill (below POINTER_COLLAPSE, where
     all do) rather than being recomputed: an mma.sync or FMA kernel of 32-bit operands, both K-major and both loaded
-    one element at a time (``narrow_rows`` = BM + BN: K not a multiple of 16 elements). A wgmma kernel's K-major ones
-    spill by their own rule (factor_spills). Numbers or numpy arrays."""
-    synchronous = (family == FAMILIES.index("mma.sync")) | (family == FAMILIES.index("fma"))
+    one element at a time (``narrow_rows`` = BM + BN: K not a multiple of 16 elements), and an FMA one with both so
+    loaded and one of them K-major (A K-major and B N-major with K and N not multiples of 16 elements, or A M-major
+    and B K-major with M and K not). A wgmma kernel's K-major ones spill by their own rule (factor_spills). Numbers
+    or numpy arrays."""
+    mma_sync, fma = family == FAMILIES.index("mma.sync"), family == FAMILIES.index("fma")
     both_k_major = _not(a_m_major) & _not(b_n_major)
-    return synchronous & (element_bytes == 4) & both_k_major & (narrow_rows == bm + bn)
+    one_k_major = _not(a_m_major) | _not(b_n_major)
+    both_narrow = narrow_rows == bm + bn
+    return (element_bytes == 4) & both_narrow & (((mma_sync | fma) & both_k_major) | (fma & one_k_major))
 
 
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:

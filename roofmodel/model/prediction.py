@@ -84,8 +84,8 @@ class Term(BaseModel):
 # What the measured sweeps say of a register gamble (footprint.py); tests/test_footprint.py holds it to them.
 GAMBLE_NOTE = (
     "and most lose it (docs/model.md): "
-    "of the 84 kernels of the H100's first three broad samples that the rule calls one, "
-    "49 spilled as compiled (mma.sync 23 of 42, wgmma 17 of 30, FMA 9 of 12)"
+    "of the 80 kernels of the H100's first three broad samples that the rule calls one, "
+    "46 spilled as compiled (mma.sync 23 of 42, wgmma 17 of 30, FMA 6 of 8)"
 )
 
 
@@ -1942,10 +1942,10 @@ def predict_kernel(
 # Why a Triton mma.sync or FMA kernel of 32-bit operands, both K-major and loaded one element at a time, spills its
 # element pointers (footprint.pointers_spill_at_the_limit), in words.
 WIDE_POINTER_NOTE = (
-    "; the element pointers of its 32-bit operands among them, both K-major and loaded one element at a time, which "
-    "Triton's compiles of such mma.sync and FMA kernels spill rather than recompute (of the read sweeps' 297 past the "
-    "limit by their pointers alone, where the rule had bet they would not spill, 287 spilled: "
-    "footprint.pointers_spill_at_the_limit)"
+    "; the element pointers of its 32-bit operands among them, both loaded one element at a time and both K-major (an "
+    "FMA kernel's: one K-major), which Triton's compiles of such kernels spill rather than recompute (of the read "
+    "sweeps' kernels past the limit by their pointers alone, where the rule had bet they would not spill: both K-major, "
+    "mma.sync and FMA, 287 of 297 spilled; FMA with one K-major, 101 of 134: footprint.pointers_spill_at_the_limit)"
 )
 
 
