@@ -143,8 +143,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
 --fresh67: FRESH67_SHAPES with a sixty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh67;
     read 2026-12-01 to judge the relaid operand's slice of a stage, 2e86a60: passed);
---fresh68: FRESH68_SHAPES with a sixty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh68);
---fresh69: FRESH69_SHAPES with a seventieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh69);
+--fresh68: FRESH68_SHAPES with a sixty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh68;
+    read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: passed, one kernel);
+--fresh69: FRESH69_SHAPES with a seventieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh69;
+    read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: no kernel moved, decided nothing);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
