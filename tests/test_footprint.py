@@ -162,8 +162,8 @@ def test_the_compiled_counts_the_resident_fragment_rule_quotes_a_regression_guar
 
 def test_32bit_k_major_element_pointers_spill_under_mma_sync_and_fma():
     """footprint.pointers_spill_at_the_limit: a Triton mma.sync or FMA kernel of 32-bit operands, both K-major and both
-    loaded one element at a time, spills the element pointers past the limit (no register gamble); other layouts,
-    16-bit ones and wgmma's keep their rules."""
+    loaded one element at a time, spills the element pointers past the limit (no register gamble), and so does an FMA
+    one with both so loaded and one K-major (since 1bbe824); other layouts, 16-bit ones and wgmma's keep their rules."""
     h200 = load_machine("h200")
 
     def fp(
@@ -197,6 +197,16 @@ def test_32bit_k_major_element_pointers_spill_under_mma_sync_and_fma():
     # an FMA kernel of fp32 operands, the same way
     fma = fp(family="fma", bm=64, bn=64, bk=32, warps=2)
     assert bool(fma["pointers_at_limit"]) and fma["spilled"] == -(-fma["needed"] // 1) - 255 > 0
+    # and, for FMA only, with one operand K-major (A K-major, B N-major; A M-major, B K-major), both so loaded; both
+    # M- or N-major, or one operand aligned (N = 6208: B N-major copied 16 bytes at a time), stay a gamble
+    for a, b in (("k", "n"), ("m", "k")):
+        one = fp(family="fma", bm=64, bn=64, bk=32, warps=2, a=a, b=b)
+        assert bool(one["pointers_at_limit"]) and one["spilled"] == fma["spilled"] and not bool(one["gamble"])
+    assert bool(fp(family="fma", bm=64, bn=64, bk=32, warps=2, a="m", b="n")["gamble"])
+    assert bool(fp(family="fma", bm=64, bn=64, bk=32, warps=2, a="k", b="n", n=6208)["gamble"])
+    assert not bool(
+        fp(family="fma", bm=64, bn=64, bk=32, warps=2, a="k", b="n", compiler="cutlass")["pointers_at_limit"]
+    )
     # Triton's compile is the evidence: a CUTLASS kernel is left to the gamble (its copies know the alignment anyway)
     assert not bool(fp(compiler="cutlass")["pointers_at_limit"])
     # the same rule for arrays (the search)
@@ -212,7 +222,8 @@ def test_the_compiled_counts_the_wide_pointer_rule_quotes_a_regression_guard():
     fresh61 less fresh51): the Triton mma.sync and FMA kernels of 32-bit operands past the limit only by their element
     pointers, 826; of those with both operands so loaded and K-major (footprint.pointers_spill_at_the_limit's class)
     287 of 297 spilled as compiled, with any K-major one 532 of 634, of the rest 86 of 192
-    (benchmarks/wide_pointer_rule.py)."""
+    (benchmarks/wide_pointer_rule.py); the FMA ones with both so loaded and one K-major (the class 1bbe824 added),
+    101 of 134 (A K-major and B N-major 75 of 103, A M-major and B K-major 26 of 31)."""
     from benchmarks.read_samples import read_h100, read_h200
     from benchmarks.wide_pointer_rule import k_major, narrow_layout, pointer_gambles
 
@@ -223,6 +234,9 @@ def test_the_compiled_counts_the_wide_pointer_rule_quotes_a_regression_guard():
     assert (len(rest), sum(r.spilled_registers > 0 for r in rest)) == (192, 86)
     both = [r for _, _, r, _ in rows if narrow_layout(r) == "A K, B K"]
     assert (len(both), sum(r.spilled_registers > 0 for r in both)) == (297, 287)
+    for layout, n, spilled in (("A K, B N", 103, 75), ("A M, B K", 31, 26)):
+        one = [r for _, _, r, _ in rows if r.instruction == "fma" and narrow_layout(r) == layout]
+        assert (len(one), sum(r.spilled_registers > 0 for r in one)) == (n, spilled)
 
 
 def test_occupancy_splits_the_register_file_over_four_sub_partitions():

@@ -22,7 +22,8 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   do not collapse, 30 on the held-out ones) as the pointer size says. They count up to the limit
   but make a kernel spill only past 2.3 x the limit, where ptxas gives up (pointer_registers), except
   that a wgmma kernel spills a K-major operand's pointers that do not fit, and so does an mma.sync or FMA
-  kernel of 32-bit operands both K-major and so loaded (pointers_spill_at_the_limit), and an mma.sync kernel
+  kernel of 32-bit operands both K-major and so loaded, or an FMA one with both so loaded and one K-major
+  (pointers_spill_at_the_limit), and an mma.sync kernel
   with a 16- or 8-bit one goes to 32 registers and the stack past 1.65 x (STACK_COLLAPSE: a compile study);
 - overhead: addresses, masks, loop state, per instruction family.
 
@@ -295,9 +296,10 @@ def loop_as_counted(fp: dict[str, Any]) -> Any:
 # compiled spills a median 0.95 x the excess), and a rule that spilled those too failed its judge on fresh63 (15171f7,
 # reverted in d3ce308: tf32 A K-major, B N-major kernels put at 1.69-3.10 x their time); where every operand so loaded
 # is M- or N-major, 86 of 192. An FMA kernel with both operands so loaded and one of them K-major spills them too
-# (pre-registered in 76ea5e4): of those past the limit only by their pointers, A K-major and B N-major spilled in 75 of
-# 103 (1.30 x the excess), A M-major and B K-major in 26 of 31; where the rest passed the limit too the rule had counted
-# no pointer (fp32 128x128x32 on 4 warps: 3 spilled by the rule, 182-224 compiled). mma.sync's stay bets.
+# (pre-registered in 76ea5e4, landed in 1bbe824): of those past the limit only by their pointers, A K-major and B
+# N-major spilled in 75 of 103 (1.30 x the excess), A M-major and B K-major in 26 of 31; where the rest passed the
+# limit too the rule had counted no pointer (fp32 128x128x32 on 4 warps: 3 spilled by the rule, 182-224 compiled).
+# mma.sync's stay bets: with those FMA kernels out, the one-K-major bets are 144 of 203 spilled.
 
 
 def pointers_spill_at_the_limit(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, narrow_rows: Any,
@@ -650,8 +652,8 @@ def kernel_footprint(
         # Past POINTER_COLLAPSE x the limit ptxas no longer rematerializes the pointers: the kernel spills
         # them with the rest.
         collapsed = needed > POINTER_COLLAPSE * limit
-        # A Triton mma.sync or FMA kernel of 32-bit operands both K-major and so loaded spills the pointers that do not
-        # fit.
+        # A Triton mma.sync or FMA kernel of 32-bit operands both K-major and so loaded (an FMA one: one K-major) spills
+        # the pointers that do not fit.
         wide_k = pointers_spill_at_the_limit(family, element_bytes, a_m_major, b_n_major, narrow_rows, bm, bn) & (
             compiler == "triton"
         )
@@ -781,8 +783,9 @@ def kernel_footprint(
         # a wgmma kernel's registers past the limit by the rule where it spilled whole accumulator fragments for them
         # (spilled_at: in turns, or one resident where single_fragment)
         "fragment_excess": fragment_excess,
-        # a Triton mma.sync or FMA kernel of 32-bit operands, both K-major and loaded one element at a time, whose
-        # element pointers the rule spills where they pass the limit (pointers_spill_at_the_limit), not a register gamble
+        # a Triton mma.sync or FMA kernel of 32-bit operands, both K-major and loaded one element at a time (an FMA one:
+        # one K-major), whose element pointers the rule spills where they pass the limit (pointers_spill_at_the_limit),
+        # not a register gamble
         "pointers_at_limit": pointers_at_limit,
         "fits": fits,
     }

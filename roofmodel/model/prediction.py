@@ -1523,7 +1523,7 @@ def predict_kernel(
         + (
             single_fragment_note(fp, config.register_tile[1], gemm.accumulator_registers)
             if bool(fp.get("single_fragment", False))
-            else WIDE_POINTER_NOTE
+            else wide_pointer_note(not a_m and not b_n)
             if bool(fp.get("pointers_at_limit", False))
             else ""
         )
@@ -1939,14 +1939,19 @@ def predict_kernel(
     )
 
 
-# Why a Triton mma.sync or FMA kernel of 32-bit operands, both K-major and loaded one element at a time, spills its
-# element pointers (footprint.pointers_spill_at_the_limit), in words.
-WIDE_POINTER_NOTE = (
-    "; the element pointers of its 32-bit operands among them, both loaded one element at a time and both K-major (an "
-    "FMA kernel's: one K-major), which Triton's compiles of such kernels spill rather than recompute (of the read "
-    "sweeps' kernels past the limit by their pointers alone, where the rule had bet they would not spill: both K-major, "
-    "mma.sync and FMA, 287 of 297 spilled; FMA with one K-major, 101 of 134: footprint.pointers_spill_at_the_limit)"
-)
+def wide_pointer_note(both_k_major: bool) -> str:
+    """Why a Triton kernel of 32-bit operands, both loaded one element at a time, spills its element pointers
+    (footprint.pointers_spill_at_the_limit), in words: an mma.sync or FMA one with both operands K-major, or an FMA one
+    with one of them K-major, with what the read sweeps' compiles of that class did (benchmarks/wide_pointer_rule.py)."""
+    if both_k_major:
+        return ("; the element pointers of its 32-bit operands among them, both K-major and loaded one element at a "
+                "time, which Triton's compiles of such mma.sync and FMA kernels spill rather than recompute (of the read "
+                "sweeps' 297 past the limit by their pointers alone, where the rule had bet they would not spill, 287 "
+                "spilled: footprint.pointers_spill_at_the_limit)")  # fmt: skip
+    return ("; the element pointers of its 32-bit operands among them, both loaded one element at a time and one of "
+            "them K-major, which Triton's compiles of such FMA kernels spill rather than recompute (of the read sweeps' "
+            "134 past the limit by their pointers alone, where the rule had bet they would not spill, 101 spilled: "
+            "footprint.pointers_spill_at_the_limit)")  # fmt: skip
 
 
 def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: float) -> str:
