@@ -506,3 +506,18 @@ def test_explore_refuses_a_knob_the_time_model_does_not_read():
     # l2_bandwidth moves the GEMM figure in proportion (7,010 -> 14,020 GB/s: 8,980 -> 17,960).
     both = vary_machine(h100, "fp16", "l2_bandwidth", 14020)
     assert both.memory.l2.gemm_bandwidth.pick("measured").value == pytest.approx(17960)
+
+
+def test_the_triton_space_takes_only_the_block_k_triton_config_takes():
+    """tl.dot's operands are at least 16 along each dimension (kernel.triton_config refuses BLOCK_K 8), so the Triton
+    space leaves a 32-bit operand's BK 8 out, where the stated space keeps it; every configuration tune ranks in the
+    Triton space is one predict --kernel triton takes (before, tune ranked fp32 FMA kernels of BK 8 first)."""
+    assert Space("triton").bk_values(4) == (16, 32, 64) and Space("all").bk_values(4) == (8, 16, 32, 64)
+    assert Space("triton").bk_values(2) == Space("all").bk_values(2) == (16, 32, 64, 128)
+    machine, g = load_machine("h200"), Gemm(m=6700, n=1500, k=3300, dtype="fp32")
+    r = tune(machine, g, Space("triton"), top=5, a_major="m", b_major="k")
+    ranked = [r.evaluated.configs.config(i) for i in r.top]
+    assert len(ranked) == 5 and all(c.bk >= 16 for c in ranked)
+    for c in ranked:
+        triton_config(machine, "fp32", block_m=c.bm, block_n=c.bn, block_k=c.bk, num_warps=c.warps,
+                      num_stages=c.stages)  # fmt: skip

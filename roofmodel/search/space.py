@@ -84,10 +84,14 @@ class Space:
     orders: tuple[str, ...] | None = None  # None: the space's orders
 
     def bk_values(self, element_bytes: int) -> tuple[int, ...]:
+        """BK values: ``bks``, else 1/4, 1/2, 1 and 2 x the 128-byte default (at least 8); in the Triton space, those of
+        at least 16, as kernel.triton_config takes them (tl.dot's operands are at least 16 along each dimension): a
+        32-bit operand's 8 is left out there."""
         if self.bks is not None:
             return self.bks
         d = default_bk(element_bytes)
-        return tuple(sorted({max(8, d // 4), max(8, d // 2), d, 2 * d}))
+        values = sorted({max(8, d // 4), max(8, d // 2), d, 2 * d})
+        return tuple(v for v in values if self.name != "triton" or v >= 16)
 
     def cluster_values(self, machine: Machine) -> tuple[tuple[int, int], ...]:
         if self.clusters is not None:
