@@ -147,6 +147,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: passed, one kernel);
 --fresh69: FRESH69_SHAPES with a seventieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh69;
     read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: no kernel moved, decided nothing);
+--fresh70: FRESH70_SHAPES with a seventy-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh70);
+--fresh71: FRESH71_SHAPES with a seventy-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh71);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1287,6 +1289,37 @@ FRESH69_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6700x6000x5600", "odd", "holdout", 6700, 6000, 5600),
     ("small4256", "small", "holdout", 4256, 4256, 4256),
 ]
+# A seventieth fresh sample (--fresh70, drawn at the end of the fourth session of 2026-12-01 with fresh71, once fresh68
+# and fresh69 were read, so that the next changes have unread judges): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_18 (5 redrawn), all held out, a seventy-first seed; fixed in code
+# before it was measured and committed unread, to judge a later change.
+FRESH70_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq12288", "square", "holdout", 12288, 12288, 12288),
+    ("sq10304", "square", "holdout", 10304, 10304, 10304),
+    ("shortk576e", "short_k", "holdout", 7424, 7680, 576),
+    ("longk32512", "long_k", "holdout", 2048, 2560, 32512),
+    ("skinny416d", "skinny", "holdout", 416, 12800, 6656),
+    ("decode25b", "decode", "holdout", 25, 16896, 9216),
+    ("decode47b", "decode", "holdout", 47, 8704, 5120),
+    ("odd6700x2100x3700", "odd", "holdout", 6700, 2100, 3700),
+    ("odd5800x1000x4000", "odd", "holdout", 5800, 1000, 4000),
+    ("small4320", "small", "holdout", 4320, 4320, 4320),
+]
+# A seventy-first fresh sample (--fresh71, drawn with fresh70): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_19 (12 redrawn), all held out, a seventy-second seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH71_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11904", "square", "holdout", 11904, 11904, 11904),
+    ("sq10560", "square", "holdout", 10560, 10560, 10560),
+    ("shortk304e", "short_k", "holdout", 10496, 10752, 304),
+    ("longk32000", "long_k", "holdout", 1280, 1280, 32000),
+    ("skinny400c", "skinny", "holdout", 400, 20480, 10368),
+    ("decode20d", "decode", "holdout", 20, 17920, 12032),
+    ("decode45b", "decode", "holdout", 45, 17920, 7424),
+    ("odd1500x2200x2300", "odd", "holdout", 1500, 2200, 2300),
+    ("odd1600x5600x2700", "odd", "holdout", 1600, 5600, 2700),
+    ("small4384", "small", "holdout", 4384, 4384, 4384),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1332,7 +1365,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh66": (2027_1_29, FRESH66_SHAPES),
                  "fresh67": (2027_1_30, FRESH67_SHAPES),
                  "fresh68": (2027_1_31, FRESH68_SHAPES),
-                 "fresh69": (2027_1_32, FRESH69_SHAPES)}  # fmt: skip
+                 "fresh69": (2027_1_32, FRESH69_SHAPES),
+                 "fresh70": (2027_1_33, FRESH70_SHAPES),
+                 "fresh71": (2027_1_34, FRESH71_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
