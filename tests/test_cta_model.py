@@ -495,6 +495,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh67", ("h200-2026-12-01/fresh67",)),
     ("fresh68", ("h200-2026-12-01/fresh68",)),
     ("fresh69", ("h200-2026-12-01/fresh69",)),
+    ("fresh70", ("h200-2026-12-01/fresh70",)),
+    ("fresh71", ("h200-2026-12-01/fresh71",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1405,7 +1407,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh58", "h200-2026-12-01/fresh59", "h200-2026-12-01/fresh60",
                    "h200-2026-12-01/fresh61", "h200-2026-12-01/fresh62", "h200-2026-12-01/fresh63",
                    "h200-2026-12-01/fresh64", "h200-2026-12-01/fresh65", "h200-2026-12-01/fresh66",
-                   "h200-2026-12-01/fresh67", "h200-2026-12-01/fresh68", "h200-2026-12-01/fresh69")  # fmt: skip
+                   "h200-2026-12-01/fresh67", "h200-2026-12-01/fresh68", "h200-2026-12-01/fresh69",
+                   "h200-2026-12-01/fresh70", "h200-2026-12-01/fresh71")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
