@@ -14,7 +14,6 @@ exception for those and the 4-warp rule on --h100 18 --h200 59 (pre-registered i
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from collections import Counter, defaultdict
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.read_samples import DATA, read_h100, read_h200
+from benchmarks.read_samples import DATA, read_sets_from_args
 from roofmodel.backends.broad import read_broad_csv
 from roofmodel.model.footprint import FAMILIES, fragments_take_turns
 from roofmodel.model.prediction import unpipelined_operands
@@ -64,11 +63,7 @@ def spread(values: list[int]) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--h100", type=int, default=18, help="the H100's read samples up to freshN")
-    ap.add_argument("--h200", type=int, default=59, help="the H200's read samples up to freshN")
-    args = ap.parse_args()
-    rows = kernels({"h100": read_h100(args.h100), "h200": read_h200(args.h200)})
+    rows = kernels(read_sets_from_args(__doc__, h200=59))
     for bm, bn, warps in TILES:
         tile = [(g, d, r) for g, d, r in rows if (r.block_m, r.block_n, r.num_warps) == (bm, bn, warps)]
         for name, keep in (("aligned", True), ("an operand one element at a time", False)):

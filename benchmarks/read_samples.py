@@ -38,6 +38,16 @@ def read_h200(last: int) -> tuple[str, ...]:
             *(f"h200-2026-12-01/fresh{i}" for i in range(56, last + 1) if i not in UNREAD_H200))  # fmt: skip
 
 
+def read_sets_from_args(doc: str, h200: int, h100: int = 18) -> dict[str, tuple[str, ...]]:
+    """--h100 N and --h200 N (defaults ``h100``, ``h200``: the sets a script's figures were printed on): each GPU's read
+    broad sweeps to freshN, {"h100": read_h100(N), "h200": read_h200(N)}."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--h100", type=int, default=h100, help="the H100's read samples up to freshN")
+    ap.add_argument("--h200", type=int, default=h200, help="the H200's read samples up to freshN")
+    args = ap.parse_args()
+    return {"h100": read_h100(args.h100), "h200": read_h200(args.h200)}
+
+
 def sample_args(doc: str, samples: list[str]) -> argparse.Namespace:
     """SAMPLE ... (default ``samples``: directories under docs/measurements) and --machine (default h100)."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])

@@ -14,7 +14,6 @@ unread; fresh62 and fresh63 read by the failed judge).
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from collections import defaultdict
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.read_samples import DATA, read_h100, read_h200
+from benchmarks.read_samples import DATA, read_sets_from_args
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
 from roofmodel.model.footprint import POINTER_COLLAPSE, pointer_registers
@@ -65,11 +64,7 @@ def pointer_gambles(samples: dict[str, tuple[str, ...]]) -> list[tuple[str, str,
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--h100", type=int, default=18, help="the H100's read samples up to freshN")
-    ap.add_argument("--h200", type=int, default=61, help="the H200's read samples up to freshN")
-    args = ap.parse_args()
-    rows = pointer_gambles({"h100": read_h100(args.h100), "h200": read_h200(args.h200)})
+    rows = pointer_gambles(read_sets_from_args(__doc__, h200=61))
     groups: dict[tuple[str, str], list[tuple[object, float, bool]]] = defaultdict(list)
     for _, d, r, excess in rows:
         held = d.endswith("2026-11-23") and r.split == "holdout"

@@ -23,8 +23,8 @@ Registers a compiled GEMM kernel needs per thread (before the compiler spills):
   but make a kernel spill only past 2.3 x the limit, where ptxas gives up (pointer_registers), except
   that a wgmma kernel spills a K-major operand's pointers that do not fit, and so does an mma.sync or FMA
   kernel of 32-bit operands both K-major and so loaded, or an FMA one with both so loaded and one K-major
-  (pointers_spill_at_the_limit), and an mma.sync kernel
-  with a 16- or 8-bit one goes to 32 registers and the stack past 1.65 x (STACK_COLLAPSE: a compile study);
+  (pointers_spill_at_the_limit), and an mma.sync kernel with a 16- or 8-bit one goes to 32 registers and the
+  stack past 1.65 x (STACK_COLLAPSE: a compile study);
 - overhead: addresses, masks, loop state, per instruction family.
 
 The overheads are Triton's, fitted (the median of compiled - formula) on the training shapes of

@@ -196,6 +196,10 @@ def tcgen05_warps(family: str, bm: int, bn: int, tile: tuple[int, int]) -> int:
     return 4 * (bm // per_cta_rows) * (bn // tile[1])
 
 
+# tl.dot's operands are at least 16 along each dimension: Triton's smallest BLOCK_M, BLOCK_N and BLOCK_K.
+TRITON_MIN_BLOCK = 16
+
+
 def triton_config(
     machine: Machine,
     dtype: str,
@@ -216,7 +220,7 @@ def triton_config(
     if num_warps & (num_warps - 1):
         raise ProblemError(f"num_warps {num_warps}: Triton takes a power of two")
     for name, v in (("BLOCK_M", block_m), ("BLOCK_N", block_n), ("BLOCK_K", block_k)):
-        if v & (v - 1) or v < 16:
+        if v & (v - 1) or v < TRITON_MIN_BLOCK:
             # tl.arange takes a power of two, and tl.dot operands at least 16 along each dimension
             raise ProblemError(f"{name} {v}: a Triton matmul block is a power of two of at least 16")
     family = triton_family(machine, dtype, block_m, block_n, num_warps)

@@ -1943,15 +1943,14 @@ def wide_pointer_note(both_k_major: bool) -> str:
     """Why a Triton kernel of 32-bit operands, both loaded one element at a time, spills its element pointers
     (footprint.pointers_spill_at_the_limit), in words: an mma.sync or FMA one with both operands K-major, or an FMA one
     with one of them K-major, with what the read sweeps' compiles of that class did (benchmarks/wide_pointer_rule.py)."""
-    if both_k_major:
-        return ("; the element pointers of its 32-bit operands among them, both K-major and loaded one element at a "
-                "time, which Triton's compiles of such mma.sync and FMA kernels spill rather than recompute (of the read "
-                "sweeps' 297 past the limit by their pointers alone, where the rule had bet they would not spill, 287 "
-                "spilled: footprint.pointers_spill_at_the_limit)")  # fmt: skip
-    return ("; the element pointers of its 32-bit operands among them, both loaded one element at a time and one of "
-            "them K-major, which Triton's compiles of such FMA kernels spill rather than recompute (of the read sweeps' "
-            "134 past the limit by their pointers alone, where the rule had bet they would not spill, 101 spilled: "
-            "footprint.pointers_spill_at_the_limit)")  # fmt: skip
+    layout, kernels, past, spilled = (
+        ("both K-major and loaded one element at a time", "mma.sync and FMA kernels", 297, 287) if both_k_major
+        else ("both loaded one element at a time and one of them K-major", "FMA kernels", 134, 101))  # fmt: skip
+    return (
+        f"; the element pointers of its 32-bit operands among them, {layout}, which Triton's compiles of such "
+        f"{kernels} spill rather than recompute (of the read sweeps' {past} past the limit by their pointers alone, "
+        f"where the rule had bet they would not spill, {spilled} spilled: footprint.pointers_spill_at_the_limit)"
+    )
 
 
 def single_fragment_note(fp: dict[str, Any], rn: int, accumulator_registers: float) -> str:

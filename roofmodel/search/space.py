@@ -37,6 +37,7 @@ from roofmodel.model.footprint import REGISTER_GAMBLE, kernel_footprint, pointer
 from roofmodel.model.kernel import (
     FAMILIES,
     TCGEN05,
+    TRITON_MIN_BLOCK,
     KernelConfig,
     register_tile_for,
     tcgen05_tile,
@@ -85,13 +86,12 @@ class Space:
 
     def bk_values(self, element_bytes: int) -> tuple[int, ...]:
         """BK values: ``bks``, else 1/4, 1/2, 1 and 2 x the 128-byte default (at least 8); in the Triton space, those of
-        at least 16, as kernel.triton_config takes them (tl.dot's operands are at least 16 along each dimension): a
-        32-bit operand's 8 is left out there."""
+        at least kernel.TRITON_MIN_BLOCK, as triton_config takes them: a 32-bit operand's 8 is left out there."""
         if self.bks is not None:
             return self.bks
         d = default_bk(element_bytes)
         values = sorted({max(8, d // 4), max(8, d // 2), d, 2 * d})
-        return tuple(v for v in values if self.name != "triton" or v >= 16)
+        return tuple(v for v in values if self.name != "triton" or v >= TRITON_MIN_BLOCK)
 
     def cluster_values(self, machine: Machine) -> tuple[tuple[int, int], ...]:
         if self.clusters is not None:
