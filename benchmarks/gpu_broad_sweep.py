@@ -149,6 +149,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: no kernel moved, decided nothing);
 --fresh70: FRESH70_SHAPES with a seventy-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh70);
 --fresh71: FRESH71_SHAPES with a seventy-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh71);
+--fresh72: FRESH72_SHAPES with a seventy-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh72);
+--fresh73: FRESH73_SHAPES with a seventy-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh73);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1320,6 +1322,38 @@ FRESH71_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd1600x5600x2700", "odd", "holdout", 1600, 5600, 2700),
     ("small4384", "small", "holdout", 4384, 4384, 4384),
 ]
+
+# A seventy-second fresh sample (--fresh72, drawn at the start of the fifth session of 2026-12-01 with fresh73, while
+# fresh70 and fresh71 stay unread, so that later changes have unread judges): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_20 (11 redrawn), all held out, a seventy-third seed; fixed in code
+# before it was measured and committed unread, to judge a later change.
+FRESH72_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11648", "square", "holdout", 11648, 11648, 11648),
+    ("sq10624", "square", "holdout", 10624, 10624, 10624),
+    ("shortk480c", "short_k", "holdout", 9728, 10496, 480),
+    ("longk15104", "long_k", "holdout", 1792, 2048, 15104),
+    ("skinny448c", "skinny", "holdout", 448, 16896, 10368),
+    ("decode5e", "decode", "holdout", 5, 17408, 11776),
+    ("decode34e", "decode", "holdout", 34, 21504, 12032),
+    ("odd3400x6200x4900", "odd", "holdout", 3400, 6200, 4900),
+    ("odd3900x5100x6000", "odd", "holdout", 3900, 5100, 6000),
+    ("small4128", "small", "holdout", 4128, 4128, 4128),
+]
+# A seventy-third fresh sample (--fresh73, drawn with fresh72): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_21 (7 redrawn), all held out, a seventy-fourth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH73_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq10816", "square", "holdout", 10816, 10816, 10816),
+    ("sq11968", "square", "holdout", 11968, 11968, 11968),
+    ("shortk592e", "short_k", "holdout", 8704, 11264, 592),
+    ("longk27904", "long_k", "holdout", 1408, 2304, 27904),
+    ("skinny480c", "skinny", "holdout", 480, 23552, 9088),
+    ("decode5f", "decode", "holdout", 5, 10752, 12288),
+    ("decode56d", "decode", "holdout", 56, 22528, 7936),
+    ("odd1400x1500x6500", "odd", "holdout", 1400, 1500, 6500),
+    ("odd2900x6700x2600", "odd", "holdout", 2900, 6700, 2600),
+    ("small4192", "small", "holdout", 4192, 4192, 4192),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1367,7 +1401,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh68": (2027_1_31, FRESH68_SHAPES),
                  "fresh69": (2027_1_32, FRESH69_SHAPES),
                  "fresh70": (2027_1_33, FRESH70_SHAPES),
-                 "fresh71": (2027_1_34, FRESH71_SHAPES)}  # fmt: skip
+                 "fresh71": (2027_1_34, FRESH71_SHAPES),
+                 "fresh72": (2027_1_35, FRESH72_SHAPES),
+                 "fresh73": (2027_1_36, FRESH73_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
