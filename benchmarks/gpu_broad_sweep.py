@@ -17,6 +17,13 @@ Phases, all written under OUT_DIR as they finish:
 3. pass 1: check each kernel against float64 (poisoned output), then time it (do_bench median);
 4. pass 2: time every checked kernel again, in another order, until the deadline.
 The SM clock, power and temperature are sampled with nvidia-smi throughout (clocks.csv).
+A kernel that kills the CUDA context (an illegal memory access: nothing more runs in that process) gets status
+``fault: <error>`` in OUT_DIR/faulted.json, keyed by its configuration and shape, and the script starts again in a
+fresh process with the same arguments (os.execv): a row that file lists keeps that status and is never launched
+again (like a compile error), and the rest are timed from scratch; at most MAX_RESTARTS restarts (counted in the
+same file), after which the run stops with the rows timed so far. Each kernel runs between two synchronizations,
+so the row blamed is the one whose kernel faulted. log.txt holds every attempt (opened to append); give a fresh
+run a fresh OUT_DIR.
 
 Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-shape 95] [--quick]
            [--fresh | --fresh2 | ... | --fresh25 | --spills | --alignment | --mma-issue | --mma-gather]
@@ -1923,6 +1930,69 @@ class Inputs:
         self.torch.cuda.empty_cache()
 
 
+# A kernel that kills the CUDA context (see the module docstring): the file under OUT_DIR that names it, and how often
+# the script may start again in a fresh process before it stops with what it has.
+FAULTED_FILE = "faulted.json"
+MAX_RESTARTS = 3
+# The columns that name a row's kernel and shape in FAULTED_FILE.
+FAULT_KEY = ("set", "shape", "m", "n", "k", "dtype", "a_major", "b_major", "block_m", "block_n", "block_k", "group_m",
+             "num_warps", "num_stages", "force_mma_v2")  # fmt: skip
+
+
+class ContextLost(Exception):
+    """The CUDA context died under a kernel: nothing more runs in this process. ``row``: the row whose kernel
+    was running (its status set to ``fault: ...``), None where the context died before it was launched."""
+
+    def __init__(self, row: dict[str, Any] | None, error: str) -> None:
+        super().__init__(error)
+        self.row, self.error = row, error
+
+
+def fault_key(r: dict[str, Any]) -> str:
+    """A row's configuration and shape, as FAULTED_FILE names it."""
+    return " ".join(f"{c}={r.get(c, '')}" for c in FAULT_KEY)
+
+
+def read_faulted(out: Path) -> dict[str, Any]:
+    """OUT_DIR's FAULTED_FILE: {"restarts": restarts so far, "faults": {fault_key: status}}; none yet where absent."""
+    path = out / FAULTED_FILE
+    return json.loads(path.read_text()) if path.exists() else {"restarts": 0, "faults": {}}
+
+
+def mark_faulted(rows: list[dict[str, Any]], faulted: dict[str, Any]) -> int:
+    """Give each row FAULTED_FILE lists its ``fault`` status, so that it is never launched again; how many."""
+    marked = 0
+    for r in rows:
+        if (status := faulted["faults"].get(fault_key(r))) is not None:
+            r["status"] = status
+            marked += 1
+    return marked
+
+
+def record_fault(out: Path, row: dict[str, Any] | None) -> bool:
+    """Add the row whose kernel killed the context (none: no kernel was running) to FAULTED_FILE and count a
+    restart; False, and no restart counted, where MAX_RESTARTS are spent."""
+    faulted = read_faulted(out)
+    if row is not None:
+        faulted["faults"][fault_key(row)] = row["status"]
+    restart = faulted["restarts"] < MAX_RESTARTS
+    faulted["restarts"] += restart
+    tmp = out / (FAULTED_FILE + ".tmp")
+    tmp.write_text(json.dumps(faulted, indent=1) + "\n")
+    tmp.replace(out / FAULTED_FILE)
+    return restart
+
+
+def context_alive(torch: Any) -> bool:
+    """Whether the CUDA context still runs work (after an illegal memory access every call fails)."""
+    try:
+        torch.cuda.synchronize()
+        torch.ones(1, device="cuda").add_(1).item()
+        return True
+    except Exception:
+        return False
+
+
 def bench_ms(fn: Any) -> float:
     import triton
 
@@ -1946,9 +2016,12 @@ def time_rows(rows: list[dict[str, Any]], inputs: Inputs, sampler: Sampler, v2: 
                 return
             if r["status"] not in (("ok",) if second else ("compiled", "compile_unknown")):
                 continue
+            launched = False
             try:
                 a, b, ref = inputs.get(r)
                 c = tg.output_for(a, b, r["dtype"])
+                torch.cuda.synchronize()  # what ran before has finished: a fault from here on is this kernel's
+                launched = True
                 cfg = dict(dtype=r["dtype"], block_m=r["block_m"], block_n=r["block_n"], block_k=r["block_k"],
                            group_m=r["group_m"], num_warps=r["num_warps"], num_stages=r["num_stages"])  # fmt: skip
                 jit = v2 if r["force_mma_v2"] else tg._matmul_kernel
@@ -1959,6 +2032,7 @@ def time_rows(rows: list[dict[str, Any]], inputs: Inputs, sampler: Sampler, v2: 
                         compiled = tg.launch(a, b, c, **cfg, kernel=jit)
                     finally:
                         os.environ.pop("DISABLE_MMA_V3", None)
+                    torch.cuda.synchronize()  # a fault in the kernel is raised here
                     r.update(tg.compiled_facts(compiled))
                     if ref is not None:
                         err = tg.check(a, b, c, ref)
@@ -1977,8 +2051,12 @@ def time_rows(rows: list[dict[str, Any]], inputs: Inputs, sampler: Sampler, v2: 
                     r["tflops"] = f"{2 * r['m'] * r['n'] * r['k'] / (ms * 1e-3) / 1e12:.4g}"
                     r["status"] = "ok"
             except Exception as exc:
-                r["status"] = f"run_error: {type(exc).__name__}: {str(exc)[:160]}".replace("\n", " ")
-                torch.cuda.synchronize()
+                error = f"{type(exc).__name__}: {str(exc)[:160]}".replace("\n", " ")
+                if not context_alive(torch):
+                    if launched:
+                        r["status"] = f"fault: {error}"
+                    raise ContextLost(r if launched else None, error) from exc
+                r["status"] = f"run_error: {error}"
         inputs.drop()
         log(f"{'pass 2' if second else 'pass 1'}: shape {group[0]['shape']} done")
 
@@ -2457,8 +2535,12 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
 }  # fmt: skip
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def main() -> int | None:
+    ap = argparse.ArgumentParser(
+        description="Time a broad random sample of Triton matmuls on a GPU, twice (see the module docstring).",
+        epilog=f"A kernel that kills the CUDA context is written to OUT/{FAULTED_FILE} with status 'fault: ...' and "
+        f"the script starts again without it (at most {MAX_RESTARTS} times; see the module docstring).",
+    )
     ap.add_argument("out", type=Path)
     ap.add_argument("--seconds", type=float, default=540.0)
     ap.add_argument("--per-shape", type=int, default=95)
@@ -2507,15 +2589,32 @@ def main() -> None:
         compile_all(rows, args.workers, start + 0.4 * args.seconds, log)
     except Exception as exc:
         log(f"parallel compile failed ({type(exc).__name__}: {exc}); compiling on first launch")
+    faulted = read_faulted(args.out)
+    if faulted["faults"]:
+        log(f"{mark_faulted(rows, faulted)} kernels that killed the CUDA context before are not launched again "
+            f"(restart {faulted['restarts']} of at most {MAX_RESTARTS}; {FAULTED_FILE})")  # fmt: skip
     write_rows(path, rows)
     microbenchmarks(args.out, log)
     inputs = Inputs(torch, tg)
     v2 = _v2_kernel(tg)
-    time_rows(rows, inputs, sampler, v2, deadline - 60, second=False, log=log)
-    write_rows(path, rows)
-    ok = sum(1 for r in rows if r.get("status") == "ok")
-    log(f"pass 1: {ok} kernels checked and timed")
-    time_rows(rows, inputs, sampler, v2, deadline, second=True, log=log)
+    try:
+        time_rows(rows, inputs, sampler, v2, deadline - 60, second=False, log=log)
+        write_rows(path, rows)
+        ok = sum(1 for r in rows if r.get("status") == "ok")
+        log(f"pass 1: {ok} kernels checked and timed")
+        time_rows(rows, inputs, sampler, v2, deadline, second=True, log=log)
+    except ContextLost as lost:
+        write_rows(path, rows)
+        which = f"kernel {fault_key(lost.row)}" if lost.row else "no kernel (before a launch)"
+        log(f"the CUDA context died under {which}: {lost.error}")
+        if record_fault(args.out, lost.row):
+            log(f"starting again in a fresh process without it ({FAULTED_FILE})")
+            logf.close()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+        log(f"{MAX_RESTARTS} restarts spent: stopping with the rows timed so far")
+        return 1
     sampler.stop()
     write_rows(path, rows)
     with (args.out / "clocks.csv").open("w") as f:
