@@ -12,7 +12,10 @@ The read sweeps: the H100's 2026-11-23 (its held-out shapes left out) to fresh18
 
 With --collapsed, the same medians over the kernels past POINTER_COLLAPSE whose K-major element pointers spill with the
 rest (``collapse_excess``: the rule's whole excess), on the read sweeps to the H200's fresh48 (COLLAPSED_ON), which bear
-out the factors on that excess too; and how many of them compiled without spilling.
+out the factors on that excess too; and how many of them compiled without spilling. With --collapsed-mn, the same over
+the kernels past it whose operands loaded one element at a time are all M- or N-major (no K-major one) and whose other
+registers fit the limit within POINTER_ALONE_TOLERANCE, which the rule charges so since 7ea165e, on the read sweeps to
+the H200's fresh69 (COLLAPSED_MN_ON).
 
 With --barely, what POINTER_ALONE_TOLERANCE rests on, over the read sweeps to the H200's fresh50 (BARELY_ON): the
 register rule's median and p90 |compiled - rule| over the wgmma kernels that do not spill (nor have pointers the rule
@@ -20,7 +23,7 @@ spills, nor are register gambles), and, for the wgmma kernels below the collapse
 spills and whose other registers pass the limit too, by how much they pass it (within the tolerance or beyond), the
 medians of their loop registers and waits over the pointer excess.
 
-    python benchmarks/pointer_spill_rule.py [--collapsed | --barely]
+    python benchmarks/pointer_spill_rule.py [--collapsed | --collapsed-mn | --barely]
 """
 
 from __future__ import annotations
@@ -34,15 +37,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.read_samples import DATA, read_h100, read_h200
-from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
+from roofmodel.backends.broad import INPUT_BYTES, BroadRecord, Evaluator, read_broad_csv
 from roofmodel.errors import ProblemError
 from roofmodel.machine import load_machine
-from roofmodel.model.footprint import POINTER_ALONE_TOLERANCE, past_limit_without_pointers
+from roofmodel.model.footprint import FAMILIES, POINTER_ALONE_TOLERANCE, past_limit_without_pointers
 from roofmodel.model.kernel import triton_config
+from roofmodel.model.prediction import operand_staging
 
 FITTED_ON = {"h100": read_h100(18), "h200": read_h200(44)}
 LIMIT = load_machine("h200").limits.max_registers_per_thread.n  # the H100's alike
 COLLAPSED_ON = {"h100": read_h100(18), "h200": read_h200(48)}
+COLLAPSED_MN_ON = {"h100": read_h100(18), "h200": read_h200(69)}
 BARELY_ON = {"h100": read_h100(18), "h200": read_h200(50)}
 
 
@@ -73,14 +78,26 @@ def counted_row(gpu: str, sample: str, r: BroadRecord, excess: float) -> dict[st
                 loop=r.loop_local_bytes / 8 if counted else None, waits=r.loop_local_waits if counted else None)  # fmt: skip
 
 
-def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False) -> list[dict[str, Any]]:
+def narrow_k_major(r: BroadRecord) -> bool:
+    """Whether one of the kernel's operands loaded one element at a time is K-major (operand_staging, Triton's)."""
+    fi = FAMILIES.index("wgmma")
+    staging = operand_staging(True, fi, INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n",
+                              r.block_m, r.block_n)  # fmt: skip
+    return bool(staging["narrow_k_major"])
+
+
+def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False,
+                 mn_major: bool = False) -> list[dict[str, Any]]:  # fmt: skip
     """One row per kernel the fit reads (counted_row): the kernels whose K-major pointers alone the rule spills, that
-    spilled as compiled, and their pointer excess; with ``collapsed``, the kernels past the collapse point and their
-    whole excess, spilled or not."""
+    spilled as compiled, and their pointer excess; with ``collapsed``, the kernels past the collapse point with a
+    K-major operand loaded one element at a time (with ``mn_major``, with none: every such operand M- or N-major) and
+    their whole excess, spilled or not."""
     out = []
     for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
         if collapsed:
             excess = float(fp["collapse_excess"])
+            if excess > 0 and narrow_k_major(r) == mn_major:
+                continue
         else:
             excess = float(fp["pointer_excess"])
             if r.loop_local_bytes is None or float(fp["spilled"]) != float(fp["pointer_spilled"]):
@@ -162,9 +179,10 @@ def main() -> None:
     if "--barely" in sys.argv[1:]:
         print_barely(BARELY_ON)
         return
-    collapsed = "--collapsed" in sys.argv[1:]
-    on = COLLAPSED_ON if collapsed else FITTED_ON
-    print_fit({gpu: pointer_rows(gpu, samples, collapsed) for gpu, samples in on.items()})
+    mn_major = "--collapsed-mn" in sys.argv[1:]
+    collapsed = mn_major or "--collapsed" in sys.argv[1:]
+    on = COLLAPSED_MN_ON if mn_major else COLLAPSED_ON if collapsed else FITTED_ON
+    print_fit({gpu: pointer_rows(gpu, samples, collapsed, mn_major) for gpu, samples in on.items()})
 
 
 if __name__ == "__main__":

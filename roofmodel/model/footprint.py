@@ -166,7 +166,13 @@ STACK_COLLAPSE = 1.65
 # fresh18, H200 to fresh48, the held-out shapes of 2026-11-23 left out; every one spilled as compiled, 255 registers),
 # the compiled loop moves a median 1.76 x E an iteration (both GPUs) and a warp waits 0.30 x E times (H100 0.32, H200
 # 0.30): benchmarks/pointer_spill_rule.py --collapsed. The rule had charged E once and no wait, and `predict` had them
-# at a median 0.31 (H200) and 0.37 (H100) of their measured time (as compiled, with the counts, 0.96).
+# at a median 0.31 (H200) and 0.37 (H100) of their measured time (as compiled, with the counts, 0.96). So do the kernels
+# past it whose operands loaded one element at a time are all M- or N-major, where the rest of their registers fits
+# within POINTER_ALONE_TOLERANCE (pre-registered in 7ea165e): over the read sweeps' 79 (H100 2026-11-23 to fresh18,
+# H200 to fresh69; every one spilled as compiled) the loop moves a median 1.85 x E and waits 0.40 x E (--collapsed-mn),
+# and `predict`, charging E once and no wait, had them at 0.27 (H200) and 0.35 (H100). Where the rest passes the limit
+# too, 84 kernels move 1.42 x and wait 0.26 x, the 256x256 tiles on 8 warps 0.67 x and 0.01 x (their accumulators'
+# fragments spill): the rule taking those too failed its judge (2722303, reverted).
 POINTER_SPILL_FACTOR = 1.64
 POINTER_SPILL_WAITS = 0.30
 # The pointers are taken to spill alone (the factors on their excess) also where the registers such a kernel needs
@@ -690,10 +696,12 @@ def kernel_footprint(
         alone = -(-hard // 1) <= rule_registers + POINTER_ALONE_TOLERANCE
         _, pointer_spilled, rule_waits = factor_spills(alone, pointer_excess, POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)
         rule_spilled = rule_spilled + pointer_spilled
-        # Past POINTER_COLLAPSE, where those pointers spill with the rest, the same factors on the whole excess.
-        collapsed_k = (family == FAMILIES.index("wgmma")) & narrow_k_major & collapsed & (compiler == "triton")
-        collapse_excess, rule_spilled, waits = factor_spills(collapsed_k, rule_spilled, POINTER_SPILL_FACTOR,
-                                                             POINTER_SPILL_WAITS)  # fmt: skip
+        # Past POINTER_COLLAPSE, where those pointers spill with the rest, the same factors on the whole excess; where
+        # the operands loaded one element at a time are all M- or N-major, only where the rest fits as above (alone):
+        # past it, their accumulators' fragments spill in the pointers' place.
+        collapsed_narrow = (family == FAMILIES.index("wgmma")) & (narrow_rows > 0) & collapsed & (compiler == "triton")
+        collapse_excess, rule_spilled, waits = factor_spills(collapsed_narrow & (narrow_k_major | alone), rule_spilled,
+                                                             POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)  # fmt: skip
         rule_waits = rule_waits + waits
         # A Triton mma.sync kernel whose accumulators pass the limit beside the overhead, at 255 (not the stack): its
         # loop moves ACCUMULATOR_SPILL_PER_K_STEP and waits ACCUMULATOR_WAITS_PER_K_STEP per mma.sync step along K, as a

@@ -92,7 +92,7 @@ GAMBLE_NOTE = (
 # The register rules that spill more than the registers that do not fit (Prediction.spill_rule).
 SpillRule = Literal[
     "k-major pointers",
-    "k-major pointers past the collapse point",
+    "element pointers past the collapse point",
     "mma.sync accumulators",
     "mma.sync stack",
     "wgmma fragments in turns",
@@ -142,7 +142,7 @@ class Prediction(BaseModel):
     # Times per iteration a warp waits on its own local reloads, each charged kernel_costs.spill_wait (the compiled
     # loop's, counted in its SASS; or the register rule's, spill_rule's), and the register rule that set the spills
     # beyond the registers that do not fit: "k-major pointers" (POINTER_SPILL_FACTOR x the pointer registers that do
-    # not fit, spill_rule_excess), "k-major pointers past the collapse point" (the same factors on the whole excess),
+    # not fit, spill_rule_excess), "element pointers past the collapse point" (the same factors on the whole excess),
     # "mma.sync accumulators" (ACCUMULATOR_SPILL_PER_K_STEP per mma.sync step along K; spill_rule_excess the registers
     # past the limit), "mma.sync stack" (a kernel sent to 32 registers and the stack, STACK_LOOP_FACTOR and STACK_WAITS x
     # the registers past the 32, spill_rule_excess), "wgmma fragments in turns" (a wgmma kernel's whole accumulator
@@ -1605,13 +1605,14 @@ def predict_kernel(
     if float(fp["collapse_excess"]) > 0:
         excess = float(fp["collapse_excess"])
         spill_note += (
-            f"; past {POINTER_COLLAPSE:g} x the limit the element pointers of its K-major operand loaded one element at "
-            f"a time spill with the rest ({math.ceil(float(fp['needed'])) - limit:,} registers past the limit, "
+            f"; past {POINTER_COLLAPSE:g} x the limit the element pointers of its operands loaded one element at a "
+            f"time spill with the rest ({math.ceil(float(fp['needed'])) - limit:,} registers past the limit, "
             f"{excess:,.0f} in whole wgmma accumulator fragments): "
             + factor_spill_note("registers", POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS, excess,
                                 float(fp["loop_waits"]), rates, "footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS, "
-                                "fitted below that point, which the compiled loops of the read sweeps' 626 such kernels "
-                                "bear out (1.76 and 0.31)")
+                                "fitted below that point, which the compiled loops of the read sweeps' such kernels "
+                                "bear out (626 with a K-major operand so loaded: 1.76 and 0.31; 79 with M- or N-major "
+                                "ones alone and the rest within the limit: 1.85 and 0.40)")
         )  # fmt: skip
     loop_spilled = round(float(fp["loop_spilled"]))
     if loop_spilled < int(fp["spilled"]) and not bool(fp["loop_counted"]):
@@ -1980,7 +1981,7 @@ def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
     # spills too they spill once, and the rule that spilled more is the fragments'.
     pointers = float(fp["pointer_spilled"]) > float(fp["pointer_excess"])
     for rule, key, on in (("k-major pointers", "pointer_excess", pointers),
-                          ("k-major pointers past the collapse point", "collapse_excess", True),
+                          ("element pointers past the collapse point", "collapse_excess", True),
                           ("mma.sync accumulators", "accumulator_excess", True),
                           ("mma.sync stack", "stack_excess", True),
                           ("wgmma fragment resident", "fragment_excess", resident),
