@@ -158,6 +158,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh71: FRESH71_SHAPES with a seventy-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh71);
 --fresh72: FRESH72_SHAPES with a seventy-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh72);
 --fresh73: FRESH73_SHAPES with a seventy-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh73);
+--fresh74: FRESH74_SHAPES with a seventy-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh74);
+--fresh75: FRESH75_SHAPES with a seventy-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh75);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1361,6 +1363,38 @@ FRESH73_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2900x6700x2600", "odd", "holdout", 2900, 6700, 2600),
     ("small4192", "small", "holdout", 4192, 4192, 4192),
 ]
+
+# A seventy-fourth fresh sample (--fresh74, drawn in the fifth session of 2026-12-01 with fresh75, once fresh70-73
+# were read, so that the next changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_22 (7 redrawn; its small size from the new range 4640-5120), all held out, a seventy-fifth seed;
+# fixed in code before it was measured and committed unread, to judge a later change.
+FRESH74_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq10880", "square", "holdout", 10880, 10880, 10880),
+    ("sq10368", "square", "holdout", 10368, 10368, 10368),
+    ("shortk592f", "short_k", "holdout", 11520, 11264, 592),
+    ("longk21248", "long_k", "holdout", 2048, 2048, 21248),
+    ("skinny352e", "skinny", "holdout", 352, 15360, 6272),
+    ("decode24d", "decode", "holdout", 24, 19456, 12032),
+    ("decode2d", "decode", "holdout", 2, 25600, 9984),
+    ("odd5300x3500x2900", "odd", "holdout", 5300, 3500, 2900),
+    ("odd6900x2400x3900", "odd", "holdout", 6900, 2400, 3900),
+    ("small5024", "small", "holdout", 5024, 5024, 5024),
+]
+# A seventy-fifth fresh sample (--fresh75, drawn with fresh74): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_23 (17 redrawn), all held out, a seventy-sixth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH75_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11584", "square", "holdout", 11584, 11584, 11584),
+    ("sq10688", "square", "holdout", 10688, 10688, 10688),
+    ("shortk336e", "short_k", "holdout", 7936, 6656, 336),
+    ("longk18176", "long_k", "holdout", 1920, 1920, 18176),
+    ("skinny416e", "skinny", "holdout", 416, 16384, 5120),
+    ("decode5g", "decode", "holdout", 5, 11776, 11008),
+    ("decode62c", "decode", "holdout", 62, 18432, 8704),
+    ("odd6800x4800x5300", "odd", "holdout", 6800, 4800, 5300),
+    ("odd5300x2100x7000", "odd", "holdout", 5300, 2100, 7000),
+    ("small4768", "small", "holdout", 4768, 4768, 4768),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1410,7 +1444,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh70": (2027_1_33, FRESH70_SHAPES),
                  "fresh71": (2027_1_34, FRESH71_SHAPES),
                  "fresh72": (2027_1_35, FRESH72_SHAPES),
-                 "fresh73": (2027_1_36, FRESH73_SHAPES)}  # fmt: skip
+                 "fresh73": (2027_1_36, FRESH73_SHAPES),
+                 "fresh74": (2027_1_37, FRESH74_SHAPES),
+                 "fresh75": (2027_1_38, FRESH75_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
