@@ -154,10 +154,14 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: passed, one kernel);
 --fresh69: FRESH69_SHAPES with a seventieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh69;
     read 2026-12-01 to judge the FMA one-K-major pointer rule, 76ea5e4: no kernel moved, decided nothing);
---fresh70: FRESH70_SHAPES with a seventy-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh70);
---fresh71: FRESH71_SHAPES with a seventy-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh71);
---fresh72: FRESH72_SHAPES with a seventy-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh72);
---fresh73: FRESH73_SHAPES with a seventy-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh73);
+--fresh70: FRESH70_SHAPES with a seventy-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh70;
+    read 2026-12-01 to judge M- or N-major pointers past the collapse point, ae77233: passed);
+--fresh71: FRESH71_SHAPES with a seventy-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh71;
+    read 2026-12-01 to judge M- or N-major pointers past the collapse point, ae77233: passed);
+--fresh72: FRESH72_SHAPES with a seventy-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh72;
+    read 2026-12-01 to judge M- or N-major pointers past the collapse point where the rest fits, 7ea165e: passed);
+--fresh73: FRESH73_SHAPES with a seventy-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh73;
+    read 2026-12-01 to judge M- or N-major pointers past the collapse point, ae77233: failed);
 --fresh74: FRESH74_SHAPES with a seventy-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh74);
 --fresh75: FRESH75_SHAPES with a seventy-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh75);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);

@@ -497,6 +497,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh69", ("h200-2026-12-01/fresh69",)),
     ("fresh70", ("h200-2026-12-01/fresh70",)),
     ("fresh71", ("h200-2026-12-01/fresh71",)),
+    ("fresh72", ("h200-2026-12-01/fresh72",)),
+    ("fresh73", ("h200-2026-12-01/fresh73",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -751,7 +753,9 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-01/fresh62", "-fresh62"), ("h200", "h200", "12-01/fresh63", "-fresh63"),
      ("h200", "h200", "12-01/fresh64", "-fresh64"), ("h200", "h200", "12-01/fresh65", "-fresh65"),
      ("h200", "h200", "12-01/fresh66", "-fresh66"), ("h200", "h200", "12-01/fresh67", "-fresh67"),
-     ("h200", "h200", "12-01/fresh68", "-fresh68"), ("h200", "h200", "12-01/fresh69", "-fresh69")],
+     ("h200", "h200", "12-01/fresh68", "-fresh68"), ("h200", "h200", "12-01/fresh69", "-fresh69"),
+     ("h200", "h200", "12-01/fresh70", "-fresh70"), ("h200", "h200", "12-01/fresh71", "-fresh71"),
+     ("h200", "h200", "12-01/fresh72", "-fresh72"), ("h200", "h200", "12-01/fresh73", "-fresh73")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1408,7 +1412,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh61", "h200-2026-12-01/fresh62", "h200-2026-12-01/fresh63",
                    "h200-2026-12-01/fresh64", "h200-2026-12-01/fresh65", "h200-2026-12-01/fresh66",
                    "h200-2026-12-01/fresh67", "h200-2026-12-01/fresh68", "h200-2026-12-01/fresh69",
-                   "h200-2026-12-01/fresh70", "h200-2026-12-01/fresh71")  # fmt: skip
+                   "h200-2026-12-01/fresh70", "h200-2026-12-01/fresh71", "h200-2026-12-01/fresh72",
+                   "h200-2026-12-01/fresh73")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
