@@ -14,8 +14,10 @@ With --collapsed, the same medians over the kernels past POINTER_COLLAPSE whose 
 rest (``collapse_excess``: the rule's whole excess), on the read sweeps to the H200's fresh48 (COLLAPSED_ON), which bear
 out the factors on that excess too; and how many of them compiled without spilling. With --collapsed-mn, the same over
 the kernels past it whose operands loaded one element at a time are all M- or N-major (no K-major one) and whose other
-registers fit the limit within POINTER_ALONE_TOLERANCE, which the rule charges so since 7ea165e, on the read sweeps to
-the H200's fresh69 (COLLAPSED_MN_ON).
+registers fit the limit within POINTER_ALONE_TOLERANCE, which the rule charges so (pre-registered in 7ea165e, landed in
+4b60f34: ``collapse_mn_major``), on the read sweeps to the H200's fresh69 (COLLAPSED_MN_ON), by element width too; and
+the same over those whose other registers pass the limit too (their excess: the rule's spills, its accumulators'
+fragments), which the rule leaves out.
 
 With --barely, what POINTER_ALONE_TOLERANCE rests on, over the read sweeps to the H200's fresh50 (BARELY_ON): the
 register rule's median and p90 |compiled - rule| over the wgmma kernels that do not spill (nor have pointers the rule
@@ -40,7 +42,7 @@ from benchmarks.read_samples import DATA, read_h100, read_h200
 from roofmodel.backends.broad import INPUT_BYTES, BroadRecord, Evaluator, read_broad_csv
 from roofmodel.errors import ProblemError
 from roofmodel.machine import load_machine
-from roofmodel.model.footprint import FAMILIES, POINTER_ALONE_TOLERANCE, past_limit_without_pointers
+from roofmodel.model.footprint import FAMILIES, POINTER_ALONE_TOLERANCE, POINTER_COLLAPSE, past_limit_without_pointers
 from roofmodel.model.kernel import triton_config
 from roofmodel.model.prediction import operand_staging
 
@@ -74,29 +76,30 @@ def triton_kernels(
 def counted_row(gpu: str, sample: str, r: BroadRecord, excess: float) -> dict[str, Any]:
     """A kernel's excess by the rule and its compiled counts (``loop`` and ``waits`` None where it did not spill)."""
     counted = r.loop_local_bytes is not None
-    return dict(gpu=gpu, sample=sample, excess=excess, spilled=r.spilled_registers,
+    return dict(gpu=gpu, sample=sample, excess=excess, spilled=r.spilled_registers, dtype=r.dtype,
                 loop=r.loop_local_bytes / 8 if counted else None, waits=r.loop_local_waits if counted else None)  # fmt: skip
 
 
-def narrow_k_major(r: BroadRecord) -> bool:
-    """Whether one of the kernel's operands loaded one element at a time is K-major (operand_staging, Triton's)."""
+def narrow_mn_major_only(r: BroadRecord) -> bool:
+    """Whether the kernel has operands loaded one element at a time and all of them M- or N-major (operand_staging,
+    Triton's)."""
     fi = FAMILIES.index("wgmma")
     staging = operand_staging(True, fi, INPUT_BYTES[r.dtype], r.m, r.n, r.k, r.a_major == "m", r.b_major == "n",
                               r.block_m, r.block_n)  # fmt: skip
-    return bool(staging["narrow_k_major"])
+    return bool(staging["narrow_rows"] > 0) and not bool(staging["narrow_k_major"])
 
 
 def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False,
                  mn_major: bool = False) -> list[dict[str, Any]]:  # fmt: skip
     """One row per kernel the fit reads (counted_row): the kernels whose K-major pointers alone the rule spills, that
-    spilled as compiled, and their pointer excess; with ``collapsed``, the kernels past the collapse point with a
-    K-major operand loaded one element at a time (with ``mn_major``, with none: every such operand M- or N-major) and
-    their whole excess, spilled or not."""
+    spilled as compiled, and their pointer excess; with ``collapsed``, the kernels past the collapse point whose
+    K-major element pointers spill with the rest (with ``mn_major``, whose M- or N-major ones do:
+    ``collapse_mn_major``) and their whole excess, spilled or not."""
     out = []
     for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
         if collapsed:
             excess = float(fp["collapse_excess"])
-            if excess > 0 and narrow_k_major(r) == mn_major:
+            if bool(fp["collapse_mn_major"]) != mn_major:
                 continue
         else:
             excess = float(fp["pointer_excess"])
@@ -104,6 +107,18 @@ def pointer_rows(gpu: str, samples: tuple[str, ...], collapsed: bool = False,
                 continue
         if excess > 0:
             out.append(counted_row(gpu, d, r, excess))
+    return out
+
+
+def collapsed_rest_past_rows(gpu: str, samples: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The kernels past the collapse point whose operands loaded one element at a time are all M- or N-major and whose
+    other registers pass the limit beyond POINTER_ALONE_TOLERANCE, which the collapse rule leaves out: counted_row
+    with the rule's spills (its accumulators' fragments) as the excess."""
+    out = []
+    for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
+        past = float(fp["needed"]) > POINTER_COLLAPSE * LIMIT and not float(fp["collapse_excess"])
+        if past and float(fp["spilled"]) > 0 and narrow_mn_major_only(r):
+            out.append(counted_row(gpu, d, r, float(fp["spilled"])))
     return out
 
 
@@ -183,6 +198,12 @@ def main() -> None:
     collapsed = mn_major or "--collapsed" in sys.argv[1:]
     on = COLLAPSED_MN_ON if mn_major else COLLAPSED_ON if collapsed else FITTED_ON
     print_fit({gpu: pointer_rows(gpu, samples, collapsed, mn_major) for gpu, samples in on.items()})
+    if mn_major:
+        print("the same by element width:")
+        print_fit({width: [r for gpu, samples in on.items() for r in pointer_rows(gpu, samples, True, True)
+                           if (r["dtype"] == "fp8") == (width == "fp8")] for width in ("fp8", "16-bit")})  # fmt: skip
+        print("where the rest passes the limit too (left to the fragments' rule):")
+        print_fit({gpu: collapsed_rest_past_rows(gpu, samples) for gpu, samples in on.items()})
 
 
 if __name__ == "__main__":

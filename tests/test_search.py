@@ -164,6 +164,10 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     ("h200", Gemm(m=6900, n=6200, k=3000, dtype="tf32"), "triton", "k", "k"),
     # ... and an fp32 FMA kernel's with one operand K-major, both loaded one element at a time (since 1bbe824)
     ("h200", Gemm(m=2300, n=3300, k=2300, dtype="fp32"), "triton", "k", "n"),
+    # wgmma kernels past POINTER_COLLAPSE whose operands loaded one element at a time are all M- or N-major: the
+    # factors where the rest of the registers fits, the fragments' rule where it does not (since 4b60f34)
+    ("h200", Gemm(m=3400, n=6200, k=4900, dtype="fp8"), "triton", "m", "n"),
+    ("h100", Gemm(m=5500, n=2700, k=3300, dtype="fp16"), "triton", "m", "n"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)

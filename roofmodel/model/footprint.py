@@ -34,7 +34,8 @@ H200 sweep. Past the
 architecture's per-thread limit a kernel spills: it is allocated the limit and the rest is local
 memory, which the time model charges once per main-loop iteration (``loop_spilled``); it is never
 refused for that. Where ptxas is known to spill more than the registers that do not fit (a wgmma kernel's K-major
-element pointers, below and past the collapse point; a Triton mma.sync kernel whose accumulators pass the limit), the
+element pointers below the collapse point, and past it its element pointers, K-major or, where the rest fits, M- or
+N-major; a Triton mma.sync kernel whose accumulators pass the limit), the
 rule spills a factor times them and charges the loop's waits on their reloads (factor_spills: the compiled loops'
 medians; for the accumulators, a number of registers and of waits per mma.sync step along K: accumulator_spills). Given a Triton wgmma kernel's compiled counts, its spills are charged only where
 what its loop holds by the rule does not fit the compiled allocation: ptxas spills first the values
@@ -168,11 +169,13 @@ STACK_COLLAPSE = 1.65
 # 0.30): benchmarks/pointer_spill_rule.py --collapsed. The rule had charged E once and no wait, and `predict` had them
 # at a median 0.31 (H200) and 0.37 (H100) of their measured time (as compiled, with the counts, 0.96). So do the kernels
 # past it whose operands loaded one element at a time are all M- or N-major, where the rest of their registers fits
-# within POINTER_ALONE_TOLERANCE (pre-registered in 7ea165e): over the read sweeps' 79 (H100 2026-11-23 to fresh18,
-# H200 to fresh69; every one spilled as compiled) the loop moves a median 1.85 x E and waits 0.40 x E (--collapsed-mn),
-# and `predict`, charging E once and no wait, had them at 0.27 (H200) and 0.35 (H100). Where the rest passes the limit
-# too, 84 kernels move 1.42 x and wait 0.26 x, the 256x256 tiles on 8 warps 0.67 x and 0.01 x (their accumulators'
-# fragments spill): the rule taking those too failed its judge (2722303, reverted).
+# within POINTER_ALONE_TOLERANCE (pre-registered in 7ea165e, landed in 4b60f34): over the read sweeps' 79 (H100
+# 2026-11-23 to fresh18, H200 to fresh69; every one spilled as compiled) the loop moves a median 1.85 x E and waits
+# 0.40 x E (--collapsed-mn), and `predict`, charging E once and no wait, had them at 0.27 (H200) and 0.35 (H100). They
+# are not one population: the 67 fp8 ones move 1.95 x and wait 0.44 x (the factors charge them short: 0.73 of their
+# time after), the 12 fp16 and bf16 ones 1.37 x and 0.24 x (charged long: 1.32-1.59 after). Where the rest
+# passes the limit too, 84 kernels move 1.42 x and wait 0.26 x, the 256x256 tiles on 8 warps 0.67 x and 0.01 x (their
+# accumulators' fragments spill): the rule taking those too failed its judge (2722303, reverted).
 POINTER_SPILL_FACTOR = 1.64
 POINTER_SPILL_WAITS = 0.30
 # The pointers are taken to spill alone (the factors on their excess) also where the registers such a kernel needs
@@ -608,7 +611,7 @@ def kernel_footprint(
     triton_compile.local_reload_waits, a Triton mma.sync kernel's too; without compiled counts, the register rule's
     (factor_spills); else 0), ``pointer_excess``, ``pointer_spilled``, ``collapse_excess`` and ``accumulator_excess``
     (the rules that spill a factor times the registers past the limit: 0 where none applies, and where compiled
-    counts are given), ``shared_bytes`` (the compiled
+    counts are given; ``collapse_mn_major``: collapse_excess is M- or N-major element pointers'), ``shared_bytes`` (the compiled
     size where given, else buffers x (BM + BN) x BK x bytes: Triton's stage_buffers, else the stages), ``threads``, ``ctas_per_sm``,
     and ``fits`` (launchable: fits_block, and at least one CTA per SM). ``family`` indexes
     FAMILIES. ``compiler``: ``triton`` (and ``cutlass``, assumed alike) takes
@@ -627,6 +630,7 @@ def kernel_footprint(
     pointers_at_limit: Any = False  # element pointers spilled where they pass the limit (pointers_spill_at_the_limit)
     accumulator_excess: Any = 0
     collapse_excess: Any = 0
+    collapse_mn_major: Any = False  # collapse_excess charged to M- or N-major element pointers alone
     stack_excess: Any = 0
     counted: Any = False  # loop_spilled is the compiled loop's counted local bytes / 8
     loop_waits: Any = 0  # times per iteration a warp waits on its local reloads (counted in the SASS)
@@ -699,7 +703,9 @@ def kernel_footprint(
         # Past POINTER_COLLAPSE, where those pointers spill with the rest, the same factors on the whole excess; where
         # the operands loaded one element at a time are all M- or N-major, only where the rest fits as above (alone):
         # past it, their accumulators' fragments spill in the pointers' place.
-        collapsed_narrow = (family == FAMILIES.index("wgmma")) & (narrow_rows > 0) & collapsed & (compiler == "triton")
+        wgmma_triton = (family == FAMILIES.index("wgmma")) & (compiler == "triton")
+        collapsed_narrow = wgmma_triton & (narrow_rows > 0) & collapsed
+        collapse_mn_major = collapsed_narrow & _not(narrow_k_major) & alone
         collapse_excess, rule_spilled, waits = factor_spills(collapsed_narrow & (narrow_k_major | alone), rule_spilled,
                                                              POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS)  # fmt: skip
         rule_waits = rule_waits + waits
@@ -718,7 +724,8 @@ def kernel_footprint(
         registers, spilled = rule_registers, rule_spilled
         loop_spilled = _where(stack_excess > 0, times_factor(stack_excess, STACK_LOOP_FACTOR), spilled)
         # A wgmma kernel's waits on its spilled K-major pointers (POINTER_SPILL_WAITS; past the collapse point, on
-        # its whole excess), an mma.sync kernel's on its spilled accumulators (ACCUMULATOR_WAITS_PER_K_STEP).
+        # its whole excess, and on an M- or N-major operand's where the rest fits), an mma.sync kernel's on its spilled
+        # accumulators (ACCUMULATOR_WAITS_PER_K_STEP).
         loop_waits = rule_waits
         # Past the limit by the rule, yet not spilled by it: the element pointers are what the rule expects
         # ptxas to recompute (register_gamble).
@@ -727,6 +734,7 @@ def kernel_footprint(
         stack, pointer_excess, pointer_spilled = False, 0, 0  # the compiled counts say what ptxas did
         single_fragment = pointers_at_limit = False
         accumulator_excess = collapse_excess = stack_excess = fragment_excess = 0
+        collapse_mn_major = False
         spilled = 0 if spilled is None else spilled
         loop_spilled = spilled
         if compiler == "triton":
@@ -775,9 +783,11 @@ def kernel_footprint(
         "stack": stack,  # the rule put the kernel on ptxas's stack (COLLAPSED_SPILL_FACTOR)
         "pointer_excess": pointer_excess,  # a wgmma kernel's K-major element pointers that do not fit, by the rule
         "pointer_spilled": pointer_spilled,  # of the rule's spills, those pointers' (POINTER_SPILL_FACTOR x the excess)
-        # a wgmma kernel's registers past the limit where its K-major element pointers take it past POINTER_COLLAPSE
-        # (POINTER_SPILL_FACTOR x them spilled, POINTER_SPILL_WAITS x them waits; never recomputed by ptxas)
+        # a wgmma kernel's registers past the limit where its element pointers take it past POINTER_COLLAPSE (a K-major
+        # operand's; where every such operand is M- or N-major, only where the rest fits within POINTER_ALONE_TOLERANCE:
+        # collapse_mn_major) (POINTER_SPILL_FACTOR x them spilled, POINTER_SPILL_WAITS x them waits; never recomputed)
         "collapse_excess": collapse_excess,
+        "collapse_mn_major": collapse_mn_major,
         "gamble": gamble,  # register_gamble: past the limit by the rule, but not spilled by it
         # a Triton mma.sync kernel's registers past the limit where its accumulators pass it (accumulator_spills;
         # its loop charged as counted: loop_as_counted)

@@ -92,7 +92,8 @@ GAMBLE_NOTE = (
 # The register rules that spill more than the registers that do not fit (Prediction.spill_rule).
 SpillRule = Literal[
     "k-major pointers",
-    "element pointers past the collapse point",
+    "k-major pointers past the collapse point",
+    "m- or n-major pointers past the collapse point",
     "mma.sync accumulators",
     "mma.sync stack",
     "wgmma fragments in turns",
@@ -142,7 +143,9 @@ class Prediction(BaseModel):
     # Times per iteration a warp waits on its own local reloads, each charged kernel_costs.spill_wait (the compiled
     # loop's, counted in its SASS; or the register rule's, spill_rule's), and the register rule that set the spills
     # beyond the registers that do not fit: "k-major pointers" (POINTER_SPILL_FACTOR x the pointer registers that do
-    # not fit, spill_rule_excess), "element pointers past the collapse point" (the same factors on the whole excess),
+    # not fit, spill_rule_excess), "k-major pointers past the collapse point" (the same factors on the whole excess;
+    # "m- or n-major pointers past the collapse point" where every operand loaded one element at a time is M- or
+    # N-major and the rest of the registers fits, since 4b60f34),
     # "mma.sync accumulators" (ACCUMULATOR_SPILL_PER_K_STEP per mma.sync step along K; spill_rule_excess the registers
     # past the limit), "mma.sync stack" (a kernel sent to 32 registers and the stack, STACK_LOOP_FACTOR and STACK_WAITS x
     # the registers past the 32, spill_rule_excess), "wgmma fragments in turns" (a wgmma kernel's whole accumulator
@@ -1604,15 +1607,22 @@ def predict_kernel(
         )  # fmt: skip
     if float(fp["collapse_excess"]) > 0:
         excess = float(fp["collapse_excess"])
+        if bool(fp["collapse_mn_major"]):
+            which = (f"of its operands loaded one element at a time, all M- or N-major, spill with the rest, since the "
+                     f"rest of its registers fits the limit within footprint.POINTER_ALONE_TOLERANCE "
+                     f"({POINTER_ALONE_TOLERANCE})")  # fmt: skip
+            borne = ("the read sweeps' 79 such kernels move 1.85 and wait 0.40 (the 67 fp8 ones 1.95 and 0.44, the 12 "
+                     "fp16 and bf16 ones 1.37 and 0.24)")  # fmt: skip
+        else:
+            which = "of its K-major operand loaded one element at a time spill with the rest"
+            borne = "the compiled loops of the read sweeps' 626 such kernels bear out (1.76 and 0.31)"
         spill_note += (
-            f"; past {POINTER_COLLAPSE:g} x the limit the element pointers of its operands loaded one element at a "
-            f"time spill with the rest ({math.ceil(float(fp['needed'])) - limit:,} registers past the limit, "
+            f"; past {POINTER_COLLAPSE:g} x the limit the element pointers {which} "
+            f"({math.ceil(float(fp['needed'])) - limit:,} registers past the limit, "
             f"{excess:,.0f} in whole wgmma accumulator fragments): "
             + factor_spill_note("registers", POINTER_SPILL_FACTOR, POINTER_SPILL_WAITS, excess,
                                 float(fp["loop_waits"]), rates, "footprint.POINTER_SPILL_FACTOR and POINTER_SPILL_WAITS, "
-                                "fitted below that point, which the compiled loops of the read sweeps' such kernels "
-                                "bear out (626 with a K-major operand so loaded: 1.76 and 0.31; 79 with M- or N-major "
-                                "ones alone and the rest within the limit: 1.85 and 0.40)")
+                                f"fitted below that point; {borne}")
         )  # fmt: skip
     loop_spilled = round(float(fp["loop_spilled"]))
     if loop_spilled < int(fp["spilled"]) and not bool(fp["loop_counted"]):
@@ -1980,8 +1990,10 @@ def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
     # The pointers' factor applies only where they spill alone (footprint's POINTER_ALONE_TOLERANCE); where the rest
     # spills too they spill once, and the rule that spilled more is the fragments'.
     pointers = float(fp["pointer_spilled"]) > float(fp["pointer_excess"])
+    mn_major = bool(fp.get("collapse_mn_major", False))
     for rule, key, on in (("k-major pointers", "pointer_excess", pointers),
-                          ("element pointers past the collapse point", "collapse_excess", True),
+                          ("k-major pointers past the collapse point", "collapse_excess", not mn_major),
+                          ("m- or n-major pointers past the collapse point", "collapse_excess", mn_major),
                           ("mma.sync accumulators", "accumulator_excess", True),
                           ("mma.sync stack", "stack_excess", True),
                           ("wgmma fragment resident", "fragment_excess", resident),
