@@ -193,6 +193,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
 import math
 import os
@@ -2017,9 +2018,7 @@ def record_fault(out: Path, row: dict[str, Any] | None) -> bool:
         faulted["faults"][fault_key(row)] = row["status"]
     restart = faulted["restarts"] < MAX_RESTARTS
     faulted["restarts"] += restart
-    tmp = out / (FAULTED_FILE + ".tmp")
-    tmp.write_text(json.dumps(faulted, indent=1) + "\n")
-    tmp.replace(out / FAULTED_FILE)
+    write_whole(out / FAULTED_FILE, json.dumps(faulted, indent=1) + "\n")
     return restart
 
 
@@ -2189,14 +2188,21 @@ def provenance() -> dict[str, Any]:
     }  # fmt: skip
 
 
-def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
-    tmp = path.with_suffix(".tmp")
-    with tmp.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n", extrasaction="ignore")
-        w.writeheader()
-        for r in rows:
-            w.writerow({c: r.get(c, "") for c in COLUMNS})
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file that replaces it at once: a reader, or a run killed
+    between two writes, never sees half of it."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
     tmp.replace(path)
+
+
+def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n", extrasaction="ignore")
+    w.writeheader()
+    for r in rows:
+        w.writerow({c: r.get(c, "") for c in COLUMNS})
+    write_whole(path, buf.getvalue())
 
 
 # The round-cost check (2026-11-29): what a round of tiles costs beside its iterations. On the read sweeps the short-K

@@ -1035,7 +1035,7 @@ def test_the_pointer_spill_factors_hold_past_the_collapse_point():
     assert abs(f["loop"] / POINTER_SPILL_FACTOR - 1) < 0.1 and abs(f["waits"] - POINTER_SPILL_WAITS) < 0.02
 
 
-def test_the_pointer_spill_factors_hold_past_the_collapse_point_for_m_or_n_major_operands():
+def test_the_pointer_spill_factors_hold_past_the_collapse_point_for_m_or_n_major_operands(cli):
     """Recorded guard: benchmarks/pointer_spill_rule.py --collapsed-mn, over the read sweeps' wgmma kernels past
     POINTER_COLLAPSE whose operands loaded one element at a time are all M- or N-major and whose other registers fit
     within POINTER_ALONE_TOLERANCE (79: 23 of the H100's to fresh18, 56 of the H200's to fresh69; every one spilled as
@@ -1064,6 +1064,14 @@ def test_the_pointer_spill_factors_hold_past_the_collapse_point_for_m_or_n_major
     assert len(past) == 84 and not any(r["loop"] is None for r in past)
     g = fitted(past)
     assert (round(g["loop"], 2), round(g["waits"], 2)) == (1.42, 0.26)
+    # predict's note quotes these figures: they are the ones recomputed here, not a copy that could drift.
+    note = cli("predict", "--machine", "h200", "--kernel", "triton", "--dtype", "fp8", "--m", "4300", "--n", "3300",
+               "--k", "2700", "--a-major", "m", "--b-major", "n", "--stages", "3", "--tile", "128x64x256",
+               "--warps", "4").stdout  # fmt: skip
+    quoted = (f"the read sweeps' {len(every)} such kernels move {f['loop']:.2f} and wait {f['waits']:.2f} (the "
+              f"{len(narrow)} fp8 ones {f8['loop']:.2f} and {f8['waits']:.2f}, the {len(wide)} fp16 and bf16 ones "
+              f"{f16['loop']:.2f} and {f16['waits']:.2f})")  # fmt: skip
+    assert quoted in " ".join(note.split())
 
 
 def test_the_register_rule_against_the_compile_study():
