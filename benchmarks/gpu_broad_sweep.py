@@ -164,6 +164,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge M- or N-major pointers past the collapse point, ae77233: failed);
 --fresh74: FRESH74_SHAPES with a seventy-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh74);
 --fresh75: FRESH75_SHAPES with a seventy-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh75);
+--fresh76: FRESH76_SHAPES with a seventy-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh76);
+--fresh77: FRESH77_SHAPES with a seventy-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh77);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1400,6 +1402,37 @@ FRESH75_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5300x2100x7000", "odd", "holdout", 5300, 2100, 7000),
     ("small4768", "small", "holdout", 4768, 4768, 4768),
 ]
+# A seventy-sixth fresh sample (--fresh76, drawn in the sixth session of 2026-12-01 with fresh77, while fresh74 and
+# fresh75 stay unread, so that later changes have unread judges): ten more shapes, drawn by
+# benchmarks/draw_fresh_shapes.py with seed 2027_1_24 (56 redrawn), all held out, a seventy-seventh seed; fixed in code
+# before it was measured and committed unread, to judge a later change.
+FRESH76_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq10752", "square", "holdout", 10752, 10752, 10752),
+    ("sq12032", "square", "holdout", 12032, 12032, 12032),
+    ("shortk256d", "short_k", "holdout", 9984, 6656, 256),
+    ("longk28928", "long_k", "holdout", 1664, 1152, 28928),
+    ("skinny368d", "skinny", "holdout", 368, 12800, 10624),
+    ("decode35b", "decode", "holdout", 35, 16896, 10496),
+    ("decode48e", "decode", "holdout", 48, 25088, 11776),
+    ("odd6400x6900x4900", "odd", "holdout", 6400, 6900, 4900),
+    ("odd3800x2900x6000", "odd", "holdout", 3800, 2900, 6000),
+    ("small4832", "small", "holdout", 4832, 4832, 4832),
+]
+# A seventy-seventh fresh sample (--fresh77, drawn with fresh76): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_25 (21 redrawn), all held out, a seventy-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH77_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq11328", "square", "holdout", 11328, 11328, 11328),
+    ("sq11840", "square", "holdout", 11840, 11840, 11840),
+    ("shortk400d", "short_k", "holdout", 6912, 9728, 400),
+    ("longk25088", "long_k", "holdout", 1280, 2432, 25088),
+    ("skinny480d", "skinny", "holdout", 480, 19968, 6272),
+    ("decode25c", "decode", "holdout", 25, 27648, 4096),
+    ("decode53d", "decode", "holdout", 53, 22528, 9728),
+    ("odd4700x2700x1700", "odd", "holdout", 4700, 2700, 1700),
+    ("odd1600x4500x2000", "odd", "holdout", 1600, 4500, 2000),
+    ("small4896", "small", "holdout", 4896, 4896, 4896),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1451,7 +1484,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh72": (2027_1_35, FRESH72_SHAPES),
                  "fresh73": (2027_1_36, FRESH73_SHAPES),
                  "fresh74": (2027_1_37, FRESH74_SHAPES),
-                 "fresh75": (2027_1_38, FRESH75_SHAPES)}  # fmt: skip
+                 "fresh75": (2027_1_38, FRESH75_SHAPES),
+                 "fresh76": (2027_1_39, FRESH76_SHAPES),
+                 "fresh77": (2027_1_40, FRESH77_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
