@@ -16,10 +16,6 @@ warp-level copies of all its tiles (tiles per SM x the stage's copies), among th
 (the machine's occupancy for the compiled registers and shared memory, roofmodel's Evaluator); the figure is the median.
 
     python benchmarks/derive_copy_instruction.py --occupancy [docs/measurements/h200-2026-11-29/occupancy/broad.csv]
-
-It then prints kernel_costs.copy_instruction_element: the median of those cases where every copy of the stage is an
-element copy (both operands copied one element at a time: the ``both_narrow_k`` case), the rate a Triton mma.sync
-kernel's element copies are charged at (prediction.mma_sync_element_copy_cycles).
 """
 
 from __future__ import annotations
@@ -93,11 +89,6 @@ def shared_cases(path: Path = OCCUPANCY) -> list[dict[str, float | str]]:
     return [c for c in cases(path, "narrow_occupancy") if int(c["resident"]) >= 2]
 
 
-def element_cases(path: Path = OCCUPANCY) -> list[dict[str, float | str]]:
-    """Those of shared_cases whose every copy is an element copy: kernel_costs.copy_instruction_element's."""
-    return [c for c in shared_cases(path) if c["element_copies"] == c["copies"]]
-
-
 def main() -> None:
     args = [a for a in sys.argv[1:] if a != "--occupancy"]
     if "--occupancy" in sys.argv[1:]:
@@ -107,9 +98,6 @@ def main() -> None:
         per = [float(c["per_copy"]) for c in got]
         print(f"{len(got)} cases: kernel_costs.copy_instruction_shared = {statistics.median(per):.1f} SM cycles per "
               f"warp-level cp.async (range {min(per):.1f}-{max(per):.1f})")  # fmt: skip
-        every = [float(c["per_copy"]) for c in element_cases(Path(args[0]) if args else OCCUPANCY)]
-        print(f"{len(every)} of them with every copy an element copy: kernel_costs.copy_instruction_element = "
-              f"{statistics.median(every):.1f} (range {min(every):.1f}-{max(every):.1f})")  # fmt: skip
         return
     path = Path(args[0]) if args else DEFAULT
     got = cases(path)

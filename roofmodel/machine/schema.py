@@ -417,9 +417,6 @@ class KernelCosts(StrictModel):
     # The same copies where CTAs share an SM: the SM's time per warp-level cp.async over its resident CTAs' copies,
     # less than one CTA's own (copy_instruction, which a CTA's chain keeps). Absent: copy_instruction for both.
     copy_instruction_shared: Latency | None = None
-    # Per warp-level 4-byte cp.async where every copy of a stage is an element copy, the SM's time over its resident
-    # CTAs' copies: charged to a Triton mma.sync kernel's element copies alone (its 16-byte copies are not).
-    copy_instruction_element: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
     # The rate each SM's spills reach where few SMs spill (per SM): a wgmma kernel's spills with every SM spilling
     # move at spill_bandwidth, with half the SMs or fewer at this (prediction.spill_rates; microbenchmark:

@@ -498,8 +498,6 @@ class CtaCosts:
     copy_instruction_s: float = 0.0  # per warp-level cp.async, on the SM's load-store path, where copies bind it
     # The SM's time per such copy over its resident CTAs' copies (0: copy_instruction_s): the shared pipe's rate.
     copy_instruction_shared_s: float = 0.0
-    # Per warp-level 4-byte cp.async of a Triton mma.sync CTA's element copies, where the stage's every copy is one.
-    copy_instruction_element_s: float = 0.0
     # Per FFMA a warp alone on its sub-partition issues where its A fragment does not fit (prediction.lone_fma_cycles).
     fma_lone_issue_s: float = 0.0
 
@@ -673,7 +671,6 @@ def kernel_terms(
     waits_each_wgmma: Any = False,
     conflicting_reads: Any = False,
     fill_copy_cycles: Any = 0.0,
-    element_copy_cycles: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -718,10 +715,6 @@ def kernel_terms(
     (prediction.narrowed_fill_cycles: a Triton mma.sync or wgmma operand copied narrower than 16 bytes, each warp's
     copy at kernel_costs.copy_instruction_shared); the fills take the larger of it and their bytes at the rate, after
     the operand reads (0: their bytes).
-    ``element_copy_cycles``: SM cycles the load-store path takes for a Triton mma.sync CTA's element copies an
-    iteration (prediction.mma_sync_element_copy_cycles, at kernel_costs.copy_instruction_element; 0 elsewhere): like
-    wgmma's copies, a pipe its resident CTAs share (beside the MMAs and shared memory, the larger) and a floor under one
-    CTA's chain, at the one rate.
     ``conflicting_reads``: a Triton FMA loop whose B is K-major, whose pipes take CONFLICTING_PIPE_NORM (the module
     docstring).
     ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,
@@ -759,9 +752,6 @@ def kernel_terms(
     # (the occupancy check: shared_copy_instruction_s).
     shared_issue = copy_instruction_cycles(copies, element_copies_per_iter, warp_size,
                                            shared_copy_instruction_s(costs) * clock_hz)  # fmt: skip
-    # A Triton mma.sync CTA's element copies on the same path (element_copy_cycles), one rate alone or shared.
-    if _is_array(element_copy_cycles) or element_copy_cycles:
-        issue, shared_issue = _max(issue, element_copy_cycles), _max(shared_issue, element_copy_cycles)
     # Transposed in registers by the CTA's warps between the load and the store to shared memory:
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
     # transposes share the SM's shared-memory path with the operand reads and fills).

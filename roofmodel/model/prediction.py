@@ -373,7 +373,6 @@ def machine_rates(
             flush_writeback_s=seconds("kernel_costs.flush_writeback"),
             copy_instruction_s=seconds("kernel_costs.copy_instruction"),
             copy_instruction_shared_s=seconds("kernel_costs.copy_instruction_shared"),
-            copy_instruction_element_s=seconds("kernel_costs.copy_instruction_element"),
             fma_lone_issue_s=seconds("kernel_costs.fma_lone_issue"),
         ),
         clock_hz=clock_hz,
@@ -779,44 +778,16 @@ def copy_plan(triton: bool, family: Any, element_bytes: int, m: Any, n: Any, k: 
     return CopyPlan(fa, fb, narrow, unaligned, relaid, single, gathered)
 
 
-def piped_element_copies(plan: CopyPlan, element_bytes: int, bm: Any, b_rows: Any, bk: Any) -> Any:
-    """The copies of a CTA's stage per iteration that move one element each and are pipelined: those of a 32-bit
-    operand copied one element at a time (4-byte cp.async; 16-bit ones are loaded synchronously), (BM x [A] +
-    ``b_rows`` x [B]) x BK; 0 for other widths. Numbers or numpy arrays."""
+def element_copies(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_rows: Any, bk: Any) -> Any:
+    """The copies of a CTA's stage per iteration that move one element each and that kernel_costs.copy_instruction
+    charges (cta_model.copy_instruction_cycles): a 32-bit operand copied one element at a time and pipelined (4-byte
+    cp.async; 16-bit ones are loaded synchronously) under wgmma, what the narrow check measured; 0 for mma.sync, FMA
+    and other widths: (BM x [A] + ``b_rows`` x [B]) x BK. Numbers or numpy arrays."""
     if element_bytes != 4:
         return 0
     (na, nb), (ua, ub) = plan.narrow, plan.unaligned
-    return (bm * _where(na & _not(ua), 1, 0) + b_rows * _where(nb & _not(ub), 1, 0)) * bk
-
-
-def element_copies(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_rows: Any, bk: Any) -> Any:
-    """piped_element_copies under wgmma, which kernel_costs.copy_instruction charges with the rest of the stage's
-    copies (cta_model.copy_instruction_cycles), what the narrow check measured; 0 for other families (mma.sync's:
-    mma_sync_element_copy_cycles). Numbers or numpy arrays."""
-    return piped_element_copies(plan, element_bytes, bm, b_rows, bk) * _where(_take(WARPGROUP, family), 1, 0)
-
-
-def mma_sync_element_copy_cycles(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_rows: Any, bk: Any,
-                                 warp_size: int, cycles_per_copy: float) -> Any:  # fmt: skip
-    """SM cycles the load-store path takes, per iteration, for a Triton mma.sync CTA's element copies: its
-    piped_element_copies / warp size x ``cycles_per_copy`` (kernel_costs.copy_instruction_element, SM cycles per
-    warp-level 4-byte cp.async where every copy of the stage is one: the occupancy check's both_narrow_k cases, 6.6-7.3
-    on 2 and 3 CTAs an SM, median 6.8; benchmarks/derive_copy_instruction.py --occupancy); 0 for other families, where
-    no operand is so copied, and where the file has no such figure. The stage's 16-byte copies are not charged.
-    cta_model.kernel_terms takes it beside the pipes and in one CTA's chain, as it takes wgmma's copies.
-
-    Why (pre-registered in 09cc1d6): the narrow check with mma.sync forced (one CTA an SM) and the occupancy check
-    found Triton's mma.sync tf32 kernels with such an operand 11-46% and 17-31% too fast without the path
-    (docs/measurements/h200-2026-11-29/narrow_mma_sync, occupancy), and the read sweeps' with both operands so copied
-    14% too fast (ratio 0.857 on the H200, n = 492 without spills). wgmma's rule as it stands (every copy of the stage,
-    16-byte ones too, at copy_instruction_shared, 8.3) took that class to 1.145 and the mma.sync decode kernels whose
-    A alone is so copied, B's many 16-byte copies charged, from 0.940 to 1.038; at the all-element rate, their 16-byte
-    copies free, 0.967 and 0.966 -> 1.065 (15 kernels). The rate was chosen between the two measured figures on that
-    preview. Numbers or numpy arrays."""
-    if element_bytes != 4 or not cycles_per_copy:
-        return 0.0
-    copies = piped_element_copies(plan, element_bytes, bm, b_rows, bk)
-    return _where(family == FAMILIES.index("mma.sync"), copies / warp_size * cycles_per_copy, 0.0)
+    rows = bm * _where(na & _not(ua), 1, 0) + b_rows * _where(nb & _not(ub), 1, 0)
+    return rows * bk * _where(_take(WARPGROUP, family), 1, 0)
 
 
 def narrowed_copies(rows: Any, bk: Any, element_bytes: int, threads: Any) -> Any:
@@ -1069,8 +1040,6 @@ def kernel_seconds(
                                               smem_rate, cta_model.shared_copy_instruction_s(rates.costs) * clock,
                                               machine.warp_size, (plan.fa, plan.fb)),
         element_copies_per_iter=element_copies(plan, family, e, bm, bn * b_share, bk),
-        element_copy_cycles=mma_sync_element_copy_cycles(plan, family, e, bm, bn * b_share, bk, machine.warp_size,
-                                                         rates.costs.copy_instruction_element_s * clock),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_request_seconds=dram_requests,
@@ -1690,16 +1659,6 @@ def predict_kernel(
     unpipelined = " and ".join(f"{x} ({w})" for x, w in why.items())
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
-    element_cycles = mma_sync_element_copy_cycles(
-        plan,
-        family,
-        e,
-        config.bm,
-        b_rows,
-        config.bk,
-        machine.warp_size,
-        rates.costs.copy_instruction_element_s * rates.clock_hz,
-    )
     # Measured, not modelled (a rule for it failed its judge: docs/validation.md): said where it applies.
     kmajor_unmodelled = (triton and config.instruction == "wgmma" and e in (2, 4) and not (a_m or b_n)
                          and not (na or nb))  # fmt: skip
@@ -1902,14 +1861,6 @@ def predict_kernel(
                     else ""
                 )
                 if rates.costs.copy_instruction_s and element_copies(plan, family, e, config.bm, b_rows, config.bk)
-                else ""
-            )
-            + (
-                f"; under mma.sync the SM's copy path takes each warp's copy of those elements in "
-                f"{rates.costs.copy_instruction_element_s * rates.clock_hz:.1f} cycles "
-                "(kernel_costs.copy_instruction_element, measured where every copy is one; its 16-byte copies are not "
-                f"charged): {float(element_cycles):,.0f} cycles an iteration a CTA, a pipe its CTAs share"
-                if element_cycles
                 else ""
             )
             + (
