@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh77 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh78 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -24,7 +24,7 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               63: 2027_1_11, 64: 2027_1_12,
               65: 2027_1_13, 66: 2027_1_14, 67: 2027_1_15, 68: 2027_1_16, 69: 2027_1_17,
               70: 2027_1_18, 71: 2027_1_19, 72: 2027_1_20, 73: 2027_1_21, 74: 2027_1_22, 75: 2027_1_23,
-              76: 2027_1_24, 77: 2027_1_25}  # fmt: skip
+              76: 2027_1_24, 77: 2027_1_25, 78: 2027_1_26}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
