@@ -86,3 +86,17 @@ def test_a_family_whose_first_range_is_held_draws_from_the_next():
         ),
     )
     assert all(s[3] not in draw_fresh_shapes.LATER_RANGES.get(s[1], ((),))[0] for s in earlier)
+
+
+def test_once_the_last_large_square_range_is_held_squares_come_from_the_mid_range():
+    """After fresh78 every square of 10304-12288 is held, so the next squares (seed 2027_1_27, the next sample's) come
+    from 2064-6144 in steps of 32, each 16 past a multiple of 32 (no square or small range holds those); with fresh78's
+    shapes counted as not held, a size of the large range is left and the draw stays there, as fresh78's did."""
+    mid = draw_fresh_shapes.LATER_RANGES["square"][3]
+    shapes, _ = draw_fresh_shapes.draw(2027_1_27, draw_fresh_shapes.held_shapes())
+    squares = [s[3] for s in shapes if s[1] == "square"]
+    assert len(squares) == 2 and all(x in mid and x % 32 == 16 for x in squares)
+    held = {tuple(s[3:]) for s in draw_fresh_shapes.held_shapes()}
+    assert all((x, x, x) in held for x in draw_fresh_shapes.LATER_RANGES["square"][2])
+    before, _ = draw_fresh_shapes.draw(2027_1_26, draw_fresh_shapes.held_shapes(("FRESH78_SHAPES",)))
+    assert all(s[3] in draw_fresh_shapes.LATER_RANGES["square"][2] for s in before if s[1] == "square")
