@@ -60,11 +60,11 @@ print(json.dumps(out))
 # fresh53 to judge ef79ce4, fresh54 and fresh55 to judge 578500e, fresh56 and fresh57 to judge 1ae0d90, fresh58 and
 # fresh59 to judge 5f38b6b, fresh60 and fresh61 to judge 5975902, fresh62 and fresh63 to judge 15171f7 (failed), fresh64
 # and fresh65 to judge db69df7, fresh51, fresh66 and fresh67 to judge 2e86a60, fresh68 and fresh69 to judge 76ea5e4,
-# fresh70, fresh71 and fresh73 to judge ae77233 (failed), fresh72 to judge 7ea165e), the H100's to fresh18. A later
-# sample joins
+# fresh70, fresh71 and fresh73 to judge ae77233 (failed), fresh72 to judge 7ea165e, fresh74-77 to judge 09cc1d6
+# (failed)), the H100's to fresh18. A later sample joins
 # when its README says it was read and this says so; --through pins an earlier set, as a figure quoted with it was
 # printed on.
-LAST_READ = {"h200": 73, "h100": 18}
+LAST_READ = {"h200": 77, "h100": 18}
 
 
 def read_samples(gpu: str, through: int | None = None) -> list[Path]:

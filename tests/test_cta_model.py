@@ -761,7 +761,9 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-01/fresh66", "-fresh66"), ("h200", "h200", "12-01/fresh67", "-fresh67"),
      ("h200", "h200", "12-01/fresh68", "-fresh68"), ("h200", "h200", "12-01/fresh69", "-fresh69"),
      ("h200", "h200", "12-01/fresh70", "-fresh70"), ("h200", "h200", "12-01/fresh71", "-fresh71"),
-     ("h200", "h200", "12-01/fresh72", "-fresh72"), ("h200", "h200", "12-01/fresh73", "-fresh73")],
+     ("h200", "h200", "12-01/fresh72", "-fresh72"), ("h200", "h200", "12-01/fresh73", "-fresh73"),
+     ("h200", "h200", "12-01/fresh74", "-fresh74"), ("h200", "h200", "12-01/fresh75", "-fresh75"),
+     ("h200", "h200", "12-01/fresh76", "-fresh76"), ("h200", "h200", "12-01/fresh77", "-fresh77")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
