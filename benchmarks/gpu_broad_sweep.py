@@ -171,6 +171,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh77: FRESH77_SHAPES with a seventy-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh77;
     read 2026-12-01 to judge mma.sync's element copies on the copy path, 09cc1d6: failed);
 --fresh78: FRESH78_SHAPES with a seventy-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh78);
+--fresh79: FRESH79_SHAPES with an eightieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh79);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1455,6 +1456,22 @@ FRESH78_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2800x2200x4100", "odd", "holdout", 2800, 2200, 4100),
     ("small4704", "small", "holdout", 4704, 4704, 4704),
 ]
+# A seventy-ninth fresh sample (--fresh79, drawn in the sixth session of 2026-12-01 after fresh78, so that the next
+# change has two unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_27 (11
+# redrawn; its squares from the range of 67515c7, 2064-6128), all held out, an eightieth seed; fixed in code before it
+# was measured and committed unread, to judge a later change.
+FRESH79_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2384", "square", "holdout", 2384, 2384, 2384),
+    ("sq3664", "square", "holdout", 3664, 3664, 3664),
+    ("shortk560b", "short_k", "holdout", 9216, 9728, 560),
+    ("longk24320", "long_k", "holdout", 1408, 1152, 24320),
+    ("skinny384g", "skinny", "holdout", 384, 15360, 11264),
+    ("decode2e", "decode", "holdout", 2, 25600, 6912),
+    ("decode64c", "decode", "holdout", 64, 25600, 10240),
+    ("odd4500x3500x2200", "odd", "holdout", 4500, 3500, 2200),
+    ("odd2500x7000x1200", "odd", "holdout", 2500, 7000, 1200),
+    ("small4640", "small", "holdout", 4640, 4640, 4640),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1509,7 +1526,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh75": (2027_1_38, FRESH75_SHAPES),
                  "fresh76": (2027_1_39, FRESH76_SHAPES),
                  "fresh77": (2027_1_40, FRESH77_SHAPES),
-                 "fresh78": (2027_1_41, FRESH78_SHAPES)}  # fmt: skip
+                 "fresh78": (2027_1_41, FRESH78_SHAPES),
+                 "fresh79": (2027_1_42, FRESH79_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
