@@ -54,7 +54,7 @@ print(json.dumps(out))
 """
 
 
-# The read broad sweeps (benchmarks/read_samples.py's lists): the H200's to fresh59 (fresh42 read on 2026-11-30 to judge
+# The read broad sweeps (benchmarks/read_samples.py's lists): the H200's to fresh77 (fresh42 read on 2026-11-30 to judge
 # the drift rule, fresh43 to judge 2722b80, fresh44 to judge 7e52c81, fresh45 and fresh46 to judge 81262a8, fresh47 to
 # judge f424b46, fresh48 to judge 36707e7, fresh49 to judge ef355d2, fresh50 to judge fa0b077, fresh52 to judge 395a218,
 # fresh53 to judge ef79ce4, fresh54 and fresh55 to judge 578500e, fresh56 and fresh57 to judge 1ae0d90, fresh58 and

@@ -4,7 +4,7 @@ gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES o
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
 held draws from the next of LATER_RANGES (squares and small ones after fresh33), and from the one after where that is
-held too (small ones after fresh41, fresh49, fresh57 and fresh73, squares after fresh46 and fresh78). Prints the list to paste
+held too (small ones after fresh41, fresh49, fresh57 and fresh73, squares after fresh46, fresh62 and fresh78). Prints the list to paste
 into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
@@ -39,13 +39,13 @@ SIZES = {"square": (range(2048, 6145, 64),),
          "odd": (range(1000, 7001, 100),),  # M, N and K
          "small": (range(1024, 2049, 32),)}  # fmt: skip
 # Where every size of a family's first range is held (the squares after fresh33), its sizes are drawn from the next
-# range instead, and so on down the list (small ones after fresh41, fresh49 and fresh57, squares after fresh46; the
-# last square range, 10304-12288, added with two squares of the one before left; small 4128-4608 with four left, and
-# 4640-5120 once every small size was held, after fresh73; squares 2064-6128 in steps of 32, sizes of 16 past a multiple
-# of 32 that no square or small range holds, once the last large range was held, after fresh78: smaller than the
-# 10k squares, which ran out of fresh76's 250 s); the
-# draws before a range is reached never touch it, so every earlier sample draws again as it was (gpu_broad_sweep.py's
-# comments call the first three NEXT_RANGE, LAST_RANGE and FOURTH_RANGE, their names before the list).
+# range instead, and so on down the list (small ones after fresh41, fresh49 and fresh57, squares after fresh46 and
+# fresh62; the last large square range, 10304-12288, added with two squares of the one before left; small 4128-4608
+# with four left, and 4640-5120 once every small size was held, after fresh73; squares 2064-6128 in steps of 32, sizes
+# of 16 past a multiple of 32 that no square or small range holds, once the last large range was held, after fresh78:
+# smaller squares, which time faster than those over 10k); the draws before a range is reached never touch it, so every
+# earlier sample draws again as it was (gpu_broad_sweep.py's comments call the first three NEXT_RANGE, LAST_RANGE and
+# FOURTH_RANGE, their names before the list).
 LATER_RANGES = {"square": (range(6208, 8193, 64), range(8256, 10241, 64), range(10304, 12289, 64),
                            range(2064, 6145, 32)),
                 "small": (range(2080, 2561, 32), range(2592, 3073, 32), range(3104, 3585, 32),

@@ -91,7 +91,7 @@ def test_a_family_whose_first_range_is_held_draws_from_the_next():
 
 def test_once_the_last_large_square_range_is_held_squares_come_from_the_mid_range():
     """After fresh78 every square of 10304-12288 is held, so the next squares (seed 2027_1_27, fresh79's) come
-    from 2064-6144 in steps of 32, each 16 past a multiple of 32 (no square or small range holds those); with fresh78's
+    from 2064-6128 in steps of 32, each 16 past a multiple of 32 (no square or small range holds those); with fresh78's
     shapes counted as not held, a size of the large range is left and the draw stays there, as fresh78's did."""
     mid = draw_fresh_shapes.LATER_RANGES["square"][3]
     shapes, _ = draw_fresh_shapes.draw(2027_1_27, draw_fresh_shapes.held_shapes(("FRESH79_SHAPES",)))

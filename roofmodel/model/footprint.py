@@ -253,7 +253,8 @@ def factor_spills(on: Any, spilled: Any, factor: float, waits: float) -> tuple[A
     on their reloads (POINTER_SPILL_FACTOR and WAITS): (the excess, ``spilled``
     where on else 0; the spilled registers, times_factor(excess, factor) where on else ``spilled``; the waits an
     iteration, waits x the excess, in exact hundredths of a whole excess: 0.30 x 736 is 220.8, where the float product
-    reads 220.79999999999998 in the JSON). Numbers or numpy arrays."""
+    reads 220.79999999999998 in the JSON). ``factor`` and ``waits`` are numbers given to two places (times_factor);
+    ``on`` and ``spilled``, numbers or numpy arrays."""
     excess = _where(on, spilled, 0)
     return excess, _where(on, times_factor(excess, factor), spilled), round(100 * waits) * excess / 100
 

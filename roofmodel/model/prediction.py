@@ -2148,7 +2148,7 @@ def spill_home_note(
     if waits and rates.costs.spill_wait_s and hold is not None and not bool(cyclic_waits(family)):
         uniform = float(cta_model.cache_miss_share(frames, l2))
         round_trip = (
-            f"; the reloads a warp waits on ({waits} an iteration) miss the L2 as uniform reuse says (cyclic_waits): "
+            f"; the reloads a warp waits on ({waits:g} an iteration) miss the L2 as uniform reuse says (cyclic_waits): "
             f"max(0, 1 - {l2 / 2**20:g} / {frames / 2**20:,.1f} MiB) = {uniform:.1%}, a round trip of {factor:.2f} x "
             "kernel_costs.spill_wait"
         )
