@@ -504,6 +504,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh76", ("h200-2026-12-01/fresh76",)),
     ("fresh77", ("h200-2026-12-01/fresh77",)),
     ("fresh78", ("h200-2026-12-01/fresh78",)),
+    ("fresh79", ("h200-2026-12-01/fresh79",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -534,10 +535,15 @@ def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
         with (REPO / "docs" / "measurements" / d / "broad.csv").open(newline="") as f:
             rows = list(csv.DictReader(f))
         assert Counter(tuple(r[c] for c in cols) for r in rows) == drawn
-        # At most two of 950 do not compile (fresh13: two tf32 256x256 tiles on 8 warps). fresh76's first pass ran out
-        # of time on its two large squares (10752^3 and 12032^3) and left 173 compiled but never timed (its README).
-        least = 777 if d.endswith("/fresh76") else 948
-        assert {r["split"] for r in rows} == {"holdout"} and sum(r["status"] == "ok" for r in rows) >= least
+        # At most two of 950 do not compile (fresh13: two tf32 256x256 tiles on 8 warps). fresh76's first pass reached
+        # its own limit (190 s) after 17 of odd3800x2900x6000's 95 kernels, its two squares over 10k and
+        # odd6400x6900x4900 having taken most of it: those 78 and small4832's 95 were compiled but never timed (its
+        # README).
+        assert {r["split"] for r in rows} == {"holdout"}
+        if d.endswith("/fresh76"):
+            assert Counter(r["status"] for r in rows) == {"ok": 777, "compiled": 173}
+        else:
+            assert sum(r["status"] == "ok" for r in rows) >= 948
 
 
 def test_the_split_is_the_one_fixed_in_the_sweep_script(broad):
@@ -1423,7 +1429,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh67", "h200-2026-12-01/fresh68", "h200-2026-12-01/fresh69",
                    "h200-2026-12-01/fresh70", "h200-2026-12-01/fresh71", "h200-2026-12-01/fresh72",
                    "h200-2026-12-01/fresh73", "h200-2026-12-01/fresh74", "h200-2026-12-01/fresh75",
-                   "h200-2026-12-01/fresh76", "h200-2026-12-01/fresh77", "h200-2026-12-01/fresh78")  # fmt: skip
+                   "h200-2026-12-01/fresh76", "h200-2026-12-01/fresh77", "h200-2026-12-01/fresh78",
+                   "h200-2026-12-01/fresh79")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
