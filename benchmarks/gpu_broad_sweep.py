@@ -172,6 +172,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge mma.sync's element copies on the copy path, 09cc1d6: failed);
 --fresh78: FRESH78_SHAPES with a seventy-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh78);
 --fresh79: FRESH79_SHAPES with an eightieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh79);
+--fresh80: FRESH80_SHAPES with an eighty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh80);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1472,6 +1473,22 @@ FRESH79_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd2500x7000x1200", "odd", "holdout", 2500, 7000, 1200),
     ("small4640", "small", "holdout", 4640, 4640, 4640),
 ]
+# An eightieth fresh sample (--fresh80, drawn in the sixth session of 2026-12-01 after fresh79, so that the next change
+# has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_28 (33 redrawn),
+# all held out, an eighty-first seed; fixed in code before it was measured and committed unread, to judge a later
+# change.
+FRESH80_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3536", "square", "holdout", 3536, 3536, 3536),
+    ("sq5808", "square", "holdout", 5808, 5808, 5808),
+    ("shortk400e", "short_k", "holdout", 6144, 11776, 400),
+    ("longk13824", "long_k", "holdout", 1664, 2048, 13824),
+    ("skinny336d", "skinny", "holdout", 336, 15360, 10880),
+    ("decode25d", "decode", "holdout", 25, 16896, 9728),
+    ("decode6d", "decode", "holdout", 6, 23040, 7168),
+    ("odd3400x3300x2200", "odd", "holdout", 3400, 3300, 2200),
+    ("odd4900x1000x5800", "odd", "holdout", 4900, 1000, 5800),
+    ("small4960", "small", "holdout", 4960, 4960, 4960),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1527,7 +1544,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh76": (2027_1_39, FRESH76_SHAPES),
                  "fresh77": (2027_1_40, FRESH77_SHAPES),
                  "fresh78": (2027_1_41, FRESH78_SHAPES),
-                 "fresh79": (2027_1_42, FRESH79_SHAPES)}  # fmt: skip
+                 "fresh79": (2027_1_42, FRESH79_SHAPES),
+                 "fresh80": (2027_1_43, FRESH80_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
