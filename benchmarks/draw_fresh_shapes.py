@@ -4,8 +4,8 @@ gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES o
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
 held draws from the next of LATER_RANGES (squares and small ones after fresh33), and from the one after where that is
-held too (small ones after fresh41, fresh49, fresh57 and fresh73, squares after fresh46, fresh62 and fresh78). Prints the list to paste
-into gpu_broad_sweep.py and the draws it redrew, for its comment.
+held too (small ones after fresh41, fresh49, fresh57 and fresh73, squares after fresh46, fresh62 and fresh78).
+Prints the list to paste into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
 

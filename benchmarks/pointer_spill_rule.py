@@ -42,7 +42,12 @@ from benchmarks.read_samples import DATA, read_h100, read_h200
 from roofmodel.backends.broad import INPUT_BYTES, BroadRecord, Evaluator, read_broad_csv
 from roofmodel.errors import ProblemError
 from roofmodel.machine import load_machine
-from roofmodel.model.footprint import FAMILIES, POINTER_ALONE_TOLERANCE, POINTER_COLLAPSE, past_limit_without_pointers
+from roofmodel.model.footprint import (
+    FAMILIES,
+    POINTER_ALONE_TOLERANCE,
+    past_collapse_point,
+    past_limit_without_pointers,
+)
 from roofmodel.model.kernel import triton_config
 from roofmodel.model.prediction import operand_staging
 
@@ -116,7 +121,7 @@ def collapsed_rest_past_rows(gpu: str, samples: tuple[str, ...]) -> list[dict[st
     with the rule's spills (its accumulators' fragments) as the excess."""
     out = []
     for d, r, fp in triton_kernels(gpu, samples, "wgmma"):
-        past = float(fp["needed"]) > POINTER_COLLAPSE * LIMIT and not float(fp["collapse_excess"])
+        past = past_collapse_point(float(fp["needed"]), LIMIT) and not float(fp["collapse_excess"])
         if past and float(fp["spilled"]) > 0 and narrow_mn_major_only(r):
             out.append(counted_row(gpu, d, r, float(fp["spilled"])))
     return out

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.read_samples import DATA, read_sets_from_args
 from roofmodel.backends.broad import Evaluator, read_broad_csv
 from roofmodel.machine import load_machine
-from roofmodel.model.footprint import POINTER_COLLAPSE, pointer_registers
+from roofmodel.model.footprint import past_collapse_point, pointer_registers
 from roofmodel.model.prediction import unpipelined_operands
 from roofmodel.model.problem import INPUT_BYTES
 
@@ -58,7 +58,7 @@ def pointer_gambles(samples: dict[str, tuple[str, ...]]) -> list[tuple[str, str,
                 needed = float(ev.footprint(r, compiled=False)["needed"])
                 rows = r.block_m * ("A " in layout) + r.block_n * ("B " in layout)
                 hard = -(-(needed - pointer_registers(rows, r.block_k, 32 * r.num_warps)) // 1)
-                if hard <= limit < -(-needed // 1) and needed <= POINTER_COLLAPSE * limit:
+                if hard <= limit < -(-needed // 1) and not past_collapse_point(needed, limit):
                     out.append((gpu, d, r, -(-needed // 1) - limit))
     return out
 

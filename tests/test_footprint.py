@@ -1202,3 +1202,16 @@ def test_the_pointer_spill_constants_are_the_medians_their_script_reproduces():
     f = fitted(rows["h100"] + rows["h200"])
     assert round(f["loop"], 2) == POINTER_SPILL_FACTOR and round(f["waits"], 2) == POINTER_SPILL_WAITS
     assert 1.4 < f["spilled"] < f["loop"]  # ptxas spills more than the excess, not more than the loop moves
+
+
+def test_the_collapse_point_by_hand():
+    """footprint.past_collapse_point: POINTER_COLLAPSE (2.3) x the H100's 255 registers is 586.5, so a kernel needing
+    586 registers by the rule keeps rematerializing its element pointers and one needing 587 spills them with the rest;
+    the same for numpy arrays."""
+    import numpy as np
+
+    from roofmodel.model.footprint import past_collapse_point
+
+    assert POINTER_COLLAPSE == 2.3
+    assert not past_collapse_point(586, 255) and past_collapse_point(587, 255)
+    assert past_collapse_point(np.array([586.0, 586.5, 587.0]), 255).tolist() == [False, False, True]

@@ -328,6 +328,13 @@ def pointers_spill_at_the_limit(family: Any, element_bytes: int, a_m_major: Any,
     return (element_bytes == 4) & both_narrow & (((mma_sync | fma) & both_k_major) | (fma & one_k_major))
 
 
+def past_collapse_point(needed: Any, limit: Any) -> Any:
+    """Whether a kernel's registers by the rule, its element pointers included (kernel_footprint's ``needed``), pass
+    POINTER_COLLAPSE x the per-thread ``limit``, where ptxas no longer rematerializes those pointers and spills them
+    with the rest. Numbers or numpy arrays."""
+    return needed > POINTER_COLLAPSE * limit
+
+
 def pointer_registers(narrow_rows: Any, bk: Any, threads: Any) -> Any:
     """2 x narrow rows x BK / T: the 64-bit pointers Triton keeps per element of the operands loaded
     one element at a time (``narrow_rows``: BM for A, BN for B). They fill registers up to the limit
@@ -663,7 +670,7 @@ def kernel_footprint(
         needed = hard + pointer_registers(narrow_rows, bk, threads)
         # Past POINTER_COLLAPSE x the limit ptxas no longer rematerializes the pointers: the kernel spills
         # them with the rest.
-        collapsed = needed > POINTER_COLLAPSE * limit
+        collapsed = past_collapse_point(needed, limit)
         # A Triton mma.sync or FMA kernel of 32-bit operands both K-major and so loaded (an FMA one: one K-major) spills
         # the pointers that do not fit.
         wide_k = pointers_spill_at_the_limit(family, element_bytes, a_m_major, b_n_major, narrow_rows, bm, bn) & (

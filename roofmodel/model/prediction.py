@@ -1990,7 +1990,7 @@ def spill_rule_of(fp: dict[str, Any]) -> dict[str, Any]:
     # The pointers' factor applies only where they spill alone (footprint's POINTER_ALONE_TOLERANCE); where the rest
     # spills too they spill once, and the rule that spilled more is the fragments'.
     pointers = float(fp["pointer_spilled"]) > float(fp["pointer_excess"])
-    mn_major = bool(fp.get("collapse_mn_major", False))
+    mn_major = bool(fp["collapse_mn_major"])
     for rule, key, on in (("k-major pointers", "pointer_excess", pointers),
                           ("k-major pointers past the collapse point", "collapse_excess", not mn_major),
                           ("m- or n-major pointers past the collapse point", "collapse_excess", mn_major),
