@@ -92,7 +92,9 @@ the dirty lines the timer's L2 flush leaves that the kernel's own lines evict (p
 and the L2 term computed by the caller.
 The chip's memory time is the q-norm of DRAM and the L2, (dram^q + l2^q)^(1/q), q = MEMORY_NORM, and at least
 a last-level cache's term where the machine has one (its bytes are what the L2 reads from it, at its bandwidth;
-it carries DRAM's bytes again and no measurement fitted q with it, so it stays a bound alone). Every
+it carries DRAM's bytes again and no measurement fitted q with it, so it stays a bound alone), and at least the
+time of every stage copy the SMs issue at the L2 path's rate (the caller's issued copies: a Triton kernel's masked
+copies of the rows past M or N, which read nothing, take the path as requested ones do; a bound alone too). Every
 byte DRAM serves is written into the L2 as well as read from it, so where both are busy the L2's fills and
 the requests it serves contend for its slices: the time is more than the larger of the two and less than
 their sum (q = 1). The kernel takes a launch cost plus the p-norm of the SM time and that memory time,
@@ -384,11 +386,13 @@ def overlap(*seconds: Any) -> Any:
     return p_norm(OVERLAP_NORM, *seconds)
 
 
-def memory_seconds(dram: Any, l2: Any, llc: Any = 0.0) -> Any:
-    """The chip's memory time: max((dram^q + l2^q)^(1/q), llc), q = MEMORY_NORM, for numbers or numpy
+def memory_seconds(dram: Any, l2: Any, llc: Any = 0.0, copies: Any = 0.0) -> Any:
+    """The chip's memory time: max((dram^q + l2^q)^(1/q), llc, copies), q = MEMORY_NORM, for numbers or numpy
     arrays. DRAM's bytes are written into the L2 as they are read from it, so the two contend; a last-level
-    cache (memory.llc) carries the same bytes again and is fitted on no measurement, so it stays a bound alone."""
-    return overlap_max(p_norm(MEMORY_NORM, dram, l2), llc)
+    cache (memory.llc) carries the same bytes again and is fitted on no measurement, so it stays a bound alone;
+    ``copies``, every stage copy the SMs issue at the L2 path's rate (prediction.issued_stage_bytes: Triton's masked
+    copies too, which read no DRAM byte), is a bound alone as well."""
+    return overlap_max(p_norm(MEMORY_NORM, dram, l2), llc, copies)
 
 
 def overlap_max(*seconds: Any) -> Any:
@@ -418,23 +422,25 @@ def issued_overlap(issued: Any, sm: Any, memory: Any) -> Any:
 
 
 def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
-    """issued_overlap(issued, sm, memory_seconds(dram, l2, llc)) for numbers or numpy arrays (``memory``: dram,
-    l2, llc). Where OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only
+    """issued_overlap(issued, sm, memory_seconds(dram, l2, llc, copies)) for numbers or numpy arrays (``memory``:
+    dram, l2, llc, copies). Where OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only
     where it can pass the SM time (the q-norm of two terms is at most 2^(1/q) x the larger) or the kernel is
     ``issued`` (a finite norm adds whatever the memory time is): elsewhere the answer is the SM time, exactly as
     the full formula gives it (the same operations, element by element, as predict's numbers)."""
     import numpy as np
 
-    dram, l2, llc = memory
-    if OVERLAP_NORM != math.inf or not _is_array(sm, dram, l2, llc, issued) or MEMORY_NORM == math.inf:
-        return issued_overlap(issued, sm, memory_seconds(dram, l2, llc))
-    sm_a, d, l2a, c, iss = np.broadcast_arrays(*(np.asarray(t, dtype=float) for t in (sm, dram, l2, llc, issued)))
-    bound = np.maximum(np.maximum(d, l2a) * 2.0 ** (1.0 / MEMORY_NORM), c)
+    dram, l2, llc, copies = memory
+    if OVERLAP_NORM != math.inf or not _is_array(sm, dram, l2, llc, copies, issued) or MEMORY_NORM == math.inf:
+        return issued_overlap(issued, sm, memory_seconds(dram, l2, llc, copies))
+    sm_a, d, l2a, c, cp, iss = np.broadcast_arrays(
+        *(np.asarray(t, dtype=float) for t in (sm, dram, l2, llc, copies, issued))
+    )
+    bound = np.maximum(np.maximum(d, l2a) * 2.0 ** (1.0 / MEMORY_NORM), np.maximum(c, cp))
     out = np.array(sm_a, dtype=float, order="C")
     # NaN compares false: such elements take the full formula, as predict does.
     on = ~(bound < sm_a) | (iss != 0.0)
     if on.any():
-        out[on] = issued_overlap(iss[on], sm_a[on], memory_seconds(d[on], l2a[on], c[on]))
+        out[on] = issued_overlap(iss[on], sm_a[on], memory_seconds(d[on], l2a[on], c[on], cp[on]))
     return out
 
 
@@ -507,7 +513,7 @@ SUB_PARTITIONS = 4
 
 TERMS = (
     "compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead", "prologue/epilogue",
-    "DRAM", "LLC", "L2", "launch",
+    "DRAM", "LLC", "L2", "issued copies", "launch",
 )  # fmt: skip
 
 
@@ -656,6 +662,7 @@ def kernel_terms(
     persistent: Any = False,
     warp_size: int = 32,
     llc_seconds: Any = 0.0,
+    issued_copy_seconds: Any = 0.0,
     stage_copies_per_iter: Any = None,
     l2_bytes_per_cycle: float | None = None,
     l2_requested_bytes: Any = None,
@@ -676,7 +683,9 @@ def kernel_terms(
 
     ``warpgroup``: True where one CTA's instruction spans all four SM sub-partitions (wgmma).
     ``smem_fill_bytes_per_iter`` already carries any layout factor. ``stage_bytes``: (BM + BN) x
-    BK x element bytes. ``l2_seconds``: the chip-wide L2 term (rasterization.py's traffic).
+    BK x element bytes. ``l2_seconds``: the chip-wide L2 term (rasterization.py's traffic). ``issued_copy_seconds``:
+    every stage copy the SMs issue at the L2 path's rate (prediction.issued_stage_bytes), a memory bound alone
+    (memory_seconds).
     ``l2_bytes_per_cycle``: the L2's rate for the whole chip, bytes per SM cycle, which the active SMs share
     as their stages stream in (none: a stage arrives whole one latency after it is issued);
     ``l2_requested_bytes``: what the kernel requests of the L2 (the L2 term's bytes, C aside), of which a
@@ -846,7 +855,9 @@ def kernel_terms(
     # DRAM writes back what the timer's L2 flush left dirty and the kernel's lines evict (flush_writeback_seconds).
     dram = _max(dram_bytes / dram_reach, dram_request_seconds) + flush_writeback_seconds
     sm_s = sm_cycles / clock_hz
-    total = costs.launch_s + sm_and_memory_seconds(sm_s, dram, l2_seconds, llc_seconds, issued=issues_copies)
+    total = costs.launch_s + sm_and_memory_seconds(
+        sm_s, dram, l2_seconds, llc_seconds, issued_copy_seconds, issued=issues_copies
+    )
 
     # Attribution: what the SM time is made of, each part as if it were alone (seconds).
     busy = per_sm * k_it / clock_hz
@@ -876,5 +887,6 @@ def kernel_terms(
         "DRAM": dram,
         "LLC": llc_seconds,
         "L2": l2_seconds,
+        "issued copies": issued_copy_seconds,
         "launch": costs.launch_s,
     }

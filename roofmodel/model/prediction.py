@@ -896,6 +896,23 @@ def operand_staging(triton: bool, family: Any, element_bytes: int, m: Any, n: An
             "b_n_major": b_n_major}  # fmt: skip
 
 
+def issued_stage_bytes(triton: bool, m: Any, n: Any, k: Any, bm: Any, bn: Any, bk: Any, element_bytes: int,
+                       b_share: Any = 1.0) -> Any:  # fmt: skip
+    """Bytes of the stage copies a Triton kernel's CTAs issue (``triton``: Triton's copy rules apply, triton_copies;
+    else 0): tiles x ceil(K / BK) x (BM + BN x b_share) x BK x element bytes, tiles = ceil(M / BM) x ceil(N / BN),
+    ``b_share`` the share of B's rows one CTA copies (B_SHARE). Its copies
+    cover whole tiles: roofmodel's matmul masks the rows past M or N and the K past its end, and cp.async zero-fills
+    them without reading, yet they take the path from the L2 at the rate requested copies do. On the read sweeps
+    (H200 2026-11-23 to fresh77, H100 to fresh18, the held-out shapes of 2026-11-23 left out) Triton's wgmma decode
+    kernels of 256x32 tiles, whose one tile row is mostly masked (M = 2 to 64), fill their stages at a median 30.8
+    bytes a cycle an SM counting these copies (H100 31.9) and 6.6 counting only what they request, where the same
+    tiles at the other shapes, masking almost nothing, fill at 31.8 (H100 29.9); 128x32: 28.8 against 33.3.
+    CUTLASS's and stated kernels are assumed to copy by TMA, which issues nothing out of bounds. Numbers or numpy
+    arrays."""
+    tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
+    return _where(triton, tiles * _ceil_div(k, bk) * (bm + bn * b_share) * bk * element_bytes, 0.0)
+
+
 def kernel_seconds(
     machine: Machine,
     rates: Rates,
@@ -1012,9 +1029,13 @@ def kernel_seconds(
     c_bytes = float(m * n * output_bytes)
     repeated = _maximum(0.0, requested - distinct)
     # The operand requests, as bytes at the L2's data rate: more where their copies' runs bind its tag stage.
-    l2_requests = requested * l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major,
-                                                b_n_major, _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
+    request_factor = l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major, b_n_major,
+                                       _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
+    l2_requests = requested * request_factor
     l2_rate = rates.l2_stream_bps
+    # Every copy the CTAs issue, the masked ones too, at the rate the L2 path takes copies (issued_stage_bytes).
+    issued_s = (issued_stage_bytes(triton, m, n, k, bm, bn, bk, e, b_share) * request_factor / l2_rate
+                if math.isfinite(l2_rate) else 0.0)  # fmt: skip
     dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, bm, bn * b_share, bk, a_m_major, b_n_major,
                                          dram_read, c_bytes)  # fmt: skip
     writeback = flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes,
@@ -1054,6 +1075,7 @@ def kernel_seconds(
         else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
+        issued_copy_seconds=issued_s,
         spill_wait_cycles=footprint.get("loop_waits", 0) * rates.costs.spill_wait_s * reload_factor * clock,
         lone_warp_cycles=lone,
         waits_each_wgmma=waits_each_wgmma(triton, family, e, bm, bn, warps, b_n_major,
@@ -1355,11 +1377,11 @@ def spill_rates(
 
 SM_PARTS = ("compute", "shared memory", "spills", "transposes", "conversions", "latency", "overhead",
             "prologue/epilogue")  # fmt: skip
-CHIP_TERMS = ("DRAM", "LLC", "L2")
+CHIP_TERMS = ("DRAM", "LLC", "L2", "issued copies")
 
 
 def limiter_index(terms: dict[str, Any]) -> Any:
-    """Index into LIMITERS (SM_PARTS, then DRAM, LLC, L2) of what limits each kernel: the largest memory term
+    """Index into LIMITERS (SM_PARTS, then DRAM, LLC, L2, issued copies) of what limits each kernel: the largest memory term
     where the memory time (cta_model.memory_seconds) reaches the SM time, else the largest part of the SM time
     (each part as if it were alone). Numbers or numpy arrays."""
     import numpy as np
@@ -1368,7 +1390,7 @@ def limiter_index(terms: dict[str, Any]) -> Any:
     chip = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in CHIP_TERMS)))
     # The memory time (DRAM and L2 combined, cta_model.memory_seconds) can pass the SM time where no one of
     # its terms does: then the largest of them is named.
-    memory = cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"])
+    memory = cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"], terms["issued copies"])
     out = np.where(np.asarray(memory, dtype=float) >= np.asarray(terms["sm"], dtype=float),
                    len(SM_PARTS) + chip.argmax(axis=0), sm_parts.argmax(axis=0))  # fmt: skip
     return out if out.ndim else int(out)
@@ -1691,6 +1713,8 @@ def predict_kernel(
     dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, config.bm, b_rows,
                                                  config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
     dram_bytes_s = (dram_read + c_bytes) / rates.dram_bps
+    issued = float(issued_stage_bytes(triton, gemm.m, gemm.n, gemm.k, config.bm, config.bn, config.bk, e,
+                                      B_SHARE[family]))  # fmt: skip
     l2_bytes = machine.memory.l2.capacity.bytes
     writeback_s = float(flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes, l2_bytes))
     dram_request_note = (
@@ -1900,6 +1924,24 @@ def predict_kernel(
         )
         if math.isfinite(rates.l2_bps) or rates.l2_gemm_bps
         else "no L2 bandwidth in the machine file (unpublished): not bounded",
+        "issued copies": (
+            f"{issued / 2**20:,.0f} MiB of stage copies the CTAs issue, "
+            + (
+                f"{(issued - t.requested_bytes) / 2**20:,.0f} MiB of them past M, N or K (masked, zero-filled: no byte "
+                "read, yet they take the path as the rest do)"
+                if issued > t.requested_bytes * (1 + 1e-9)
+                else "none past M, N or K (the L2 term's operand bytes)"
+            )
+            + f", at {rates.l2_stream_bps / 1e9:,.0f} GB/s"
+            + (" (memory.l2.gemm_bandwidth)" if rates.l2_gemm_bps else "")
+            + (f", x{request_factor:.2f} (l2_request_factor)" if request_factor > 1.0 else "")
+            + ": a bound beside DRAM and the L2, not contending with DRAM (issued_stage_bytes)"
+            if issued > 0 and math.isfinite(rates.l2_stream_bps)
+            else "not charged: only Triton's cp.async copies (compute capability 8.0 and later: triton_copies) are "
+            "issued past M, N or K; other kernels are taken to copy by TMA, which issues none (issued_stage_bytes)"
+            if not triton
+            else "no L2 bandwidth in the machine file (unpublished): not bounded"
+        ),
         "LLC": f"{t.dram_read_bytes / 2**20:,.0f} MiB the L2 reads from the last-level cache and "
         f"{c_bytes / 2**20:,.0f} MiB of C, at {rates.llc_bps / 1e9:,.0f} GB/s"
         if through_llc is not None and rates.llc_bps
@@ -1916,7 +1958,9 @@ def predict_kernel(
         tflops=gemm.flops / total / 1e12,
         limiter=limiter_of(terms),
         sm_seconds=float(terms["sm"]),
-        memory_seconds=float(cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"])),
+        memory_seconds=float(
+            cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"], terms["issued copies"])
+        ),
         memory_norm=cta_model.MEMORY_NORM if math.isfinite(cta_model.MEMORY_NORM) else None,
         overlap_norm=overlap_norm if math.isfinite(overlap_norm) else None,
         terms=ranked,

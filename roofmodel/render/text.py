@@ -323,6 +323,8 @@ def time_parts(p: Any) -> str:
         else f"(DRAM^q + L2^q)^(1/q), q = {p.memory_norm:g}: DRAM's bytes are written into the L2 as they are read"
     )
     llc = ", at least the LLC's" if any(t.name == "LLC" and t.seconds > 0 for t in p.terms) else ""
+    if any(t.name == "issued copies" and t.seconds >= p.memory_seconds > 0 for t in p.terms):
+        llc += ", at least the issued copies' (every stage copy at the L2 path's rate, the masked ones too)"
     how = "the larger of" if p.overlap_norm is None else f"(sm^p + memory^p)^(1/p), p = {p.overlap_norm:g}, of"
     return (f"({how} busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: "
             f"{norm}{llc})")  # fmt: skip
