@@ -173,6 +173,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh78: FRESH78_SHAPES with a seventy-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh78);
 --fresh79: FRESH79_SHAPES with an eightieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh79);
 --fresh80: FRESH80_SHAPES with an eighty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh80);
+--fresh81: FRESH81_SHAPES with an eighty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh81);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1489,6 +1490,22 @@ FRESH80_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4900x1000x5800", "odd", "holdout", 4900, 1000, 5800),
     ("small4960", "small", "holdout", 4960, 4960, 4960),
 ]
+# An eighty-first fresh sample (--fresh81, drawn in the seventh session of 2026-12-01 after fresh80, so that the next
+# change has an unread judge): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_29 (85
+# redrawn), all held out, an eighty-second seed; fixed in code before it was measured and committed unread, to judge a
+# later change.
+FRESH81_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3280", "square", "holdout", 3280, 3280, 3280),
+    ("sq3504", "square", "holdout", 3504, 3504, 3504),
+    ("shortk560c", "short_k", "holdout", 11776, 6656, 560),
+    ("longk21760", "long_k", "holdout", 2432, 2048, 21760),
+    ("skinny464d", "skinny", "holdout", 464, 13824, 10880),
+    ("decode3d", "decode", "holdout", 3, 19456, 10240),
+    ("decode15d", "decode", "holdout", 15, 9216, 10752),
+    ("odd3400x3100x2400", "odd", "holdout", 3400, 3100, 2400),
+    ("odd3800x1200x5300", "odd", "holdout", 3800, 1200, 5300),
+    ("small5088", "small", "holdout", 5088, 5088, 5088),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1545,7 +1562,8 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh77": (2027_1_40, FRESH77_SHAPES),
                  "fresh78": (2027_1_41, FRESH78_SHAPES),
                  "fresh79": (2027_1_42, FRESH79_SHAPES),
-                 "fresh80": (2027_1_43, FRESH80_SHAPES)}  # fmt: skip
+                 "fresh80": (2027_1_43, FRESH80_SHAPES),
+                 "fresh81": (2027_1_44, FRESH81_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
