@@ -421,15 +421,16 @@ def issued_overlap(issued: Any, sm: Any, memory: Any) -> Any:
     return out
 
 
-def sm_and_memory_seconds(sm: Any, *memory: Any, issued: Any = False) -> Any:
-    """issued_overlap(issued, sm, memory_seconds(dram, l2, llc, copies)) for numbers or numpy arrays (``memory``:
-    dram, l2, llc, copies). Where OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only
-    where it can pass the SM time (the q-norm of two terms is at most 2^(1/q) x the larger) or the kernel is
+def sm_and_memory_seconds(
+    sm: Any, dram: Any, l2: Any, llc: Any = 0.0, copies: Any = 0.0, *, issued: Any = False
+) -> Any:
+    """issued_overlap(issued, sm, memory_seconds(dram, l2, llc, copies)) for numbers or numpy arrays. Where
+    OVERLAP_NORM is infinity (the larger alone) the search's arrays compute the memory time only where it can pass the
+    SM time (the q-norm of two terms is at most 2^(1/q) x the larger) or the kernel is
     ``issued`` (a finite norm adds whatever the memory time is): elsewhere the answer is the SM time, exactly as
     the full formula gives it (the same operations, element by element, as predict's numbers)."""
     import numpy as np
 
-    dram, l2, llc, copies = memory
     if OVERLAP_NORM != math.inf or not _is_array(sm, dram, l2, llc, copies, issued) or MEMORY_NORM == math.inf:
         return issued_overlap(issued, sm, memory_seconds(dram, l2, llc, copies))
     sm_a, d, l2a, c, cp, iss = np.broadcast_arrays(
