@@ -170,9 +170,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge mma.sync's element copies on the copy path, 09cc1d6: failed);
 --fresh77: FRESH77_SHAPES with a seventy-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh77;
     read 2026-12-01 to judge mma.sync's element copies on the copy path, 09cc1d6: failed);
---fresh78: FRESH78_SHAPES with a seventy-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh78);
---fresh79: FRESH79_SHAPES with an eightieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh79);
---fresh80: FRESH80_SHAPES with an eighty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh80);
+--fresh78: FRESH78_SHAPES with a seventy-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh78;
+    read 2026-12-01 to judge the issued-copies bound, bdec836: passed);
+--fresh79: FRESH79_SHAPES with an eightieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh79;
+    read 2026-12-01 to judge the issued-copies bound, bdec836: passed);
+--fresh80: FRESH80_SHAPES with an eighty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh80;
+    read 2026-12-01 to judge the issued-copies bound, bdec836: passed);
 --fresh81: FRESH81_SHAPES with an eighty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh81);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);

@@ -506,6 +506,7 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh78", ("h200-2026-12-01/fresh78",)),
     ("fresh79", ("h200-2026-12-01/fresh79",)),
     ("fresh80", ("h200-2026-12-01/fresh80",)),
+    ("fresh81", ("h200-2026-12-01/fresh81",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -771,7 +772,9 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-01/fresh70", "-fresh70"), ("h200", "h200", "12-01/fresh71", "-fresh71"),
      ("h200", "h200", "12-01/fresh72", "-fresh72"), ("h200", "h200", "12-01/fresh73", "-fresh73"),
      ("h200", "h200", "12-01/fresh74", "-fresh74"), ("h200", "h200", "12-01/fresh75", "-fresh75"),
-     ("h200", "h200", "12-01/fresh76", "-fresh76"), ("h200", "h200", "12-01/fresh77", "-fresh77")],
+     ("h200", "h200", "12-01/fresh76", "-fresh76"), ("h200", "h200", "12-01/fresh77", "-fresh77"),
+     ("h200", "h200", "12-01/fresh78", "-fresh78"), ("h200", "h200", "12-01/fresh79", "-fresh79"),
+     ("h200", "h200", "12-01/fresh80", "-fresh80")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1431,7 +1434,7 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh70", "h200-2026-12-01/fresh71", "h200-2026-12-01/fresh72",
                    "h200-2026-12-01/fresh73", "h200-2026-12-01/fresh74", "h200-2026-12-01/fresh75",
                    "h200-2026-12-01/fresh76", "h200-2026-12-01/fresh77", "h200-2026-12-01/fresh78",
-                   "h200-2026-12-01/fresh79", "h200-2026-12-01/fresh80")  # fmt: skip
+                   "h200-2026-12-01/fresh79", "h200-2026-12-01/fresh80", "h200-2026-12-01/fresh81")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
