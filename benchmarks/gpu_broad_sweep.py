@@ -2304,11 +2304,11 @@ def provenance() -> dict[str, Any]:
 
 
 def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file that replaces it at once: a reader, or a run killed
-    between two writes, never sees half of it."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+    """Write ``text`` to ``path`` whole (roofmodel.files.write_atomically): a reader, or a run killed between two
+    writes, never sees half of it."""
+    from roofmodel.files import write_atomically
+
+    write_atomically(path, text)
 
 
 def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:

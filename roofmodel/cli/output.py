@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from roofmodel.errors import ProblemError
+from roofmodel.files import staged_beside
 
 FIGURE_FORMATS = ("png", "svg", "pdf")
 
@@ -74,14 +74,7 @@ class Outputs:
         temps: list[tuple[str, Path, Path]] = []
         try:
             for option, path in self._planned:
-                folder = path.parent if str(path.parent) else Path(".")
-                fd, tmp = tempfile.mkstemp(dir=folder, prefix=".roofmodel-", suffix=path.suffix)
-                temps.append((option, Path(tmp), path))
-                with os.fdopen(fd, "wb") as f:
-                    f.write(self._data[path])
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give the file a normal mode
+                temps.append((option, staged_beside(path, self._data[path]), path))
             for _, tmp, path in temps:
                 if path in self._checks:
                     self._checks[path](tmp)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import io
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 
 from roofmodel import defaults
 from roofmodel.errors import ProblemError, RoofmodelError
+from roofmodel.files import write_atomically
 from roofmodel.machine import Machine, as_machine
 from roofmodel.model.analysis import AnalysisResult, analyze
 from roofmodel.model.problem import DTYPES, Gemm, Tile
@@ -812,16 +811,9 @@ def save_figure(fig: Any, path: Path, fmt: str | None = None, *, option: str = "
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise RoofmodelError(f"{option} {path}: directory {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".roofmodel-", suffix=f".{fmt}")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give the file a normal mode
-        os.replace(tmp, path)
+        write_atomically(path, data)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise RoofmodelError(f"{option} {path}: cannot write: {exc.strerror}") from None
     return path
 
