@@ -177,6 +177,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh80: FRESH80_SHAPES with an eighty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh80;
     read 2026-12-01 to judge the issued-copies bound, bdec836: passed);
 --fresh81: FRESH81_SHAPES with an eighty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh81);
+--fresh82: FRESH82_SHAPES with an eighty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh82);
+--fresh83: FRESH83_SHAPES with an eighty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh83);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1509,6 +1511,38 @@ FRESH81_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3800x1200x5300", "odd", "holdout", 3800, 1200, 5300),
     ("small5088", "small", "holdout", 5088, 5088, 5088),
 ]
+# An eighty-second fresh sample (--fresh82, drawn in the seventh session of 2026-12-01 after fresh81, so that the next
+# change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_30 (1
+# redrawn), all held out, an eighty-third seed; fixed in code before it was measured and committed unread, to judge a
+# later change.
+FRESH82_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3920", "square", "holdout", 3920, 3920, 3920),
+    ("sq3440", "square", "holdout", 3440, 3440, 3440),
+    ("shortk432g", "short_k", "holdout", 9728, 10240, 432),
+    ("longk16640b", "long_k", "holdout", 1664, 2560, 16640),
+    ("skinny320g", "skinny", "holdout", 320, 11776, 9088),
+    ("decode16g", "decode", "holdout", 16, 15360, 9472),
+    ("decode40e", "decode", "holdout", 40, 15872, 7168),
+    ("odd4100x1800x4000", "odd", "holdout", 4100, 1800, 4000),
+    ("odd7000x2200x5800", "odd", "holdout", 7000, 2200, 5800),
+    ("small1264", "small", "holdout", 1264, 1264, 1264),
+]
+# An eighty-third fresh sample (--fresh83, drawn in the seventh session of 2026-12-01 after fresh82, so that the next
+# change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_31 (1
+# redrawn), all held out, an eighty-fourth seed; fixed in code before it was measured and committed unread, to judge a
+# later change.
+FRESH83_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq6128", "square", "holdout", 6128, 6128, 6128),
+    ("sq2096", "square", "holdout", 2096, 2096, 2096),
+    ("shortk272c", "short_k", "holdout", 8192, 8448, 272),
+    ("longk26624b", "long_k", "holdout", 1024, 1152, 26624),
+    ("skinny416f", "skinny", "holdout", 416, 13312, 7808),
+    ("decode48f", "decode", "holdout", 48, 9216, 6144),
+    ("decode59c", "decode", "holdout", 59, 8704, 4864),
+    ("odd6500x4000x5500", "odd", "holdout", 6500, 4000, 5500),
+    ("odd3200x6000x5100", "odd", "holdout", 3200, 6000, 5100),
+    ("small1776", "small", "holdout", 1776, 1776, 1776),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1566,7 +1600,9 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh78": (2027_1_41, FRESH78_SHAPES),
                  "fresh79": (2027_1_42, FRESH79_SHAPES),
                  "fresh80": (2027_1_43, FRESH80_SHAPES),
-                 "fresh81": (2027_1_44, FRESH81_SHAPES)}  # fmt: skip
+                 "fresh81": (2027_1_44, FRESH81_SHAPES),
+                 "fresh82": (2027_1_45, FRESH82_SHAPES),
+                 "fresh83": (2027_1_46, FRESH83_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh81 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh83 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -25,7 +25,8 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               65: 2027_1_13, 66: 2027_1_14, 67: 2027_1_15, 68: 2027_1_16, 69: 2027_1_17,
               70: 2027_1_18, 71: 2027_1_19, 72: 2027_1_20, 73: 2027_1_21, 74: 2027_1_22, 75: 2027_1_23,
               76: 2027_1_24, 77: 2027_1_25, 78: 2027_1_26,
-              79: 2027_1_27, 80: 2027_1_28, 81: 2027_1_29}  # fmt: skip
+              79: 2027_1_27, 80: 2027_1_28, 81: 2027_1_29,
+              82: 2027_1_30, 83: 2027_1_31}  # fmt: skip
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
@@ -95,14 +96,41 @@ def test_once_the_last_large_square_range_is_held_squares_come_from_the_mid_rang
     shapes counted as not held, a size of the large range is left and the draw stays there, as fresh78's did."""
     mid = draw_fresh_shapes.LATER_RANGES["square"][3]
     shapes, _ = draw_fresh_shapes.draw(
-        2027_1_27, draw_fresh_shapes.held_shapes(("FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES"))
+        2027_1_27,
+        draw_fresh_shapes.held_shapes(
+            ("FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES")
+        ),
     )
     squares = [s[3] for s in shapes if s[1] == "square"]
     assert len(squares) == 2 and all(x in mid and x % 32 == 16 for x in squares)
-    held = {tuple(s[3:]) for s in draw_fresh_shapes.held_shapes(("FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES"))}
+    held = {
+        tuple(s[3:])
+        for s in draw_fresh_shapes.held_shapes(
+            ("FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES")
+        )
+    }
     assert all((x, x, x) in held for x in draw_fresh_shapes.LATER_RANGES["square"][2])
     before, _ = draw_fresh_shapes.draw(
         2027_1_26,
-        draw_fresh_shapes.held_shapes(("FRESH78_SHAPES", "FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES")),
+        draw_fresh_shapes.held_shapes(
+            ("FRESH78_SHAPES", "FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES")
+        ),
     )
     assert all(s[3] in draw_fresh_shapes.LATER_RANGES["square"][2] for s in before if s[1] == "square")
+
+
+def test_once_every_small_size_is_held_small_ones_come_from_sizes_16_past_a_multiple_of_32():
+    """After fresh81 every small size of the ranges before is held (fresh81's small5088 the last left in 4640-5120), so
+    the next small shape (seed 2027_1_30, fresh82's) comes from 1040-2032 in steps of 32, which no square or small range
+    holds; with fresh81's shapes counted as not held, its own draw stays in 4640-5120."""
+    low = draw_fresh_shapes.LATER_RANGES["small"][6]
+    held = draw_fresh_shapes.held_shapes(("FRESH82_SHAPES", "FRESH83_SHAPES"))
+    sizes = {tuple(s[3:]) for s in held}
+    assert all((x, x, x) in sizes for r in draw_fresh_shapes.LATER_RANGES["small"][:6] for x in r)
+    assert not any((x, x, x) in sizes for x in low)
+    shapes, _ = draw_fresh_shapes.draw(2027_1_30, held)
+    assert [s[3] for s in shapes if s[1] == "small"] == [1264]
+    before, _ = draw_fresh_shapes.draw(
+        2027_1_29, draw_fresh_shapes.held_shapes(("FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES"))
+    )
+    assert [s[3] for s in before if s[1] == "small"] == [5088]
