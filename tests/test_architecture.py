@@ -1,7 +1,7 @@
 """The house has no circle (issue 14): the import graph of roofmodel, function-level imports
 included, has no cycle, and each layer imports only the layers below it.
 
-Layers, lowest first: results/errors/units/stats/defaults -> machine -> model -> search -> api -> backends -> render -> cli.
+Layers, lowest first: results/errors/units/stats/defaults/files -> machine -> model -> search -> api -> backends -> render -> cli.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ LAYERS = [
     "units",
     "stats",
     "defaults",
+    "files",
     "machine",
     "model",
     "search",
@@ -31,18 +32,32 @@ ALLOWED = {
     "units": set(),
     "stats": set(),
     "defaults": set(),
+    "files": set(),
     "machine": {"results", "errors", "units", "stats", "defaults"},
     "model": {"results", "errors", "units", "stats", "defaults", "machine"},
     "search": {"results", "errors", "units", "stats", "defaults", "machine", "model"},
     "api": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
     "backends": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
-    "render": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search", "api", "backends"},
+    "render": {
+        "results",
+        "errors",
+        "units",
+        "stats",
+        "defaults",
+        "files",
+        "machine",
+        "model",
+        "search",
+        "api",
+        "backends",
+    },
     "cli": {
         "results",
         "errors",
         "units",
         "stats",
         "defaults",
+        "files",
         "machine",
         "model",
         "search",
