@@ -40,27 +40,73 @@ def test_a_decode_kernel_is_bound_by_the_copies_it_issues_past_m():
     assert "10,027 GB/s (memory.l2.gemm_bandwidth)" in detail
 
 
-def test_where_nothing_is_masked_the_bound_is_the_l2_terms_operand_bytes_and_changes_nothing():
-    """At 4096^3 under 128x128x64 every copy is requested: the issued copies' time is the L2 term less C's bytes
-    (the same bytes at the same rate), under the q-norm of DRAM and the L2, so the memory time is that q-norm."""
+def test_where_nothing_is_masked_the_bound_is_zero_and_the_memory_time_the_q_norm():
+    """At 4096^3 under 128x128x64 every copy is requested: the issued copies are the L2 term's operand bytes, which it
+    charges with C at the same rate, so the bound cannot pass it and is 0; the memory time is DRAM's and the L2's
+    q-norm, and the detail says why."""
     h100 = load_machine("h100")
     cfg = triton_config(h100, "fp16", block_m=128, block_n=128, block_k=64, group_m=8, num_warps=8, num_stages=3)
     p = predict_kernel(h100, Gemm(m=4096, n=4096, k=4096, dtype="fp16"), cfg)
+    by = {t.name: t for t in p.terms}
+    assert by["issued copies"].seconds == 0
+    assert by["issued copies"].detail.startswith("none: 2,048 MiB of stage copies, none past M, N or K")
+    assert issued_stage_bytes(True, 4096, 4096, 4096, 128, 128, 64, 2) == 32 * 32 * 64 * 256 * 64 * 2 == 2**31
+    memory = cta_model.memory_seconds(by["DRAM"].seconds, by["L2"].seconds, by["LLC"].seconds)
+    assert p.memory_seconds == pytest.approx(memory, rel=1e-15)
+
+
+def test_the_copies_are_named_only_where_they_are_the_memory_time():
+    """200 x 8,192 x 8,192 under 64x32x128 masks 56 of the second tile row's 64 rows: the issued copies (1,536 MiB, 224
+    past M: 0.161 ms) pass the L2 term (0.138 ms) but not DRAM's and the L2's q-norm (0.178 ms), which is the memory
+    time: the kernel is limited by the L2, the largest of the q-norm's terms, not by the copies."""
+    h200 = load_machine("h200")
+    cfg = triton_config(h200, "fp16", block_m=64, block_n=32, block_k=128, group_m=1, num_warps=4, num_stages=4)
+    p = predict_kernel(h200, Gemm(m=200, n=8192, k=8192, dtype="fp16"), cfg, b_major="k")
     by = {t.name: t.seconds for t in p.terms}
-    c_bytes = 4096 * 4096 * 2
-    assert by["issued copies"] == pytest.approx(by["L2"] - c_bytes / 8980e9, rel=1e-12)
-    assert "none past M, N or K" in next(t.detail for t in p.terms if t.name == "issued copies")
-    assert p.memory_seconds == pytest.approx(cta_model.memory_seconds(by["DRAM"], by["L2"], by["LLC"]), rel=1e-15)
+    assert by["L2"] < by["issued copies"] < p.memory_seconds
+    assert p.memory_seconds == pytest.approx(cta_model.memory_seconds(by["DRAM"], by["L2"]), rel=1e-15)
+    assert p.limiter == "L2"
+    # Where they are the memory time, the text says so before the q-norm it passes.
+    from roofmodel.render.text import time_parts
+
+    assert "memory 0.2711 ms: the issued copies (every stage copy at the L2 path's rate" in time_parts(_decode())
 
 
-def test_cutlass_and_stated_kernels_issue_nothing_past_the_edges():
-    """TMA issues no copy out of bounds: a CUTLASS or stated kernel's term is 0, and says why."""
+def test_cutlass_stated_and_unmeasured_machines_are_not_charged_and_say_why():
+    """Only Triton's cp.async copies, at a measured memory.l2.gemm_bandwidth, were measured past the edges."""
     h200, g = load_machine("h200"), Gemm(m=28, n=16384, k=9216, dtype="fp16")
-    cutlass = predict_kernel(h200, g, cutlass_config(h200, "fp16", kind="sm90", tile=(128, 64, 64), stages=4))
-    for p in (cutlass, predict(h200, g, Tile(bm=128, bn=64, bk=64))):
+    a100, t4 = load_machine("a100"), load_machine("t4")
+    cases = {
+        "only Triton's copies past M, N or K were measured": predict_kernel(
+            h200, g, cutlass_config(h200, "fp16", kind="sm90", tile=(128, 64, 64), stages=4)
+        ),
+        "a stated kernel's are left out": predict(h200, g, Tile(bm=128, bn=64, bk=64)),
+        "no memory.l2.gemm_bandwidth": predict_kernel(
+            a100,
+            g,
+            triton_config(a100, "fp16", block_m=128, block_n=64, block_k=32, group_m=8, num_warps=4, num_stages=3),
+        ),
+        "no cp.async, or AMD's": predict_kernel(
+            t4, g, triton_config(t4, "fp16", block_m=128, block_n=64, block_k=32, group_m=8, num_warps=4, num_stages=2)
+        ),
+    }
+    for words, p in cases.items():
         term = next(t for t in p.terms if t.name == "issued copies")
-        assert term.seconds == 0 and term.detail.startswith("not charged")
+        assert term.seconds == 0 and words in term.detail, term.detail
     assert issued_stage_bytes(False, 28, 16384, 9216, 256, 32, 64, 2) == 0
+
+
+def test_a_triton_kernel_takes_no_cluster():
+    """A Triton kernel's cp.async copies cannot multicast: a cluster is refused, not charged as one."""
+    from roofmodel import ProblemError
+    from roofmodel.search.space import Space, evaluate
+
+    h100, g = load_machine("h100"), Gemm(m=4096, n=4096, k=4096, dtype="fp16")
+    cfg = triton_config(h100, "fp16", block_m=128, block_n=128, block_k=64, group_m=8, num_warps=8, num_stages=3)
+    with pytest.raises(ProblemError, match="a Triton kernel takes no cluster"):
+        predict_kernel(h100, g, cfg.model_copy(update={"cluster": (2, 1)}))
+    with pytest.raises(ProblemError, match="the triton space takes no cluster"):
+        evaluate(h100, g, Space(name="triton", clusters=((2, 1),)))
 
 
 def test_the_bound_is_a_memory_term_alone_not_in_the_q_norm():

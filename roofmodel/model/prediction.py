@@ -105,7 +105,7 @@ class Prediction(BaseModel):
     """``roofmodel predict --json`` (with ``schema_version``; JSON Schema: docs/schema/prediction.schema.json).
 
     ``seconds`` is the per-CTA model's total (roofmodel.model.cta_model); ``terms`` name what it is made
-    of, each as if it were alone (the SM's parts, the chip-wide DRAM and L2 terms, the launch),
+    of, each as if it were alone (the SM's parts, the chip-wide DRAM, LLC, L2 and issued-copies terms, the launch),
     slowest first; ``limiter`` is prediction.limiter_of's."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -115,8 +115,8 @@ class Prediction(BaseModel):
     tflops: float
     limiter: str
     sm_seconds: float  # the busiest SM's time, launch excluded
-    # The chip's memory time: DRAM and L2 combined by their q-norm, at least a last-level cache's term
-    # (cta_model.memory_seconds); ``seconds`` is the launch plus the p-norm of it and sm_seconds.
+    # The chip's memory time: DRAM and L2 combined by their q-norm, at least a last-level cache's term and the issued
+    # copies' (cta_model.memory_seconds); ``seconds`` is the launch plus the p-norm of it and sm_seconds.
     memory_seconds: float
     memory_norm: float | None  # q (cta_model.MEMORY_NORM); None: infinity, the larger of DRAM and L2 alone
     # p (cta_model.OVERLAP_NORM, or ISSUED_OVERLAP_NORM for an mma.sync kernel); None: infinity, the larger alone
@@ -907,8 +907,9 @@ def issued_stage_bytes(triton: bool, m: Any, n: Any, k: Any, bm: Any, bn: Any, b
     kernels of 256x32 tiles, whose one tile row is mostly masked (M = 2 to 64), fill their stages at a median 30.8
     bytes a cycle an SM counting these copies (H100 31.9) and 6.6 counting only what they request, where the same
     tiles at the other shapes, masking almost nothing, fill at 31.8 (H100 29.9); 128x32: 28.8 against 33.3.
-    CUTLASS's and stated kernels are assumed to copy by TMA, which issues nothing out of bounds. Numbers or numpy
-    arrays."""
+    The evidence is Triton's alone: a CUTLASS kernel's copies past the edges (sm90's TMA issues none; sm80's
+    predicated cp.async was not measured) and a stated kernel's are left out, as are Triton's on a GPU without cp.async
+    or on AMD's, whose loads follow rules not modelled (triton_copies). Numbers or numpy arrays."""
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
     return _where(triton, tiles * _ceil_div(k, bk) * (bm + bn * b_share) * bk * element_bytes, 0.0)
 
@@ -1033,9 +1034,12 @@ def kernel_seconds(
                                        _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
     l2_requests = requested * request_factor
     l2_rate = rates.l2_stream_bps
-    # Every copy the CTAs issue, the masked ones too, at the rate the L2 path takes copies (issued_stage_bytes).
-    issued_s = (issued_stage_bytes(triton, m, n, k, bm, bn, bk, e, b_share) * request_factor / l2_rate
-                if math.isfinite(l2_rate) else 0.0)  # fmt: skip
+    # Every copy the CTAs issue, the masked ones too, at the rate the L2 path takes GEMM copies (issued_stage_bytes;
+    # where the machine file measured it: the evidence's rate). Where none is masked they are the requested bytes, which
+    # the L2 term charges with C at that rate: the bound cannot pass it, and is 0.
+    issued = issued_stage_bytes(triton, m, n, k, bm, bn, bk, e, b_share)
+    issued_s = (_where(issued > requested * (1 + 1e-12), issued * request_factor / rates.l2_gemm_bps, 0.0)
+                if rates.l2_gemm_bps else 0.0)  # fmt: skip
     dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, bm, bn * b_share, bk, a_m_major, b_n_major,
                                          dram_read, c_bytes)  # fmt: skip
     writeback = flush_writeback_seconds(rates.costs.flush_writeback_s, dram_read + c_bytes,
@@ -1390,9 +1394,13 @@ def limiter_index(terms: dict[str, Any]) -> Any:
     chip = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in CHIP_TERMS)))
     # The memory time (DRAM and L2 combined, cta_model.memory_seconds) can pass the SM time where no one of
     # its terms does: then the largest of them is named.
-    memory = cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"], terms["issued copies"])
-    out = np.where(np.asarray(memory, dtype=float) >= np.asarray(terms["sm"], dtype=float),
-                   len(SM_PARTS) + chip.argmax(axis=0), sm_parts.argmax(axis=0))  # fmt: skip
+    memory = np.asarray(cta_model.memory_seconds(terms["DRAM"], terms["L2"], terms["LLC"], terms["issued copies"]),
+                        dtype=float)  # fmt: skip
+    # The issued copies are named only where they are the memory time (a bound alone, not one of the q-norm's terms).
+    copies = np.asarray(terms["issued copies"], dtype=float)
+    largest = np.where((copies > 0) & (copies >= memory), CHIP_TERMS.index("issued copies"),
+                       chip[: CHIP_TERMS.index("issued copies")].argmax(axis=0))  # fmt: skip
+    out = np.where(memory >= np.asarray(terms["sm"], dtype=float), len(SM_PARTS) + largest, sm_parts.argmax(axis=0))
     return out if out.ndim else int(out)
 
 
@@ -1485,6 +1493,9 @@ def predict_kernel(
     if regs is not None and not 1 <= regs <= limit:
         raise ProblemError(f"--regs: must be 1..{limit} (got {regs})")
     _check_cluster_divides(gemm, config)
+    if config.compiler == "triton" and config.cluster != (1, 1):
+        raise ProblemError(f"cluster {config.cluster[0]}x{config.cluster[1]}: a Triton kernel takes no cluster (its "
+                           "cp.async copies cannot multicast)")  # fmt: skip
     check_cluster(machine, *config.cluster)
     check_pair_cluster(config.instruction, *config.cluster)
     rates = machine_rates(machine, gemm.dtype, compute=compute, bandwidth=bandwidth, clock=clock,
@@ -1926,21 +1937,24 @@ def predict_kernel(
         else "no L2 bandwidth in the machine file (unpublished): not bounded",
         "issued copies": (
             f"{issued / 2**20:,.0f} MiB of stage copies the CTAs issue, "
-            + (
-                f"{(issued - t.requested_bytes) / 2**20:,.0f} MiB of them past M, N or K (masked, zero-filled: no byte "
-                "read, yet they take the path as the rest do)"
-                if issued > t.requested_bytes * (1 + 1e-9)
-                else "none past M, N or K (the L2 term's operand bytes)"
-            )
-            + f", at {rates.l2_stream_bps / 1e9:,.0f} GB/s"
-            + (" (memory.l2.gemm_bandwidth)" if rates.l2_gemm_bps else "")
+            f"{(issued - t.requested_bytes) / 2**20:,.0f} MiB of them past M, N or K (masked, zero-filled: no byte "
+            f"read, yet they take the path as the rest do), at {rates.l2_gemm_bps / 1e9:,.0f} GB/s "
+            "(memory.l2.gemm_bandwidth)"
             + (f", x{request_factor:.2f} (l2_request_factor)" if request_factor > 1.0 else "")
             + ": a bound beside DRAM and the L2, not contending with DRAM (issued_stage_bytes)"
-            if issued > 0 and math.isfinite(rates.l2_stream_bps)
-            else "not charged: only Triton's cp.async copies (compute capability 8.0 and later: triton_copies) are "
-            "issued past M, N or K; other kernels are taken to copy by TMA, which issues none (issued_stage_bytes)"
-            if not triton
-            else "no L2 bandwidth in the machine file (unpublished): not bounded"
+            if float(terms["issued copies"]) > 0
+            else f"none: {issued / 2**20:,.0f} MiB of stage copies, none past M, N or K (the L2 term's operand bytes, "
+            "which it charges with C)"
+            if issued > 0 and rates.l2_gemm_bps
+            else "not charged: the machine file gives no memory.l2.gemm_bandwidth, the rate the copies were measured "
+            "at (issued_stage_bytes)"
+            if issued > 0
+            else "not charged: Triton's loads on this GPU (no cp.async, or AMD's) follow rules not modelled "
+            "(triton_copies, issued_stage_bytes)"
+            if config.compiler == "triton"
+            else "not charged: only Triton's copies past M, N or K were measured; a CUTLASS kernel's (sm90: TMA, "
+            "which issues none out of bounds; sm80: predicated cp.async, not measured) and a stated kernel's are "
+            "left out (issued_stage_bytes)"
         ),
         "LLC": f"{t.dram_read_bytes / 2**20:,.0f} MiB the L2 reads from the last-level cache and "
         f"{c_bytes / 2**20:,.0f} MiB of C, at {rates.llc_bps / 1e9:,.0f} GB/s"

@@ -324,7 +324,7 @@ def time_parts(p: Any) -> str:
     )
     llc = ", at least the LLC's" if any(t.name == "LLC" and t.seconds > 0 for t in p.terms) else ""
     if any(t.name == "issued copies" and t.seconds >= p.memory_seconds > 0 for t in p.terms):
-        llc += ", at least the issued copies' (every stage copy at the L2 path's rate, the masked ones too)"
+        norm = f"the issued copies (every stage copy at the L2 path's rate, the masked ones too), more than {norm}"
     how = "the larger of" if p.overlap_norm is None else f"(sm^p + memory^p)^(1/p), p = {p.overlap_norm:g}, of"
     return (f"({how} busiest SM {format_seconds(p.sm_seconds)}, memory {format_seconds(p.memory_seconds)}: "
             f"{norm}{llc})")  # fmt: skip

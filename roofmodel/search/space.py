@@ -94,6 +94,8 @@ class Space:
         return tuple(v for v in values if self.name != "triton" or v >= TRITON_MIN_BLOCK)
 
     def cluster_values(self, machine: Machine) -> tuple[tuple[int, int], ...]:
+        if self.name == "triton" and self.clusters is not None and any(c != (1, 1) for c in self.clusters):
+            raise ProblemError("the triton space takes no cluster: a Triton kernel's cp.async copies cannot multicast")
         if self.clusters is not None:
             chosen = self.clusters
         elif self.name == "triton":
