@@ -900,9 +900,9 @@ def issued_stage_bytes(triton: bool, m: Any, n: Any, k: Any, bm: Any, bn: Any, b
                        b_share: Any = 1.0) -> Any:  # fmt: skip
     """Bytes of the stage copies a Triton kernel's CTAs issue (``triton``: Triton's copy rules apply, triton_copies;
     else 0): tiles x ceil(K / BK) x (BM + BN x b_share) x BK x element bytes, tiles = ceil(M / BM) x ceil(N / BN),
-    ``b_share`` the share of B's rows one CTA copies (B_SHARE). Its copies
-    cover whole tiles: roofmodel's matmul masks the rows past M or N and the K past its end, and cp.async zero-fills
-    them without reading, yet they take the path from the L2 at the rate requested copies do. On the read sweeps
+    ``b_share`` the share of B's rows one CTA copies (B_SHARE). Its copies cover whole tiles: roofmodel's matmul masks
+    the rows past M or N and the K past its end, and cp.async zero-fills them without reading, yet they take the path
+    from the L2 at the rate requested copies do. On the read sweeps
     (H200 2026-11-23 to fresh77, H100 to fresh18, the held-out shapes of 2026-11-23 left out) Triton's wgmma decode
     kernels of 256x32 tiles, whose one tile row is mostly masked (M = 2 to 64), fill their stages at a median 30.8
     bytes a cycle an SM counting these copies (H100 31.9) and 6.6 counting only what they request, where the same
@@ -1385,9 +1385,10 @@ CHIP_TERMS = ("DRAM", "LLC", "L2", "issued copies")
 
 
 def limiter_index(terms: dict[str, Any]) -> Any:
-    """Index into LIMITERS (SM_PARTS, then DRAM, LLC, L2, issued copies) of what limits each kernel: the largest memory term
-    where the memory time (cta_model.memory_seconds) reaches the SM time, else the largest part of the SM time
-    (each part as if it were alone). Numbers or numpy arrays."""
+    """Index into LIMITERS (SM_PARTS, then DRAM, LLC, L2, issued copies) of what limits each kernel: where the memory
+    time (cta_model.memory_seconds) reaches the SM time, the issued copies where they are that time, else the largest
+    of DRAM, LLC and L2; elsewhere the largest part of the SM time (each part as if it were alone). Numbers or numpy
+    arrays."""
     import numpy as np
 
     sm_parts = np.stack(np.broadcast_arrays(*(np.asarray(terms[t], dtype=float) for t in SM_PARTS)))
