@@ -38,7 +38,7 @@ def per_iteration() -> list[dict[str, Any]]:
         def slope(key: str, x1: dict[str, Any] = x1, x2: dict[str, Any] = x2, steps: float = steps) -> float:
             return (float(x2[key]) - float(x1[key])) / steps
 
-        memory = [float(cta_model.memory_seconds(x["DRAM"], x["L2"])) for x in (x1, x2)]
+        memory = [float(cta_model.memory_seconds(x["DRAM"], x["L2"], x["LLC"], x["issued copies"])) for x in (x1, x2)]
         # The terms are as if alone over the busiest SM's tiles x iterations (R x K/BK here); per CTA iteration:
         # the shared-memory term's cycles, and the latency term's times the CTAs it divides among (cta_model).
         cycles = MHZ * 1e6 / (per * i2)

@@ -300,8 +300,9 @@ def test_the_drift_rules_judge_counted():
     waves) the rows read a median 0.71 of the no-sharing excess, from the first waves, and the model without it is 17.6%
     too fast (12 without spills), 5.6% too slow with the counted bytes (6.0% since 5ba8cbd charged the narrowed copies
     of its 32x128x32 and 32x256x32 mma.sync kernels on 8 warps); in the square shapes they read 0.57, and the model
-    goes from 4.1% too fast to 8.8% too slow with the counted bytes (29): a drifted byte costs less than it charges. A
-    rule for the drift changes these figures on purpose."""
+    goes from 4.1% too fast (3.4% since ddb7e45 charged the copies its edge tiles issue past M and N) to 8.8% too slow
+    with the counted bytes (29): a drifted byte costs less than it charges. A rule for the drift changes these figures
+    on purpose."""
     x = _rows("drift_judge")
     assert len(x) == 51 and all(r["record"].group_m == 1 for r in x)
 
@@ -313,7 +314,7 @@ def test_the_drift_rules_judge_counted():
     assert statistics.median(r["share"] for r in skinny) == pytest.approx(0.71, abs=0.005)
     assert sorted(r["share"] for r in skinny)[1] > 0.4  # all but 64x256x32 on 8 warps (1.8 waves, 0.18)
     assert statistics.median(r["share"] for r in square) == pytest.approx(0.57, abs=0.005)
-    for rows, as_is, counted in ((skinny, -0.176, 0.060), (square, -0.041, 0.088)):
+    for rows, as_is, counted in ((skinny, -0.176, 0.060), (square, -0.034, 0.088)):
         kept = [r for r in rows if r["error_counted"] is not None]
         assert statistics.median(r["error"] for r in kept) == pytest.approx(as_is, abs=0.0005)
         assert statistics.median(r["error_counted"] for r in kept) == pytest.approx(counted, abs=0.0005)
