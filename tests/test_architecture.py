@@ -25,46 +25,12 @@ LAYERS = [
     "render",
     "cli",
 ]
-# A layer may import these besides itself; the base modules import nothing of roofmodel's.
+# The base modules import nothing of roofmodel's; every other layer may import those below it, but backends, beside api
+# rather than above it, not api.
+BASE = ("results", "errors", "units", "stats", "defaults", "files")
 ALLOWED = {
-    "results": set(),
-    "errors": set(),
-    "units": set(),
-    "stats": set(),
-    "defaults": set(),
-    "files": set(),
-    "machine": {"results", "errors", "units", "stats", "defaults"},
-    "model": {"results", "errors", "units", "stats", "defaults", "machine"},
-    "search": {"results", "errors", "units", "stats", "defaults", "machine", "model"},
-    "api": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
-    "backends": {"results", "errors", "units", "stats", "defaults", "machine", "model", "search"},
-    "render": {
-        "results",
-        "errors",
-        "units",
-        "stats",
-        "defaults",
-        "files",
-        "machine",
-        "model",
-        "search",
-        "api",
-        "backends",
-    },
-    "cli": {
-        "results",
-        "errors",
-        "units",
-        "stats",
-        "defaults",
-        "files",
-        "machine",
-        "model",
-        "search",
-        "api",
-        "backends",
-        "render",
-    },
+    layer: set() if layer in BASE else set(LAYERS[: LAYERS.index(layer)]) - ({"api"} if layer == "backends" else set())
+    for layer in LAYERS
 }
 
 
