@@ -179,6 +179,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh81: FRESH81_SHAPES with an eighty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh81);
 --fresh82: FRESH82_SHAPES with an eighty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh82);
 --fresh83: FRESH83_SHAPES with an eighty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh83);
+--fresh84: FRESH84_SHAPES with an eighty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh84);
+--fresh85: FRESH85_SHAPES with an eighty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh85);
+--fresh86: FRESH86_SHAPES with an eighty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh86);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1543,6 +1546,51 @@ FRESH83_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3200x6000x5100", "odd", "holdout", 3200, 6000, 5100),
     ("small1776", "small", "holdout", 1776, 1776, 1776),
 ]
+# An eighty-fourth fresh sample (--fresh84, drawn in the eighth session of 2026-12-01, so that the next change has
+# three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_32 (1 redrawn), all
+# held out, an eighty-fifth seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH84_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3184", "square", "holdout", 3184, 3184, 3184),
+    ("sq2064", "square", "holdout", 2064, 2064, 2064),
+    ("shortk464c", "short_k", "holdout", 8448, 10496, 464),
+    ("longk28928b", "long_k", "holdout", 1920, 1152, 28928),
+    ("skinny256e", "skinny", "holdout", 256, 12288, 6144),
+    ("decode30d", "decode", "holdout", 30, 24064, 6656),
+    ("decode25e", "decode", "holdout", 25, 20992, 4608),
+    ("odd3700x2300x5200", "odd", "holdout", 3700, 2300, 5200),
+    ("odd5900x6200x1000", "odd", "holdout", 5900, 6200, 1000),
+    ("small1040", "small", "holdout", 1040, 1040, 1040),
+]
+# An eighty-fifth fresh sample (--fresh85, drawn in the eighth session of 2026-12-01, so that the next change has three
+# unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_33 (1 redrawn), all held
+# out, an eighty-sixth seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH85_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4688", "square", "holdout", 4688, 4688, 4688),
+    ("sq5040", "square", "holdout", 5040, 5040, 5040),
+    ("shortk480d", "short_k", "holdout", 11008, 8960, 480),
+    ("longk18176b", "long_k", "holdout", 1792, 1664, 18176),
+    ("skinny288b", "skinny", "holdout", 288, 17920, 4352),
+    ("decode26c", "decode", "holdout", 26, 25088, 8192),
+    ("decode36d", "decode", "holdout", 36, 26112, 9216),
+    ("odd4200x3900x5300", "odd", "holdout", 4200, 3900, 5300),
+    ("odd5100x5000x6600", "odd", "holdout", 5100, 5000, 6600),
+    ("small1168", "small", "holdout", 1168, 1168, 1168),
+]
+# An eighty-sixth fresh sample (--fresh86, drawn in the eighth session of 2026-12-01, so that the next change has three
+# unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed 2027_1_34 (1 redrawn), all held
+# out, an eighty-seventh seed; fixed in code before it was measured and committed unread, to judge a later change.
+FRESH86_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4944", "square", "holdout", 4944, 4944, 4944),
+    ("sq5200", "square", "holdout", 5200, 5200, 5200),
+    ("shortk480e", "short_k", "holdout", 10752, 8192, 480),
+    ("longk27648b", "long_k", "holdout", 1664, 2304, 27648),
+    ("skinny480e", "skinny", "holdout", 480, 17920, 4864),
+    ("decode49c", "decode", "holdout", 49, 13824, 6144),
+    ("decode33c", "decode", "holdout", 33, 24064, 4096),
+    ("odd1600x3000x3700", "odd", "holdout", 1600, 3000, 3700),
+    ("odd5600x4900x6300", "odd", "holdout", 5600, 4900, 6300),
+    ("small2000", "small", "holdout", 2000, 2000, 2000),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1602,7 +1650,10 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh80": (2027_1_43, FRESH80_SHAPES),
                  "fresh81": (2027_1_44, FRESH81_SHAPES),
                  "fresh82": (2027_1_45, FRESH82_SHAPES),
-                 "fresh83": (2027_1_46, FRESH83_SHAPES)}  # fmt: skip
+                 "fresh83": (2027_1_46, FRESH83_SHAPES),
+                 "fresh84": (2027_1_47, FRESH84_SHAPES),
+                 "fresh85": (2027_1_48, FRESH85_SHAPES),
+                 "fresh86": (2027_1_49, FRESH86_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh83 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh86 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -26,7 +26,12 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               70: 2027_1_18, 71: 2027_1_19, 72: 2027_1_20, 73: 2027_1_21, 74: 2027_1_22, 75: 2027_1_23,
               76: 2027_1_24, 77: 2027_1_25, 78: 2027_1_26,
               79: 2027_1_27, 80: 2027_1_28, 81: 2027_1_29,
-              82: 2027_1_30, 83: 2027_1_31}  # fmt: skip
+              82: 2027_1_30, 83: 2027_1_31, 84: 2027_1_32, 85: 2027_1_33, 86: 2027_1_34}  # fmt: skip
+
+
+def later_samples(first: int) -> tuple[str, ...]:
+    """The names of the fresh samples from ``first`` to the last drawn (SIZE_SEEDS): the held shapes a draw excludes."""
+    return tuple(f"FRESH{i}_SHAPES" for i in range(first, max(SIZE_SEEDS) + 1))
 
 
 @pytest.mark.parametrize("i", sorted(SIZE_SEEDS))
@@ -97,24 +102,15 @@ def test_once_the_last_large_square_range_is_held_squares_come_from_the_mid_rang
     mid = draw_fresh_shapes.LATER_RANGES["square"][3]
     shapes, _ = draw_fresh_shapes.draw(
         2027_1_27,
-        draw_fresh_shapes.held_shapes(
-            ("FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES")
-        ),
+        draw_fresh_shapes.held_shapes(later_samples(79)),
     )
     squares = [s[3] for s in shapes if s[1] == "square"]
     assert len(squares) == 2 and all(x in mid and x % 32 == 16 for x in squares)
-    held = {
-        tuple(s[3:])
-        for s in draw_fresh_shapes.held_shapes(
-            ("FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES")
-        )
-    }
+    held = {tuple(s[3:]) for s in draw_fresh_shapes.held_shapes(later_samples(79))}
     assert all((x, x, x) in held for x in draw_fresh_shapes.LATER_RANGES["square"][2])
     before, _ = draw_fresh_shapes.draw(
         2027_1_26,
-        draw_fresh_shapes.held_shapes(
-            ("FRESH78_SHAPES", "FRESH79_SHAPES", "FRESH80_SHAPES", "FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES")
-        ),
+        draw_fresh_shapes.held_shapes(later_samples(78)),
     )
     assert all(s[3] in draw_fresh_shapes.LATER_RANGES["square"][2] for s in before if s[1] == "square")
 
@@ -124,13 +120,14 @@ def test_once_every_small_size_is_held_small_ones_come_from_sizes_16_past_a_mult
     the next small shape (seed 2027_1_30, fresh82's) comes from 1040-2032 in steps of 32, which no square or small range
     holds; with fresh81's shapes counted as not held, its own draw stays in 4640-5120."""
     low = draw_fresh_shapes.LATER_RANGES["small"][6]
-    held = draw_fresh_shapes.held_shapes(("FRESH82_SHAPES", "FRESH83_SHAPES"))
+    held = draw_fresh_shapes.held_shapes(later_samples(82))
     sizes = {tuple(s[3:]) for s in held}
     assert all((x, x, x) in sizes for r in draw_fresh_shapes.LATER_RANGES["small"][:6] for x in r)
     assert not any((x, x, x) in sizes for x in low)
     shapes, _ = draw_fresh_shapes.draw(2027_1_30, held)
     assert [s[3] for s in shapes if s[1] == "small"] == [1264]
     before, _ = draw_fresh_shapes.draw(
-        2027_1_29, draw_fresh_shapes.held_shapes(("FRESH81_SHAPES", "FRESH82_SHAPES", "FRESH83_SHAPES"))
+        2027_1_29,
+        draw_fresh_shapes.held_shapes(later_samples(81)),
     )
     assert [s[3] for s in before if s[1] == "small"] == [5088]
