@@ -176,9 +176,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the issued-copies bound, bdec836: passed);
 --fresh80: FRESH80_SHAPES with an eighty-first seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh80;
     read 2026-12-01 to judge the issued-copies bound, bdec836: passed);
---fresh81: FRESH81_SHAPES with an eighty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh81);
---fresh82: FRESH82_SHAPES with an eighty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh82);
---fresh83: FRESH83_SHAPES with an eighty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh83);
+--fresh81: FRESH81_SHAPES with an eighty-second seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh81;
+    read 2026-12-01 to judge the split-sector factor, ee9c89e: failed);
+--fresh82: FRESH82_SHAPES with an eighty-third seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh82;
+    read 2026-12-01 to judge the split-sector factor, ee9c89e: failed);
+--fresh83: FRESH83_SHAPES with an eighty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh83;
+    read 2026-12-01 to judge the split-sector factor, ee9c89e: failed);
 --fresh84: FRESH84_SHAPES with an eighty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh84);
 --fresh85: FRESH85_SHAPES with an eighty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh85);
 --fresh86: FRESH86_SHAPES with an eighty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh86);
