@@ -168,6 +168,10 @@ def test_clock_is_named_and_the_sustained_clock_is_the_calibrated_default():
     # factors where the rest of the registers fits, the fragments' rule where it does not (since 4b60f34)
     ("h200", Gemm(m=3400, n=6200, k=4900, dtype="fp8"), "triton", "m", "n"),
     ("h100", Gemm(m=5500, n=2700, k=3300, dtype="fp16"), "triton", "m", "n"),
+    # fp8 with K an odd multiple of 16: every other row of a K-major operand starts 16 bytes into a sector (the L2 term's
+    # split_sector_factor); and A K-major with B N-major (N = 2032 too), whose copies it leaves out
+    ("h200", Gemm(m=4096, n=4096, k=2000, dtype="fp8"), "triton", "k", "k"),
+    ("h200", Gemm(m=4096, n=2032, k=2000, dtype="fp8"), "triton", "k", "n"),
 ])  # fmt: skip
 def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, space, a_major, b_major):
     machine = load_machine(name)

@@ -1030,8 +1030,13 @@ def kernel_seconds(
     c_bytes = float(m * n * output_bytes)
     repeated = _maximum(0.0, requested - distinct)
     # The operand requests, as bytes at the L2's data rate: more where their copies' runs bind its tag stage.
+    stride_a, stride_b = _where(a_m_major, m, k), _where(b_n_major, n, k)
     request_factor = l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major, b_n_major,
-                                       _where(a_m_major, m, k), _where(b_n_major, n, k))  # fmt: skip
+                                       stride_a, stride_b)  # fmt: skip
+    # Where 8-bit rows start 16 bytes into a sector, each split sector is its own sector and request through the L2's
+    # data path and tag stage alike: both stages' times scale by split_sector_factor.
+    request_factor = request_factor * split_sector_factor(e, bm, bn * b_share, stride_a, stride_b,
+                                                          *sector_copies(triton, plan, a_m_major, b_n_major))  # fmt: skip
     l2_requests = requested * request_factor
     l2_rate = rates.l2_stream_bps
     # Every copy the CTAs issue, the masked ones too, at the rate the L2 path takes GEMM copies (issued_stage_bytes;
@@ -1133,6 +1138,39 @@ def operand_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: An
     chunk_a = _minimum(_where(a_m_major, bm, bk) * element_bytes, LINE_BYTES)
     chunk_b = _minimum(_where(b_n_major, b_rows, bk) * element_bytes, LINE_BYTES)
     return _pieces_per_sector(chunk_a, stride_a, element_bytes), _pieces_per_sector(chunk_b, stride_b, element_bytes)
+
+
+def sector_copies(triton: Any, plan: CopyPlan, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
+    """Whether A and B are K-major and go to shared memory by Triton's 16-byte cp.async (split_sector_factor's
+    ``copied_a`` and ``copied_b``): a Triton kernel's K-major operands that are neither copied one element at a time
+    nor kept single (unaligned). The odd-K check counted K-major copies only; an 8-bit MN-major operand (relaid through
+    registers under wgmma, gathered from shared memory under mma.sync) is left out."""
+    (na, nb), (sa, sb) = plan.narrow, plan.single
+    return (triton & _not(a_m_major) & _not(na) & _not(sa), triton & _not(b_n_major) & _not(nb) & _not(sb))
+
+
+def split_sector_factor(element_bytes: int, bm: Any, b_rows: Any, stride_a: Any, stride_b: Any, copied_a: Any,
+                        copied_b: Any) -> Any:  # fmt: skip
+    """How many times their bytes the operand copies move through the L2 where a K-major 8-bit operand copied 16 bytes
+    at a time (``copied_a``/``copied_b``: sector_copies) has rows that start 16 bytes into a 32-byte sector: such a
+    copy brings its whole sector (32 bytes for 16), and rows ``stride`` x e bytes apart with stride x e = 16 mod 32
+    alternate between starting on a sector and 16 bytes into one, so half the operand's bytes move twice: 1.5 for that
+    operand, averaged over the operands' bytes (BM and ``b_rows`` rows); 1 elsewhere. Each split sector is also its own
+    request, so kernel_seconds scales l2_request_factor's time by it. Triton copies 16 bytes at a time only where a
+    stride is a multiple of 16 elements (its divisibility specialization), so a 16- or 32-bit operand's rows always
+    start on a sector; an 8-bit one's start 16 bytes into one where the stride is an odd multiple of 16. Measured
+    (benchmarks/gpu_odd_k_counters.py, docs/measurements/h200-2026-12-01/odd_k, NVIDIA H200): one fp8 wgmma binary with
+    both operands K-major at M = N = 4096 moves 1.47-1.49 x K = 2048's sectors from the L2 to the SMs at K = 2000 and
+    2032 (every other row 16 bytes into a sector) and 2.00 x with every row so started (both operands 16 bytes into
+    their buffers), in three tiles; against K = 2016, whose rows start on sectors but off lines as K = 2000's do, its
+    time rises 1.44-1.48 x (1.63-1.95 x against K = 2048). An MN-major 8-bit operand's copies were not counted and are
+    left out (sector_copies); so is a buffer that does not start on a sector (the model takes them aligned, as PyTorch
+    allocates them). ``stride_a``/``stride_b``: the operands' leading strides in elements. Numbers or numpy arrays."""
+    if element_bytes != 1:
+        return 1.0
+    split_a = _where(copied_a & (stride_a * element_bytes % SECTOR_BYTES == SECTOR_BYTES // 2), 0.5, 0.0)
+    split_b = _where(copied_b & (stride_b * element_bytes % SECTOR_BYTES == SECTOR_BYTES // 2), 0.5, 0.0)
+    return 1.0 + (bm * split_a + b_rows * split_b) / (bm + b_rows)
 
 
 # C leaves the L2 for DRAM as whole lines (its partial-line stores merge in the L2 before they are written back).
@@ -1707,6 +1745,9 @@ def predict_kernel(
     requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n, stride_a, stride_b))
     request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n,
                                              stride_a, stride_b))  # fmt: skip
+    split_factor = float(
+        split_sector_factor(e, config.bm, b_rows, stride_a, stride_b, *sector_copies(triton, plan, a_m, b_n))
+    )
     off_line = [x for x, st in (("A", stride_a), ("B", stride_b)) if st * e % LINE_BYTES]
     off_note = (
         f"; the rows of {' and '.join(off_line)} do not start on a line (stride not a multiple of {LINE_BYTES} B)"
@@ -1722,6 +1763,14 @@ def predict_kernel(
         if request_factor > 1.0
         else ""
     )
+    split = [x for x, st in (("A", stride_a), ("B", stride_b)) if st * e % SECTOR_BYTES == SECTOR_BYTES // 2]
+    if split_factor > 1.0:
+        l2_request_note += (
+            f"; every other row of {' and '.join(split)} starts 16 B into a {SECTOR_BYTES}-byte sector, whose "
+            f"16-byte copies each bring the whole sector through the L2's data path and tag stage: x{split_factor:.2f} "
+            "more (split_sector_factor)"
+        )
+    request_factor = request_factor * split_factor
     dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, config.bm, b_rows,
                                                  config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
     dram_bytes_s = (dram_read + c_bytes) / rates.dram_bps
