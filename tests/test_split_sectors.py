@@ -13,8 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roofmodel import Gemm, load_machine
+from roofmodel.model import prediction
 from roofmodel.model.kernel import triton_config
-from roofmodel.model.prediction import copy_plan, predict_kernel, sector_copies, split_sector_factor
+from roofmodel.model.prediction import (
+    copy_plan,
+    predict_kernel,
+    sector_copies,
+    split_operands,
+    split_sector_factor,
+)
 
 CHECK = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-2026-12-01" / "odd_k"
 
@@ -23,27 +30,27 @@ def test_the_factor_by_hand():
     """Both operands K-major, K = 2000 (2,000 bytes a row: 16 mod 32): every other row of each splits, 1 + 0.5 = 1.5;
     K = 2048 and 2016 (0 mod 32): 1; only A so (128 of the 256 rows): 1 + 0.5 x 128 / 256 = 1.25; 64 rows of A and 192
     of B with only B so: 1 + 0.5 x 192 / 256 = 1.375."""
-    assert split_sector_factor(1, 128, 128, 2000, 2000, True, True) == 1.5
-    assert split_sector_factor(1, 128, 128, 2048, 2048, True, True) == 1.0
-    assert split_sector_factor(1, 128, 128, 2016, 2016, True, True) == 1.0
-    assert split_sector_factor(1, 128, 128, 2000, 2048, True, True) == 1.25
-    assert split_sector_factor(1, 64, 192, 2048, 2000, True, True) == 1.375
-    # an operand not copied 16 bytes at a time by cp.async adds nothing
-    assert split_sector_factor(1, 128, 128, 2000, 2000, False, True) == 1.25
-    assert split_sector_factor(1, 128, 128, 2000, 2000, False, False) == 1.0
+    assert split_operands(1, 2000, 2000, True, True) == (True, True)
+    assert split_operands(1, 2048, 2016, True, True) == (False, False)
+    assert split_operands(1, 2000, 2032, False, True) == (False, True)  # A not copied 16 bytes at a time by cp.async
+    assert split_sector_factor(1, 128, 128, True, True) == 1.5
+    assert split_sector_factor(1, 128, 128, False, False) == 1.0
+    assert split_sector_factor(1, 128, 128, True, False) == 1.25
+    assert split_sector_factor(1, 64, 192, False, True) == 1.375
 
 
-@given(st.sampled_from([2, 4]), st.integers(1, 20_000), st.integers(1, 20_000), st.booleans(), st.booleans())
-def test_16_and_32_bit_operands_never_split(element_bytes, stride_a, stride_b, copied_a, copied_b):
+@given(st.sampled_from([2, 4]), st.integers(1, 20_000), st.integers(1, 20_000))
+def test_16_and_32_bit_operands_never_split(element_bytes, stride_a, stride_b):
     """Triton copies 16 bytes at a time only where a stride is a multiple of 16 elements: 32 or 64 bytes, a whole
-    number of sectors; the factor is 1 for every 16- and 32-bit kernel, whatever the strides."""
-    assert split_sector_factor(element_bytes, 128, 64, stride_a, stride_b, copied_a, copied_b) == 1.0
+    number of sectors; no 16- or 32-bit operand splits, whatever its stride (2,000-byte fp16 rows, K = 1,000, are
+    loaded one element at a time)."""
+    assert split_operands(element_bytes, stride_a, stride_b, True, True) == (False, False)
+    assert split_sector_factor(element_bytes, 128, 64, True, True) == 1.0
 
 
 def test_only_k_major_operands_copied_by_cp_async_split():
     """sector_copies: an MN-major 8-bit operand (relaid through registers under wgmma, gathered under mma.sync: the
-    odd-K check did not count its copies) and one loaded one element at a time are left out, as is any operand of a
-    kernel whose copies are not Triton's."""
+    odd-K check did not count its copies) is left out, as is any operand of a kernel whose copies are not Triton's."""
     kw = dict(element_bytes=1, m=4096, n=4096, bm=128, bn=128)
     plan = copy_plan(True, 2, k=2000, a_m_major=False, b_n_major=False, **kw)
     assert sector_copies(True, plan, False, False) == (True, True)
@@ -52,25 +59,41 @@ def test_only_k_major_operands_copied_by_cp_async_split():
     assert sector_copies(True, plan, False, True) == (True, False)
     plan = copy_plan(True, 1, k=2000, a_m_major=True, b_n_major=False, **kw)
     assert sector_copies(True, plan, True, False) == (False, True)
-    narrow = copy_plan(True, 2, k=2004, a_m_major=False, b_n_major=False, **kw)  # K not a multiple of 16: one element
-    assert sector_copies(True, narrow, False, False) == (False, False)
 
 
-def _predict(k: int, b_major: str = "k", tile: tuple[int, int, int, int, int] = (128, 128, 128, 8, 3)):
+def _predict(k: int, b_major: str = "k", n: int = 4096):
     h200 = load_machine("h200")
-    bm, bn, bk, w, s = tile
-    cfg = triton_config(h200, "fp8", block_m=bm, block_n=bn, block_k=bk, group_m=8, num_warps=w, num_stages=s)
-    return predict_kernel(h200, Gemm(m=4096, n=4096, k=k, dtype="fp8"), cfg, a_major="k", b_major=b_major)
+    cfg = triton_config(h200, "fp8", block_m=128, block_n=128, block_k=128, group_m=8, num_warps=8, num_stages=3)
+    return predict_kernel(h200, Gemm(m=4096, n=n, k=k, dtype="fp8"), cfg, a_major="k", b_major=b_major)
 
 
-def test_the_l2_term_takes_the_split_rows_and_says_so():
-    """At K = 2000 the L2 term is K = 2000's requested bytes at the request factor x 1.5, and its detail names the
-    factor; at K = 2048 neither."""
-    split, aligned = _predict(2000), _predict(2048)
+def test_the_l2_term_takes_the_split_rows_and_says_so(monkeypatch):
+    """At K = 2000 (both operands K-major, 128x128x128 on 8 warps) the L2 term is (requested x 1.5 x the request
+    factor + C) / memory.l2.gemm_bandwidth: its operand part is 1.5 x what it is with no row split (split_operands
+    patched to say none), C's (4096 x 4096 x 2 B of fp16) the same; the issued-copies bound takes the 1.5 on the
+    requested copies only (the masked ones fetch nothing): issued + requested x 0.5. The L2 detail names the factor; at
+    K = 2048 neither."""
+    split = _predict(2000)
+    monkeypatch.setattr(prediction, "split_operands", lambda *a: (False, False))
+    whole = _predict(2000)
+    monkeypatch.undo()
+    rate = 10_027e9  # the H200 file's memory.l2.gemm_bandwidth (GB/s)
+    c = 4096 * 4096 * 2 / rate
     l2 = {t.name: t for t in split.terms}["L2"]
-    assert "split_sector_factor" in l2.detail and "x1.50 more" in l2.detail
-    assert "split_sector_factor" not in {t.name: t for t in aligned.terms}["L2"].detail
-    assert split.seconds > aligned.seconds
+    assert l2.seconds - c == pytest.approx(1.5 * ({t.name: t for t in whole.terms}["L2"].seconds - c), rel=1e-12)
+    issued, issued_whole = ({t.name: t for t in p.terms}["issued copies"].seconds for p in (split, whole))
+    operand = {t.name: t for t in whole.terms}["L2"].seconds - c  # requested x request factor / rate
+    assert issued == pytest.approx(issued_whole + 0.5 * operand, rel=1e-12)
+    assert "split_sector_factor" in l2.detail and "x1.50 more" in l2.detail and "rows of A and B" in l2.detail
+    assert "split_sector_factor" not in {t.name: t for t in _predict(2048).terms}["L2"].detail
+    assert split.seconds > whole.seconds
+
+
+def test_the_detail_names_only_the_split_operand():
+    """A K-major at K = 2000, B N-major at N = 2032 (16 mod 32 too, but relaid through registers: not counted): only
+    A's rows split, 1 + 0.5 x 128 / 256 = 1.25."""
+    l2 = {t.name: t for t in _predict(2000, "n", n=2032).terms}["L2"]
+    assert "every other row of A starts" in l2.detail and "x1.25 more" in l2.detail
 
 
 def _check_rows() -> list[dict[str, str]]:

@@ -1033,17 +1033,18 @@ def kernel_seconds(
     stride_a, stride_b = _where(a_m_major, m, k), _where(b_n_major, n, k)
     request_factor = l2_request_factor(rates.l2_requests_per_sector, e, bm, bn * b_share, bk, a_m_major, b_n_major,
                                        stride_a, stride_b)  # fmt: skip
-    # Where 8-bit rows start 16 bytes into a sector, each split sector is its own sector and request through the L2's
-    # data path and tag stage alike: both stages' times scale by split_sector_factor.
-    request_factor = request_factor * split_sector_factor(e, bm, bn * b_share, stride_a, stride_b,
-                                                          *sector_copies(triton, plan, a_m_major, b_n_major))  # fmt: skip
-    l2_requests = requested * request_factor
+    # Where 8-bit rows start 16 bytes into a sector, each requested byte of them moves a whole sector's worth: the
+    # operand requests' bytes and requests alike (split_sector_factor). Masked copies fetch nothing, split or not.
+    split_a, split_b = split_operands(e, stride_a, stride_b, *sector_copies(triton, plan, a_m_major, b_n_major))
+    split = split_sector_factor(e, bm, bn * b_share, split_a, split_b)
+    l2_requests = requested * split * request_factor
     l2_rate = rates.l2_stream_bps
     # Every copy the CTAs issue, the masked ones too, at the rate the L2 path takes GEMM copies (issued_stage_bytes;
     # where the machine file measured it: the evidence's rate). Where none is masked they are the requested bytes, which
     # the L2 term charges with C at that rate: the bound cannot pass it, and is 0.
     issued = issued_stage_bytes(triton, m, n, k, bm, bn, bk, e, b_share)
-    issued_s = (_where(issued > requested * (1 + 1e-12), issued * request_factor / rates.l2_gemm_bps, 0.0)
+    issued_s = (_where(issued > requested * (1 + 1e-12),
+                       (issued + requested * (split - 1.0)) * request_factor / rates.l2_gemm_bps, 0.0)
                 if rates.l2_gemm_bps else 0.0)  # fmt: skip
     dram_requests = dram_request_seconds(rates.dram_requests_per_s, e, m, n, bm, bn * b_share, bk, a_m_major, b_n_major,
                                          dram_read, c_bytes)  # fmt: skip
@@ -1081,7 +1082,7 @@ def kernel_seconds(
         l2_requested_bytes=requested,
         l2_seconds=(l2_requests + c_bytes) / rates.l2_gemm_bps
         if rates.l2_gemm_bps
-        else l2_seconds(requested + c_bytes, repeated, rates.l2_bps, rates.l2_same_address_bps),
+        else l2_seconds(requested * split + c_bytes, repeated * split, rates.l2_bps, rates.l2_same_address_bps),
         costs=rates.costs, persistent=persistent, warp_size=machine.warp_size,
         llc_seconds=(llc_read + c_bytes) / rates.llc_bps if rates.llc_bps and llc_read is not None else 0.0,
         issued_copy_seconds=issued_s,
@@ -1141,36 +1142,48 @@ def operand_requests_per_sector(element_bytes: int, bm: Any, b_rows: Any, bk: An
 
 
 def sector_copies(triton: Any, plan: CopyPlan, a_m_major: Any, b_n_major: Any) -> tuple[Any, Any]:
-    """Whether A and B are K-major and go to shared memory by Triton's 16-byte cp.async (split_sector_factor's
-    ``copied_a`` and ``copied_b``): a Triton kernel's K-major operands that are neither copied one element at a time
-    nor kept single (unaligned). The odd-K check counted K-major copies only; an 8-bit MN-major operand (relaid through
-    registers under wgmma, gathered from shared memory under mma.sync) is left out."""
+    """Whether A and B are K-major and go to shared memory by Triton's 16-byte cp.async (split_operands' ``copied_a``
+    and ``copied_b``): a Triton kernel's K-major operands that are neither copied one element at a time nor kept single
+    (unaligned). The odd-K check (benchmarks/gpu_odd_k_counters.py, docs/measurements/h200-2026-12-01/odd_k, NVIDIA
+    H200, Nsight Compute) counted such copies: one fp8 wgmma binary with both operands K-major at M = N = 4096 sends the
+    SMs 1.50 x the sectors its copies request at K = 2000 and 2032 (every other row 16 bytes into a sector), 2.00 x
+    with every row so (both operands 16 bytes into their buffers) and 1.00 x at K = 2048 and 2016, in three tiles, DRAM
+    reading the same bytes throughout; against K = 2016, whose rows cross lines as K = 2000's do but start on sectors,
+    its time rises 1.44-1.54 x. An MN-major 8-bit operand (relaid through registers under wgmma, gathered from shared
+    memory under mma.sync) was not counted and is left out: taking it as well failed its judge (docs/validation.md).
+    So is a buffer that does not itself start on a sector (the model takes them aligned, as PyTorch allocates them)."""
     (na, nb), (sa, sb) = plan.narrow, plan.single
     return (triton & _not(a_m_major) & _not(na) & _not(sa), triton & _not(b_n_major) & _not(nb) & _not(sb))
 
 
-def split_sector_factor(element_bytes: int, bm: Any, b_rows: Any, stride_a: Any, stride_b: Any, copied_a: Any,
-                        copied_b: Any) -> Any:  # fmt: skip
-    """How many times their bytes the operand copies move through the L2 where a K-major 8-bit operand copied 16 bytes
-    at a time (``copied_a``/``copied_b``: sector_copies) has rows that start 16 bytes into a 32-byte sector: such a
-    copy brings its whole sector (32 bytes for 16), and rows ``stride`` x e bytes apart with stride x e = 16 mod 32
-    alternate between starting on a sector and 16 bytes into one, so half the operand's bytes move twice: 1.5 for that
-    operand, averaged over the operands' bytes (BM and ``b_rows`` rows); 1 elsewhere. Each split sector is also its own
-    request, so kernel_seconds scales l2_request_factor's time by it. Triton copies 16 bytes at a time only where a
-    stride is a multiple of 16 elements (its divisibility specialization), so a 16- or 32-bit operand's rows always
-    start on a sector; an 8-bit one's start 16 bytes into one where the stride is an odd multiple of 16. Measured
-    (benchmarks/gpu_odd_k_counters.py, docs/measurements/h200-2026-12-01/odd_k, NVIDIA H200): one fp8 wgmma binary with
-    both operands K-major at M = N = 4096 moves 1.47-1.49 x K = 2048's sectors from the L2 to the SMs at K = 2000 and
-    2032 (every other row 16 bytes into a sector) and 2.00 x with every row so started (both operands 16 bytes into
-    their buffers), in three tiles; against K = 2016, whose rows start on sectors but off lines as K = 2000's do, its
-    time rises 1.44-1.48 x (1.63-1.95 x against K = 2048). An MN-major 8-bit operand's copies were not counted and are
-    left out (sector_copies); so is a buffer that does not start on a sector (the model takes them aligned, as PyTorch
-    allocates them). ``stride_a``/``stride_b``: the operands' leading strides in elements. Numbers or numpy arrays."""
+def split_operands(element_bytes: int, stride_a: Any, stride_b: Any, copied_a: Any, copied_b: Any) -> tuple[Any, Any]:
+    """Whether A's and B's rows alternate between starting on a 32-byte sector and 16 bytes into one where they are
+    copied 16 bytes at a time (``copied_a``/``copied_b``: sector_copies): an 8-bit operand whose leading stride
+    (``stride_a``/``stride_b``, elements) is an odd multiple of 16 bytes. Always False for 16- and 32-bit operands:
+    Triton copies 16 bytes at a time only where a stride is a multiple of 16 elements (its divisibility
+    specialization), 32 or 64 bytes, whole sectors. Numbers or numpy arrays."""
+    if element_bytes != 1:
+        return False, False
+    half = SECTOR_BYTES // 2
+    split_a = copied_a & (stride_a * element_bytes % SECTOR_BYTES == half)
+    split_b = copied_b & (stride_b * element_bytes % SECTOR_BYTES == half)
+    return split_a, split_b
+
+
+def split_sector_factor(element_bytes: int, bm: Any, b_rows: Any, split_a: Any, split_b: Any) -> Any:
+    """Sectors the operand copies move through the L2 per 32 bytes they request (dimensionless, >= 1): a 16-byte copy
+    from a row that starts 16 bytes into a 32-byte sector brings the whole sector, and a split operand's rows
+    (split_operands) alternate between such rows and rows on a sector, so half its bytes move twice:
+
+        1 + 0.5 x (BM x [A split] + b_rows x [B split]) / (BM + b_rows),
+
+    1.5 where both are split, 1 where neither (every 16- and 32-bit kernel). Each split sector is also its own
+    request: kernel_seconds scales the operand requests' bytes and their l2_request_factor alike. Evidence: the odd-K
+    check (sector_copies). Numbers or numpy arrays."""
     if element_bytes != 1:
         return 1.0
-    split_a = _where(copied_a & (stride_a * element_bytes % SECTOR_BYTES == SECTOR_BYTES // 2), 0.5, 0.0)
-    split_b = _where(copied_b & (stride_b * element_bytes % SECTOR_BYTES == SECTOR_BYTES // 2), 0.5, 0.0)
-    return 1.0 + (bm * split_a + b_rows * split_b) / (bm + b_rows)
+    rows = bm * _where(split_a, 0.5, 0.0) + b_rows * _where(split_b, 0.5, 0.0)
+    return 1.0 + rows / (bm + b_rows)
 
 
 # C leaves the L2 for DRAM as whole lines (its partial-line stores merge in the L2 before they are written back).
@@ -1745,9 +1758,8 @@ def predict_kernel(
     requests = float(copy_requests_per_sector(e, config.bm, b_rows, config.bk, a_m, b_n, stride_a, stride_b))
     request_factor = float(l2_request_factor(rates.l2_requests_per_sector, e, config.bm, b_rows, config.bk, a_m, b_n,
                                              stride_a, stride_b))  # fmt: skip
-    split_factor = float(
-        split_sector_factor(e, config.bm, b_rows, stride_a, stride_b, *sector_copies(triton, plan, a_m, b_n))
-    )
+    split_a, split_b = split_operands(e, stride_a, stride_b, *sector_copies(triton, plan, a_m, b_n))
+    split_factor = float(split_sector_factor(e, config.bm, b_rows, split_a, split_b))
     off_line = [x for x, st in (("A", stride_a), ("B", stride_b)) if st * e % LINE_BYTES]
     off_note = (
         f"; the rows of {' and '.join(off_line)} do not start on a line (stride not a multiple of {LINE_BYTES} B)"
@@ -1763,14 +1775,14 @@ def predict_kernel(
         if request_factor > 1.0
         else ""
     )
-    split = [x for x, st in (("A", stride_a), ("B", stride_b)) if st * e % SECTOR_BYTES == SECTOR_BYTES // 2]
-    if split_factor > 1.0:
-        l2_request_note += (
-            f"; every other row of {' and '.join(split)} starts 16 B into a {SECTOR_BYTES}-byte sector, whose "
-            f"16-byte copies each bring the whole sector through the L2's data path and tag stage: x{split_factor:.2f} "
-            "more (split_sector_factor)"
-        )
-    request_factor = request_factor * split_factor
+    split = [x for x, on in (("A", split_a), ("B", split_b)) if on]
+    split_note = (
+        f"; every other row of {' and '.join(split)} starts 16 B into a {SECTOR_BYTES}-byte sector, whose 16-byte "
+        f"copies each bring the whole sector: the requested bytes and their requests take x{split_factor:.2f} more "
+        "(split_sector_factor)"
+        if split_factor > 1.0
+        else ""
+    )
     dram_requests_s = float(dram_request_seconds(rates.dram_requests_per_s, e, gemm.m, gemm.n, config.bm, b_rows,
                                                  config.bk, a_m, b_n, dram_read, c_bytes))  # fmt: skip
     dram_bytes_s = (dram_read + c_bytes) / rates.dram_bps
@@ -1983,6 +1995,7 @@ def predict_kernel(
             if rates.l2_gemm_bps
             else f"{rates.l2_bps / 1e9:,.0f} GB/s"
         )
+        + split_note
         if math.isfinite(rates.l2_bps) or rates.l2_gemm_bps
         else "no L2 bandwidth in the machine file (unpublished): not bounded",
         "issued copies": (
@@ -1991,6 +2004,7 @@ def predict_kernel(
             f"read, yet they take the path as the rest do), at {rates.l2_gemm_bps / 1e9:,.0f} GB/s "
             "(memory.l2.gemm_bandwidth)"
             + (f", x{request_factor:.2f} (l2_request_factor)" if request_factor > 1.0 else "")
+            + (f", the requested copies' bytes x{split_factor:.2f} (split_sector_factor)" if split_factor > 1.0 else "")
             + ": a bound beside DRAM and the L2, not contending with DRAM (issued_stage_bytes)"
             if float(terms["issued copies"]) > 0
             else f"none: {issued / 2**20:,.0f} MiB of stage copies, none past M, N or K (the L2 term's operand bytes, "
