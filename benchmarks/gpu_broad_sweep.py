@@ -182,9 +182,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the split-sector factor, ee9c89e: failed);
 --fresh83: FRESH83_SHAPES with an eighty-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh83;
     read 2026-12-01 to judge the split-sector factor, ee9c89e: failed);
---fresh84: FRESH84_SHAPES with an eighty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh84);
---fresh85: FRESH85_SHAPES with an eighty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh85);
---fresh86: FRESH86_SHAPES with an eighty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh86);
+--fresh84: FRESH84_SHAPES with an eighty-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh84;
+    read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
+--fresh85: FRESH85_SHAPES with an eighty-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh85;
+    read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
+--fresh86: FRESH86_SHAPES with an eighty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh86;
+    read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
