@@ -188,6 +188,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
 --fresh86: FRESH86_SHAPES with an eighty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh86;
     read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
+--fresh87: FRESH87_SHAPES with an eighty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh87);
+--fresh88: FRESH88_SHAPES with an eighty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh88);
+--fresh89: FRESH89_SHAPES with a ninetieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh89);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1597,6 +1600,54 @@ FRESH86_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd5600x4900x6300", "odd", "holdout", 5600, 4900, 6300),
     ("small2000", "small", "holdout", 2000, 2000, 2000),
 ]
+# An eighty-seventh fresh sample (--fresh87, drawn in the eighth session of 2026-12-01 after fresh84-86 were read, so
+# that the next change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed
+# 2027_1_35 (1 redrawn), all held out, an eighty-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH87_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5776", "square", "holdout", 5776, 5776, 5776),
+    ("sq6064", "square", "holdout", 6064, 6064, 6064),
+    ("shortk432h", "short_k", "holdout", 11264, 10496, 432),
+    ("longk31232b", "long_k", "holdout", 1664, 2176, 31232),
+    ("skinny288c", "skinny", "holdout", 288, 20992, 11648),
+    ("decode35c", "decode", "holdout", 35, 25600, 11008),
+    ("decode33d", "decode", "holdout", 33, 25088, 4352),
+    ("odd1400x3600x6300", "odd", "holdout", 1400, 3600, 6300),
+    ("odd3300x4800x3000", "odd", "holdout", 3300, 4800, 3000),
+    ("small1552", "small", "holdout", 1552, 1552, 1552),
+]
+# An eighty-eighth fresh sample (--fresh88, drawn in the eighth session of 2026-12-01 after fresh84-86 were read, so
+# that the next change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed
+# 2027_1_36 (3 redrawn), all held out, an eighty-ninth seed; fixed in code before it was measured and committed unread,
+# to judge a later change.
+FRESH88_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5232", "square", "holdout", 5232, 5232, 5232),
+    ("sq2832", "square", "holdout", 2832, 2832, 2832),
+    ("shortk512d", "short_k", "holdout", 6656, 6400, 512),
+    ("longk17920b", "long_k", "holdout", 1152, 2304, 17920),
+    ("skinny416g", "skinny", "holdout", 416, 11776, 6656),
+    ("decode54f", "decode", "holdout", 54, 8192, 7936),
+    ("decode48g", "decode", "holdout", 48, 8192, 9984),
+    ("odd6300x4400x6700", "odd", "holdout", 6300, 4400, 6700),
+    ("odd3900x5900x4600", "odd", "holdout", 3900, 5900, 4600),
+    ("small1584", "small", "holdout", 1584, 1584, 1584),
+]
+# An eighty-ninth fresh sample (--fresh89, drawn in the eighth session of 2026-12-01 after fresh84-86 were read, so
+# that the next change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py with seed
+# 2027_1_37 (3 redrawn), all held out, a ninetieth seed; fixed in code before it was measured and committed unread, to
+# judge a later change.
+FRESH89_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3216", "square", "holdout", 3216, 3216, 3216),
+    ("sq4368", "square", "holdout", 4368, 4368, 4368),
+    ("shortk336f", "short_k", "holdout", 6912, 12032, 336),
+    ("longk28160b", "long_k", "holdout", 1792, 1920, 28160),
+    ("skinny416h", "skinny", "holdout", 416, 16384, 8576),
+    ("decode28c", "decode", "holdout", 28, 18944, 4608),
+    ("decode25f", "decode", "holdout", 25, 26112, 8704),
+    ("odd6900x3900x3500", "odd", "holdout", 6900, 3900, 3500),
+    ("odd3700x2800x3300", "odd", "holdout", 3700, 2800, 3300),
+    ("small1424", "small", "holdout", 1424, 1424, 1424),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1659,7 +1710,10 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh83": (2027_1_46, FRESH83_SHAPES),
                  "fresh84": (2027_1_47, FRESH84_SHAPES),
                  "fresh85": (2027_1_48, FRESH85_SHAPES),
-                 "fresh86": (2027_1_49, FRESH86_SHAPES)}  # fmt: skip
+                 "fresh86": (2027_1_49, FRESH86_SHAPES),
+                 "fresh87": (2027_1_50, FRESH87_SHAPES),
+                 "fresh88": (2027_1_51, FRESH88_SHAPES),
+                 "fresh89": (2027_1_52, FRESH89_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
