@@ -512,6 +512,9 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh84", ("h200-2026-12-01/fresh84",)),
     ("fresh85", ("h200-2026-12-01/fresh85",)),
     ("fresh86", ("h200-2026-12-01/fresh86",)),
+    ("fresh87", ("h200-2026-12-01/fresh87",)),
+    ("fresh88", ("h200-2026-12-01/fresh88",)),
+    ("fresh89", ("h200-2026-12-01/fresh89",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1444,7 +1447,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh76", "h200-2026-12-01/fresh77", "h200-2026-12-01/fresh78",
                    "h200-2026-12-01/fresh79", "h200-2026-12-01/fresh80", "h200-2026-12-01/fresh81",
                    "h200-2026-12-01/fresh82", "h200-2026-12-01/fresh83", "h200-2026-12-01/fresh84",
-                   "h200-2026-12-01/fresh85", "h200-2026-12-01/fresh86")  # fmt: skip
+                   "h200-2026-12-01/fresh85", "h200-2026-12-01/fresh86", "h200-2026-12-01/fresh87",
+                   "h200-2026-12-01/fresh88", "h200-2026-12-01/fresh89")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
