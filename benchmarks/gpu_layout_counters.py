@@ -78,10 +78,13 @@ def listed(metrics: tuple[str, ...], query: str) -> tuple[str, ...]:
     return tuple(m for m in metrics if m.split(".")[0] in names)
 
 
-def counted(cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...] = ()) -> list[dict]:
-    """Each launch of ``cases`` (a case's ``launches`` in turn) with its counters, numbered from 1 (``launch``)."""
+def counted(
+    cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...] = (), child: str = CHILD
+) -> list[dict]:
+    """Each launch of ``cases`` (a case's ``launches`` in turn) with its counters, numbered from 1 (``launch``);
+    ``child``: the program that launches them from the cases' JSON file (gpu_ncu_check.profile)."""
     launches = [{**c, "launch": i + 1} for c in cases for i in range(c.get("launches", 1))]
-    rows = [{**c, **counters} for c, counters in zip(launches, profile(cases, False, metrics, CHILD, options),
+    rows = [{**c, **counters} for c, counters in zip(launches, profile(cases, False, metrics, child, options),
                                                       strict=True)]  # fmt: skip
     for r in rows:
         print(json.dumps(r), flush=True)
@@ -89,14 +92,20 @@ def counted(cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...
 
 
 def write_counters(
-    path: Path, cases: list[dict], metrics: tuple[str, ...], query: str, options: tuple[str, ...] = (), label: str = ""
+    path: Path,
+    cases: list[dict],
+    metrics: tuple[str, ...],
+    query: str,
+    options: tuple[str, ...] = (),
+    label: str = "",
+    child: str = CHILD,
 ) -> None:
-    """``counted``'s rows for ``cases`` into the CSV ``path``, with those of ``metrics`` that ``query`` (``ncu
-    --query-metrics``) lists; which were asked and which not listed, printed (after ``label``)."""
+    """``counted``'s rows for ``cases`` into the CSV ``path`` (``child`` launching them), with those of ``metrics`` that
+    ``query`` (``ncu --query-metrics``) lists; which were asked and which not listed, printed (after ``label``)."""
     asked = listed(metrics, query)
     print(*([label] if label else []), "metrics:", ", ".join(asked), "| not listed:",
           ", ".join(sorted(set(metrics) - set(asked))), flush=True)  # fmt: skip
-    write_csv(path, counted(cases, asked, options))
+    write_csv(path, counted(cases, asked, options, child))
 
 
 def main() -> None:

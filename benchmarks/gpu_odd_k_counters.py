@@ -10,7 +10,8 @@ at 16 mod 32: the offset without the odd stride). Three fp8 tiles with both oper
 laid out again through registers: only A is copied from such rows). Each timed (triton.testing.do_bench, median) in
 two passes, then one launch of each under ncu with the clocks left alone: the counters of gpu_layout_counters.METRICS
 (L2 sectors and requests, the copies' L1 requests and sectors, shared-memory wavefronts and bank conflicts of the
-copies, the tensor pipe, DRAM bytes) in OUT/counters.csv, the warp stalls in OUT/stalls.csv, the times in
+copies, the tensor pipe, DRAM bytes) in OUT/counters.csv (gpu_layout_counters.write_counters: each row numbered as
+``launch`` 1 since the committed run), the warp stalls in OUT/stalls.csv, the times in
 OUT/times.csv.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_odd_k_counters.py OUT
@@ -30,8 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import write_csv
-from benchmarks.gpu_layout_counters import METRICS, STALLS, listed
-from benchmarks.gpu_ncu_check import profile
+from benchmarks.gpu_layout_counters import METRICS, STALLS, write_counters
 
 M = N = 4096
 KS = (2048, 2016, 2032, 2000)
@@ -98,14 +98,6 @@ def timed(plan: list[dict[str, Any]], path: Path) -> None:
     write_csv(path, rows)
 
 
-def counted(plan: list[dict[str, Any]], metrics: tuple[str, ...], path: Path) -> None:
-    """One launch of each case under ncu with ``metrics``, into the CSV ``path``."""
-    rows = [{**c, **counters} for c, counters in zip(plan, profile(plan, False, metrics, CHILD), strict=True)]
-    for r in rows:
-        print(json.dumps(r), flush=True)
-    write_csv(path, rows)
-
-
 def ratio_table(directory: Path) -> list[str]:
     """The table's lines: per case, time and the L2 counters over its tile's at K = 2048 without the offset."""
     import csv
@@ -113,9 +105,10 @@ def ratio_table(directory: Path) -> list[str]:
     def number(x: str) -> float:
         return float(x.replace(",", ""))
 
-    times = {_case(r): (number(r["time_ms"]) + number(r["time_ms_2"])) / 2
-             for r in csv.DictReader((directory / "times.csv").open())}  # fmt: skip
-    counters = {_case(r): r for r in csv.DictReader((directory / "counters.csv").open())}
+    with (directory / "times.csv").open() as f:
+        times = {_case(r): (number(r["time_ms"]) + number(r["time_ms_2"])) / 2 for r in csv.DictReader(f)}
+    with (directory / "counters.csv").open() as f:
+        counters = {_case(r): r for r in csv.DictReader(f)}
     names = ("l1tex__m_xbar2l1tex_read_sectors.sum (sector)", "lts__t_requests_srcunit_tex_op_read.sum (request)",
              "lts__t_sectors_srcunit_tex_op_read.sum (sector)")  # fmt: skip
     lines = ["tile        B  K     offset  time ms  x time  x sectors to SMs  x L2 requests  x L2 sectors"]
@@ -142,8 +135,8 @@ def main() -> None:
     plan = cases()
     timed(plan, out / "times.csv")
     query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
-    counted(plan, listed(METRICS, query), out / "counters.csv")
-    counted(plan, listed(STALLS, query), out / "stalls.csv")
+    write_counters(out / "counters.csv", plan, METRICS, query, label="counters", child=CHILD)
+    write_counters(out / "stalls.csv", plan, STALLS, query, label="stalls", child=CHILD)
 
 
 if __name__ == "__main__":

@@ -120,3 +120,33 @@ def test_the_odd_k_check_kernels_as_the_model_predicts_them(row):
     p = predict_kernel(h200, Gemm(m=4096, n=4096, k=int(row["k"]), dtype="fp8"), cfg, a_major="k", b_major="k",
                        compute="measured", clock=1980.0)  # fmt: skip
     assert 0.85 <= p.seconds / measured <= 1.25
+
+
+def _counter_rows() -> list[dict[str, str]]:
+    with (CHECK / "counters.csv").open() as f:
+        return list(csv.DictReader(f))
+
+
+def test_the_checks_figures_the_rule_quotes_are_its_data():
+    """The odd-K check's counters as sector_copies quotes them, computed here from the committed CSVs: the sectors the
+    L2 sends the SMs (l1tex__m_xbar2l1tex_read_sectors) over the copies' requested bytes / 32 ((BM + BN) x K bytes a
+    tile, 4096^2 / (BM x BN) tiles): 1.00 at K = 2048 and 2016, 1.50 at 2000 and 2032, 2.00 with the 16-byte offset;
+    and the time at K = 2000 and 2032 over K = 2016's, 1.44-1.54 (benchmarks/gpu_odd_k_counters.py --table prints
+    them)."""
+    xbar = "l1tex__m_xbar2l1tex_read_sectors.sum (sector)"
+    times = {
+        (r["block_m"], r["block_n"], r["k"], r["offset"]): (float(r["time_ms"]) + float(r["time_ms_2"])) / 2
+        for r in _check_rows()
+    }
+    for r in _counter_rows():
+        if r["b_major"] != "k":
+            continue
+        bm, bn, k = int(r["block_m"]), int(r["block_n"]), int(r["k"])
+        requested = 4096 * 4096 // (bm * bn) * (bm + bn) * k / 32
+        ratio = float(r[xbar].replace(",", "")) / requested
+        split = r["offset"] == "16" or k in (2000, 2032)
+        expected = 2.0 if r["offset"] == "16" else 1.5 if split else 1.0
+        assert ratio == pytest.approx(expected, abs=0.02)
+        if r["offset"] == "0" and k in (2000, 2032):
+            slower = times[(r["block_m"], r["block_n"], r["k"], "0")] / times[(r["block_m"], r["block_n"], "2016", "0")]
+            assert 1.44 <= slower <= 1.55
