@@ -191,6 +191,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh87: FRESH87_SHAPES with an eighty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh87);
 --fresh88: FRESH88_SHAPES with an eighty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh88);
 --fresh89: FRESH89_SHAPES with a ninetieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh89);
+--fresh90: FRESH90_SHAPES with a ninety-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh90);
+--fresh91: FRESH91_SHAPES with a ninety-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh91);
+--fresh92: FRESH92_SHAPES with a ninety-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh92);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1648,6 +1651,54 @@ FRESH89_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd3700x2800x3300", "odd", "holdout", 3700, 2800, 3300),
     ("small1424", "small", "holdout", 1424, 1424, 1424),
 ]
+# A ninetieth fresh sample (--fresh90, drawn in the first session of 2026-12-02, so
+# that the next change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_38 (1 redrawn), all held out, a ninety-first seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH90_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2928", "square", "holdout", 2928, 2928, 2928),
+    ("sq4112", "square", "holdout", 4112, 4112, 4112),
+    ("shortk528b", "short_k", "holdout", 6656, 7680, 528),
+    ("longk14080b", "long_k", "holdout", 2560, 2560, 14080),
+    ("skinny496e", "skinny", "holdout", 496, 8704, 9984),
+    ("decode45c", "decode", "holdout", 45, 17408, 8448),
+    ("decode50c", "decode", "holdout", 50, 19456, 4352),
+    ("odd3000x2400x4700", "odd", "holdout", 3000, 2400, 4700),
+    ("odd4200x2700x6000", "odd", "holdout", 4200, 2700, 6000),
+    ("small1104", "small", "holdout", 1104, 1104, 1104),
+]
+# A ninety-first fresh sample (--fresh91, drawn in the first session of 2026-12-02, so
+# that the next change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_39 (1 redrawn), all held out, a ninety-second seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH91_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4400", "square", "holdout", 4400, 4400, 4400),
+    ("sq3344", "square", "holdout", 3344, 3344, 3344),
+    ("shortk592h", "short_k", "holdout", 11520, 9472, 592),
+    ("longk19968b", "long_k", "holdout", 1536, 2048, 19968),
+    ("skinny288d", "skinny", "holdout", 288, 22016, 6656),
+    ("decode51b", "decode", "holdout", 51, 16384, 10496),
+    ("decode61d", "decode", "holdout", 61, 23552, 10240),
+    ("odd1900x5200x2100", "odd", "holdout", 1900, 5200, 2100),
+    ("odd4900x1600x4300", "odd", "holdout", 4900, 1600, 4300),
+    ("small1296", "small", "holdout", 1296, 1296, 1296),
+]
+# A ninety-second fresh sample (--fresh92, drawn in the first session of 2026-12-02, so
+# that the next change has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_40 (2 redrawn), all held out, a ninety-third seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH92_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5936", "square", "holdout", 5936, 5936, 5936),
+    ("sq5616", "square", "holdout", 5616, 5616, 5616),
+    ("shortk384e", "short_k", "holdout", 10752, 12032, 384),
+    ("longk22016b", "long_k", "holdout", 1024, 1024, 22016),
+    ("skinny448d", "skinny", "holdout", 448, 12288, 8704),
+    ("decode64d", "decode", "holdout", 64, 19968, 9728),
+    ("decode46b", "decode", "holdout", 46, 17408, 10752),
+    ("odd5800x2800x6700", "odd", "holdout", 5800, 2800, 6700),
+    ("odd4000x2600x1700", "odd", "holdout", 4000, 2600, 1700),
+    ("small1200", "small", "holdout", 1200, 1200, 1200),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1713,7 +1764,10 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh86": (2027_1_49, FRESH86_SHAPES),
                  "fresh87": (2027_1_50, FRESH87_SHAPES),
                  "fresh88": (2027_1_51, FRESH88_SHAPES),
-                 "fresh89": (2027_1_52, FRESH89_SHAPES)}  # fmt: skip
+                 "fresh89": (2027_1_52, FRESH89_SHAPES),
+                 "fresh90": (2027_1_53, FRESH90_SHAPES),
+                 "fresh91": (2027_1_54, FRESH91_SHAPES),
+                 "fresh92": (2027_1_55, FRESH92_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
