@@ -515,6 +515,9 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh87", ("h200-2026-12-01/fresh87",)),
     ("fresh88", ("h200-2026-12-01/fresh88",)),
     ("fresh89", ("h200-2026-12-01/fresh89",)),
+    ("fresh90", ("h200-2026-12-02/fresh90",)),
+    ("fresh91", ("h200-2026-12-02/fresh91",)),
+    ("fresh92", ("h200-2026-12-02/fresh92",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1448,7 +1451,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh79", "h200-2026-12-01/fresh80", "h200-2026-12-01/fresh81",
                    "h200-2026-12-01/fresh82", "h200-2026-12-01/fresh83", "h200-2026-12-01/fresh84",
                    "h200-2026-12-01/fresh85", "h200-2026-12-01/fresh86", "h200-2026-12-01/fresh87",
-                   "h200-2026-12-01/fresh88", "h200-2026-12-01/fresh89")  # fmt: skip
+                   "h200-2026-12-01/fresh88", "h200-2026-12-01/fresh89", "h200-2026-12-02/fresh90",
+                   "h200-2026-12-02/fresh91", "h200-2026-12-02/fresh92")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
