@@ -1,5 +1,6 @@
 """The layout-pair check (docs/measurements/h200-2026-11-30/layout_pairs, recorded on an H200): what it measured, as
-regression guards of the data and of its reader (benchmarks/layout_pairs.py), and the gap the model leaves open there."""
+regression guards of the data and of its reader (benchmarks/layout_pairs.py), and how near the model comes there
+(kernel_costs.kmajor_copy: tests/test_kmajor_copy.py)."""
 
 from __future__ import annotations
 
@@ -20,22 +21,29 @@ def _reader():
     return layout_pairs
 
 
-def test_both_k_major_is_slower_than_its_twin_and_the_model_does_not_say_so():
-    """Recorded measurements, a guard of what is not modelled: in every fp16 and bf16 tile, on two and four tiles an
-    SM, the loop with both operands K-major takes 1.05-1.33 x the SM cycles an iteration of its A K-major, B N-major
-    twin; the model (as of the check) gives the kk loop 1.00-1.14 x its twin's time, always less apart than
-    measured. A model that explains the gap changes this test on purpose."""
+def test_both_k_major_is_slower_than_its_twin_and_the_model_charges_part_of_it():
+    """Recorded measurements, a guard: in every fp16 and bf16 tile, on two and four tiles an SM, the loop with both
+    operands K-major takes 1.05-1.33 x the SM cycles an iteration of its A K-major, B N-major twin. The model as of
+    the check gave the kk loop 1.00-1.14 x its twin's time (0.75-1.11 of the kk loop's measured cycles); with
+    kernel_costs.kmajor_copy (prediction.kmajor_copy_cycles, derived from these pairs) 1.01-1.24 x (0.82-1.19), and
+    still less apart than measured in all but three pairs (64x256x64 on two and four tiles an SM, 256x128x64 on four;
+    within 0.04 of the measured ratio). A change to the model that moves these changes this test on purpose."""
     lp = _reader()
     slopes = lp.slopes()
-    pairs = 0
+    pairs, over = 0, []
     for shape, (measured, model) in slopes.items():
         if "-kk-" not in shape or shape.startswith(("layoutpair-tf32", "layoutpair-fp8")):
             continue
         twin_measured, twin_model = slopes[shape.replace("-kk-", "-kn-")]
         assert 1.05 <= measured / twin_measured <= 1.33, shape
-        assert model / twin_model < measured / twin_measured, shape
+        assert 1.01 <= model / twin_model <= 1.24, shape
+        assert 0.80 <= model / measured <= 1.20, shape
+        if model / twin_model >= measured / twin_measured:
+            over.append(shape)
         pairs += 1
     assert pairs == 18
+    assert sorted(over) == ["layoutpair-fp16-256x128x64-w8-s3-kk-x4", "layoutpair-fp16-64x256x64-w4-s3-kk-x2",
+                            "layoutpair-fp16-64x256x64-w4-s3-kk-x4"]  # fmt: skip
 
 
 def test_the_layouts_do_the_same_shared_memory_work():
@@ -90,28 +98,6 @@ def test_the_mask_variants_as_recorded():
     assert ratio("masked", "128x128x64-w4-s3") > 1.2
     assert ratio("kmask", "128x128x64-w4-s3") < 1.05 and ratio("nomask", "128x128x64-w4-s3") < 1.1
     assert all(ratio(v, "256x128x32-w8-s4") > 1.2 for v in mv.VARIANTS)
-
-
-def test_predict_says_what_it_does_not_charge_for_both_k_major():
-    """predict's overhead line says the both-K-major slowdown is measured and not charged, for Triton's 16- and 32-bit
-    wgmma loops with both operands K-major only (not with B N-major, not for fp8, not for another compiler)."""
-    from roofmodel.machine import load_machine
-    from roofmodel.model.kernel import triton_config
-    from roofmodel.model.prediction import predict_kernel
-    from roofmodel.model.problem import Gemm
-
-    machine = load_machine("h200")
-
-    def overhead(dtype: str, b_major: str, bk: int = 64) -> str:
-        gemm = Gemm(m=4096, n=4096, k=4096, dtype=dtype)
-        config = triton_config(machine, dtype, block_m=128, block_n=128, block_k=bk, num_warps=4, num_stages=3)
-        p = predict_kernel(machine, gemm, config, a_major="k", b_major=b_major)
-        return next(t.detail for t in p.terms if t.name == "overhead")
-
-    assert "not charged: with both operands K-major" in overhead("fp16", "k")
-    assert "not charged" in overhead("tf32", "k", 32)
-    assert "not charged" not in overhead("fp16", "n")
-    assert "not charged" not in overhead("fp8", "k", 128)
 
 
 def test_two_k_slopes_on_a_worked_example(tmp_path):

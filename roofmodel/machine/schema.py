@@ -417,6 +417,11 @@ class KernelCosts(StrictModel):
     # The same copies where CTAs share an SM: the SM's time per warp-level cp.async over its resident CTAs' copies,
     # less than one CTA's own (copy_instruction, which a CTA's chain keeps). Absent: copy_instruction for both.
     copy_instruction_shared: Latency | None = None
+    # Per 16-byte copy a thread issues in an iteration, what a Triton wgmma loop of 16-bit operands with both operands
+    # K-major adds to its CTA's iteration over the same loop with B N-major: the compiled loop forms each such copy's
+    # address with more integer work (benchmarks/gpu_broad_sweep.py --layout-pairs, benchmarks/layout_pairs.py
+    # --derive). On the SM's pipes of a round and in one CTA's chain alike.
+    kmajor_copy: Latency | None = None
     spill_bandwidth: Bandwidth | None = None
     # The rate each SM's spills reach where few SMs spill (per SM): a wgmma kernel's spills with every SM spilling
     # move at spill_bandwidth, with half the SMs or fewer at this (prediction.spill_rates; microbenchmark:

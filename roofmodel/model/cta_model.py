@@ -79,7 +79,10 @@ the SM's pipes are shared, so c resident CTAs need c x max(mma, smem + transpose
 joint iteration under wgmma, and c x the 4-norm of max(mma, convert) and smem + transpose + spill where the warps
 issue both (mma.sync and FMA: ISSUED_PIPE_NORM, below). Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
 relaid through registers: prediction.fenced_copies), a CTA's fence waits behind the stores the other resident CTAs
-queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles).
+queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles). A Triton wgmma
+loop of 16-bit operands with both operands K-major adds kernel_costs.kmajor_copy per copy each thread issues to both:
+its pipes and its chain (``kmajor_copy_cycles``; the compiled loop forms those copies' addresses with more integer
+work).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which the other resident CTAs do not hide: they start and
 end together, so a round of c CTAs takes prologue + epilogue + K/BK x max(c x pipes, alone + (c - 1) x queued)
@@ -507,6 +510,9 @@ class CtaCosts:
     copy_instruction_shared_s: float = 0.0
     # Per FFMA a warp alone on its sub-partition issues where its A fragment does not fit (prediction.lone_fma_cycles).
     fma_lone_issue_s: float = 0.0
+    # Per copy a thread issues an iteration, what both operands K-major add to a Triton wgmma CTA's iteration of 16-bit
+    # operands (prediction.kmajor_copy_cycles).
+    kmajor_copy_s: float = 0.0
 
 
 # The issue slots of an SM (sub-partitions, each with its own scheduler): Hopper's and every NVIDIA SM since Volta.
@@ -679,6 +685,7 @@ def kernel_terms(
     waits_each_wgmma: Any = False,
     conflicting_reads: Any = False,
     fill_copy_cycles: Any = 0.0,
+    kmajor_copy_cycles: Any = 0.0,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -735,6 +742,11 @@ def kernel_terms(
     in flight 0.68-0.88 of such loops' measured iteration (the eleven this moves); with this 0.81-1.04 (0.89-1.04 but
     the two 128x256x32 kernels at three stages, 0.81 and 0.84, whose latency binds too), their twins with a group in
     flight as they were.
+    ``kmajor_copy_cycles``: SM cycles a CTA's iteration takes more because both operands are K-major in a Triton wgmma
+    loop of 16-bit operands (prediction.kmajor_copy_cycles: kernel_costs.kmajor_copy per copy a thread issues; 0
+    elsewhere): added to the SM's pipes of a round (c CTAs take c x (pipes + it)) and to one CTA's chain, in the full
+    rounds and the last; the overhead term names it. The layout-pair check (docs/measurements/h200-2026-11-30/
+    layout_pairs) found it added per CTA on two and four tiles an SM alike, whatever bound the loop.
     """
     k_it = _ceil_div(k, bk)
     tiles = _ceil_div(m, bm) * _ceil_div(n, bn)
@@ -791,7 +803,7 @@ def kernel_terms(
         factor = norm_factor(ISSUED_PIPE_NORM, ratio)
         if conflicting:
             factor = _where(conflicting_reads, norm_factor(CONFLICTING_PIPE_NORM, ratio), factor)
-        return _max(_where(warpgroup, larger, larger * factor), shared_issue)
+        return _max(_where(warpgroup, larger, larger * factor), shared_issue) + kmajor_copy_cycles
 
     pipes = pipes_at(spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
@@ -822,7 +834,7 @@ def kernel_terms(
 
     def alone_at(spill_cycles: Any) -> Any:
         """One CTA's chain an iteration with the spills taking ``spill_cycles`` (a full round's or the last's)."""
-        return transpose + exposed + _max(spill_cycles, spill_wait_cycles) + work
+        return transpose + exposed + _max(spill_cycles, spill_wait_cycles) + work + kmajor_copy_cycles
 
     alone = alone_at(spill)
     prologue = load_latency_cycles
@@ -882,8 +894,9 @@ def kernel_terms(
         "conversions": busy * convert / _where(c > 1, 1.0, share),
         "latency": busy * latency / c,
         # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it: its own rate
-        # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s).
-        "overhead": busy * _max(iteration / c, shared_issue, issue / c),
+        # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s); then what
+        # both operands K-major add to each CTA's iteration.
+        "overhead": busy * (_max(iteration / c, shared_issue, issue / c) + kmajor_copy_cycles),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,
         "LLC": llc_seconds,
