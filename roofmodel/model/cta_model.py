@@ -895,7 +895,8 @@ def kernel_terms(
         "latency": busy * latency / c,
         # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it: its own rate
         # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s); then what
-        # both operands K-major add to each CTA's iteration.
+        # both operands K-major add to each CTA's iteration, as if alone: c x it a round where the pipes bind, once a
+        # round where one CTA's chain does.
         "overhead": busy * (_max(iteration / c, shared_issue, issue / c) + kmajor_copy_cycles),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         "DRAM": dram,

@@ -483,9 +483,11 @@ def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_ma
 
 
 # The types whose Triton wgmma loops pay kernel_costs.kmajor_copy with both operands K-major: those the layout-pair
-# check timed (docs/measurements/h200-2026-11-30/layout_pairs). fp8's both-K-major loop forms the same copies' addresses
-# with IADD3 and was not slower; tf32's compiled loop has the same integer work but was never timed against a twin, and
-# charging it so moved a tf32 kernel that was the fastest measured behind a slower one (the rule's first judge, fresh41).
+# check timed against their B N-major twins (docs/measurements/h200-2026-11-30/layout_pairs). fp8's both-K-major loop
+# forms half of the same copies' addresses with IADD3 (32 IMAD, 32 IADD3) and ran faster than fp16's of the same bytes
+# (1,385 against 1,999 cycles an iteration), not timed against a twin either; tf32's compiled loop has fp16's integer work
+# but was never timed against a twin, and charging it so moved a tf32 kernel that was the fastest measured behind a
+# slower one (the rule's first judge, fresh41).
 KMAJOR_COPY_TYPES = ("fp16", "bf16")
 
 
@@ -494,11 +496,13 @@ def kmajor_copy_cycles(triton: bool, family: Any, element_bytes: int, a_m_major:
     """SM cycles both operands K-major add to a CTA's iteration in a Triton wgmma loop of 16-bit operands:
     ``cycles_per_copy`` (kernel_costs.kmajor_copy, given only for KMAJOR_COPY_TYPES by machine_rates) x the 16-byte
     copies a thread issues an iteration, (BM + B's rows) x BK x element bytes / 16 / (warp size x warps); 0 for another
-    compiler, family, element size or layout, or where an operand is copied narrower than 16 bytes (``narrow``: the
-    operands' pair, whose copies are charged as such). Why: Triton 3.6 (and 3.9) forms each such copy's address with
-    more integer work (64 IMAD an iteration against 29 with B N-major at 128x128x64 on 4 warps); the layout-pair check
-    timed 1.05-1.32 x the twin's cycles an iteration, per copy a thread issues 10.6 cycles (median of its 18 fp16 and
-    bf16 cases, 3.6-37.6). Numbers or numpy arrays."""
+    compiler, family, element size or layout, or where an operand is copied one element at a time (``narrow``: the
+    operands' pair, copy_plan's; those copies are charged as such). Copies Triton narrows to 8 bytes for a small tile
+    are counted as 16-byte ones here (the check's tiles had none). Why: Triton 3.6 (and 3.9) forms each such copy's
+    address with more integer work (64 IMAD an iteration against 29 with B N-major at 128x128x64 on 4 warps), most of it
+    for roofmodel's matmul's M and N masks (the mask-variant check: a kernel masked along K only pays less in some
+    tiles); the layout-pair check timed 1.05-1.32 x the twin's cycles an iteration, per copy a thread issues 10.6 cycles
+    (median of its 18 fp16 and bf16 cases, 3.6-37.6). Numbers or numpy arrays."""
     if not triton or element_bytes != 2 or not cycles_per_copy:
         return 0.0
     na, nb = narrow
@@ -1775,9 +1779,12 @@ def predict_kernel(
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
     kmajor = float(kmajor_copy_cycles(triton, family, e, a_m, b_n, (na, nb), config.bm, b_rows, config.bk,
                                       config.warps, machine.warp_size, rates.costs.kmajor_copy_s * rates.clock_hz))  # fmt: skip
-    # Measured on fp16 and bf16, not on tf32 (whose compiled loop does the same integer work): said where it applies.
-    kmajor_untimed = (triton and config.instruction == "wgmma" and e == 4 and not (a_m or b_n)
-                      and not (na or nb))  # fmt: skip
+    kmajor_per_copy = rates.costs.kmajor_copy_s * rates.clock_hz
+    kmajor_copies = (config.bm + b_rows) * config.bk * e / 16 / (machine.warp_size * config.warps)
+    # Where the layouts would be charged but are not (tf32: untimed; a file without the figure), said so.
+    kmajor_layout = triton and config.instruction == "wgmma" and not (a_m or b_n or na or nb)
+    kmajor_untimed = kmajor_layout and e == 4
+    kmajor_missing = kmajor_layout and e == 2 and not kmajor_per_copy
     # Measured, not modelled (the raster checks: docs/model.md, "Where a wave's rows do not share"): said where it applies.
     cm, cn = config.cluster
     drift_caveat = "" if config.persistent else drifting_rows_caveat(
@@ -1992,18 +1999,24 @@ def predict_kernel(
                 else ""
             )
             + (
-                f"; both operands K-major (Triton, wgmma): each copy a thread issues adds "
-                f"{rates.costs.kmajor_copy_s * rates.clock_hz:.1f} cycles to its CTA's iteration, {kmajor:,.0f} here, "
-                "on the SM's pipes and in the CTA's chain (kernel_costs.kmajor_copy: the compiled loop forms their "
-                "addresses with more integer work)"
+                f"; both operands K-major (Triton, wgmma): {kmajor_copies:g} copies a thread x {kmajor_per_copy:.1f} "
+                f"cycles = {kmajor:,.0f} cycles more a CTA's iteration, on the SM's pipes and in the CTA's chain "
+                "(kernel_costs.kmajor_copy: the compiled loop forms those copies' addresses with more integer work, "
+                "most of it for roofmodel's matmul's M and N masks; a kernel masked along K only pays less in some "
+                "tiles)"
                 if kmajor
                 else ""
             )
             + (
                 "; not charged: with both operands K-major, tf32's compiled wgmma loop forms its copies' addresses with "
-                "the integer work that makes fp16's and bf16's slower (kernel_costs.kmajor_copy), but was never timed "
-                "against a twin"
+                "the integer work that makes fp16's and bf16's slower, but was never timed against a twin"
                 if kmajor_untimed
+                else ""
+            )
+            + (
+                "; not charged: both operands K-major slow Triton's 16-bit wgmma loops (more integer work an "
+                "iteration), and the machine file has no kernel_costs.kmajor_copy"
+                if kmajor_missing
                 else ""
             )
         )
