@@ -61,10 +61,10 @@ print(json.dumps(out))
 # fresh59 to judge 5f38b6b, fresh60 and fresh61 to judge 5975902, fresh62 and fresh63 to judge 15171f7 (failed), fresh64
 # and fresh65 to judge db69df7, fresh51, fresh66 and fresh67 to judge 2e86a60, fresh68 and fresh69 to judge 76ea5e4,
 # fresh70, fresh71 and fresh73 to judge ae77233 (failed), fresh72 to judge 7ea165e, fresh74-77 to judge 09cc1d6
-# (failed), fresh78-80 to judge bdec836, fresh81-83 to judge ee9c89e (failed), fresh84-86 to judge c75fbc9), the
-# H100's to fresh18. A later sample joins when its README says it was read and this says so; --through pins an earlier
+# (failed), fresh78-80 to judge bdec836, fresh81-83 to judge ee9c89e (failed), fresh84-86 to judge c75fbc9, fresh87-89
+# to judge 16c0a3f), the H100's to fresh18. A later sample joins when its README says it was read and this says so; --through pins an earlier
 # set, as a figure quoted with it was printed on.
-LAST_READ = {"h200": 86, "h100": 18}
+LAST_READ = {"h200": 89, "h100": 18}
 
 
 def read_samples(gpu: str, through: int | None = None) -> list[Path]:

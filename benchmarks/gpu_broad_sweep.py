@@ -188,9 +188,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
 --fresh86: FRESH86_SHAPES with an eighty-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh86;
     read 2026-12-01 to judge the split-sector factor of K-major operands, c75fbc9: passed);
---fresh87: FRESH87_SHAPES with an eighty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh87);
---fresh88: FRESH88_SHAPES with an eighty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh88);
---fresh89: FRESH89_SHAPES with a ninetieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh89);
+--fresh87: FRESH87_SHAPES with an eighty-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh87;
+    read 2026-12-02 to judge the integer work of both operands K-major under 16-bit wgmma, 16c0a3f: passed);
+--fresh88: FRESH88_SHAPES with an eighty-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh88;
+    read 2026-12-02 to judge the integer work of both operands K-major under 16-bit wgmma, 16c0a3f: passed);
+--fresh89: FRESH89_SHAPES with a ninetieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh89;
+    read 2026-12-02 to judge the integer work of both operands K-major under 16-bit wgmma, 16c0a3f: passed);
 --fresh90: FRESH90_SHAPES with a ninety-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh90);
 --fresh91: FRESH91_SHAPES with a ninety-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh91);
 --fresh92: FRESH92_SHAPES with a ninety-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh92);

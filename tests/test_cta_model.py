@@ -788,7 +788,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-01/fresh80", "-fresh80"), ("h200", "h200", "12-01/fresh81", "-fresh81"),
      ("h200", "h200", "12-01/fresh82", "-fresh82"), ("h200", "h200", "12-01/fresh83", "-fresh83"),
      ("h200", "h200", "12-01/fresh84", "-fresh84"), ("h200", "h200", "12-01/fresh85", "-fresh85"),
-     ("h200", "h200", "12-01/fresh86", "-fresh86")],
+     ("h200", "h200", "12-01/fresh86", "-fresh86"), ("h200", "h200", "12-01/fresh87", "-fresh87"),
+     ("h200", "h200", "12-01/fresh88", "-fresh88"), ("h200", "h200", "12-01/fresh89", "-fresh89")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
