@@ -197,6 +197,9 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh90: FRESH90_SHAPES with a ninety-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh90);
 --fresh91: FRESH91_SHAPES with a ninety-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh91);
 --fresh92: FRESH92_SHAPES with a ninety-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh92);
+--fresh93: FRESH93_SHAPES with a ninety-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh93);
+--fresh94: FRESH94_SHAPES with a ninety-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh94);
+--fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1702,6 +1705,54 @@ FRESH92_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4000x2600x1700", "odd", "holdout", 4000, 2600, 1700),
     ("small1200", "small", "holdout", 1200, 1200, 1200),
 ]
+# A ninety-third fresh sample (--fresh93, drawn in the first session of 2026-12-02, so
+# that the change after fresh90-92 judge one has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_41 (5 redrawn), all held out, a ninety-fourth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH93_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3952", "square", "holdout", 3952, 3952, 3952),
+    ("sq2704", "square", "holdout", 2704, 2704, 2704),
+    ("shortk528c", "short_k", "holdout", 12032, 10496, 528),
+    ("longk17408b", "long_k", "holdout", 1408, 2048, 17408),
+    ("skinny480f", "skinny", "holdout", 480, 14848, 9856),
+    ("decode3e", "decode", "holdout", 3, 11776, 6912),
+    ("decode25g", "decode", "holdout", 25, 11264, 11520),
+    ("odd4000x4100x1100", "odd", "holdout", 4000, 4100, 1100),
+    ("odd3600x4600x2800", "odd", "holdout", 3600, 4600, 2800),
+    ("small1680", "small", "holdout", 1680, 1680, 1680),
+]
+# A ninety-fourth fresh sample (--fresh94, drawn in the first session of 2026-12-02, so
+# that the change after fresh90-92 judge one has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_42 (3 redrawn), all held out, a ninety-fifth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH94_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2736", "square", "holdout", 2736, 2736, 2736),
+    ("sq2864", "square", "holdout", 2864, 2864, 2864),
+    ("shortk432i", "short_k", "holdout", 8448, 8448, 432),
+    ("longk16384b", "long_k", "holdout", 1792, 1280, 16384),
+    ("skinny512d", "skinny", "holdout", 512, 20992, 12032),
+    ("decode40f", "decode", "holdout", 40, 11776, 8960),
+    ("decode58c", "decode", "holdout", 58, 15360, 9728),
+    ("odd3100x2900x1600", "odd", "holdout", 3100, 2900, 1600),
+    ("odd1500x3500x3600", "odd", "holdout", 1500, 3500, 3600),
+    ("small1648", "small", "holdout", 1648, 1648, 1648),
+]
+# A ninety-fifth fresh sample (--fresh95, drawn in the first session of 2026-12-02, so
+# that the change after fresh90-92 judge one has three unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_43 (1 redrawn), all held out, a ninety-sixth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH95_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2160", "square", "holdout", 2160, 2160, 2160),
+    ("sq5264", "square", "holdout", 5264, 5264, 5264),
+    ("shortk528d", "short_k", "holdout", 6400, 7936, 528),
+    ("longk13568b", "long_k", "holdout", 1536, 1664, 13568),
+    ("skinny304g", "skinny", "holdout", 304, 9216, 9600),
+    ("decode48h", "decode", "holdout", 48, 17920, 8192),
+    ("decode54g", "decode", "holdout", 54, 11264, 7424),
+    ("odd1000x5100x1000", "odd", "holdout", 1000, 5100, 1000),
+    ("odd4700x6400x4400", "odd", "holdout", 4700, 6400, 4400),
+    ("small1744", "small", "holdout", 1744, 1744, 1744),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1770,7 +1821,10 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh89": (2027_1_52, FRESH89_SHAPES),
                  "fresh90": (2027_1_53, FRESH90_SHAPES),
                  "fresh91": (2027_1_54, FRESH91_SHAPES),
-                 "fresh92": (2027_1_55, FRESH92_SHAPES)}  # fmt: skip
+                 "fresh92": (2027_1_55, FRESH92_SHAPES),
+                 "fresh93": (2027_1_56, FRESH93_SHAPES),
+                 "fresh94": (2027_1_57, FRESH94_SHAPES),
+                 "fresh95": (2027_1_58, FRESH95_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
