@@ -26,7 +26,10 @@ def _decode():
 def test_a_decode_kernel_is_bound_by_the_copies_it_issues_past_m():
     """By hand: 1 x 512 tiles x 144 iterations x (256 + 32) rows x 64 x 2 B = 2,717,908,992 B (2,592 MiB), of which
     the kernel requests 540 MiB (28 rows of A a tile, not 256); at the H200's memory.l2.gemm_bandwidth, 10,027 GB/s:
-    0.2711 ms, more than DRAM's and the L2's q-norm (0.09 ms), so it is the memory time and binds the kernel."""
+    0.2711 ms, more than DRAM's and the L2's q-norm (0.09 ms), so it is the memory time; it bound the kernel until
+    cd008f3 charged both operands K-major (18 copies a thread x 10.6 cycles an iteration of each CTA), since when the
+    SM's time passes it: 0.303 ms predicted at predict's default clock, against 0.33 ms measured (fresh8's decode28,
+    GROUP_M 1)."""
     p = _decode()
     by = {t.name: t for t in p.terms}
     issued = 512 * 144 * (256 + 32) * 64 * 2
@@ -34,7 +37,7 @@ def test_a_decode_kernel_is_bound_by_the_copies_it_issues_past_m():
     assert by["issued copies"].seconds == pytest.approx(issued / 10_027e9, rel=1e-12)
     assert by["issued copies"].seconds == pytest.approx(0.2711e-3, rel=1e-3)
     assert p.memory_seconds == by["issued copies"].seconds > by["L2"].seconds > 0
-    assert p.limiter == "issued copies"
+    assert p.limiter == "shared memory" and p.seconds == pytest.approx(0.3027e-3, rel=1e-3)
     detail = by["issued copies"].detail
     assert "2,592 MiB of stage copies" in detail and "2,052 MiB of them past M, N or K" in detail
     assert "10,027 GB/s (memory.l2.gemm_bandwidth)" in detail
@@ -126,7 +129,8 @@ def test_the_bound_is_a_memory_term_alone_not_in_the_q_norm():
 
 def test_the_search_charges_the_bound_as_predict_does():
     """tune's vectorized search gives every Triton decode kernel of 256 rows what predict gives it, term for term, bit
-    for bit, and the issued copies bind most of those of 32 columns."""
+    for bit, and the issued copies bind more of those of 32 columns than any other term (144 of 348; more than half
+    until cd008f3 charged both operands K-major)."""
     np = pytest.importorskip("numpy")
     from roofmodel.search.space import Space, evaluate
 
@@ -135,13 +139,13 @@ def test_the_search_charges_the_bound_as_predict_does():
     ev = evaluate(machine, g, Space(name="triton"), b_major="k")
     tall = np.flatnonzero((ev.configs.bm == 256) & (ev.configs.bn == 32))
     assert tall.size >= 10
-    bound = 0
+    limiters: dict[str, int] = {}
     for i in tall:
         p = predict_kernel(machine, g, ev.configs.config(i), b_major="k")
         assert p.seconds == ev.seconds[i]
         assert all(t.seconds == ev.terms[i][cta_model.TERMS.index(t.name)] for t in p.terms)
-        bound += p.limiter == "issued copies"
-    assert bound > tall.size / 2
+        limiters[p.limiter] = limiters.get(p.limiter, 0) + 1
+    assert max(limiters, key=limiters.__getitem__) == "issued copies" and limiters["issued copies"] > tall.size / 3
 
 
 def test_the_evidence_masked_copies_fill_at_the_rate_requested_ones_do():

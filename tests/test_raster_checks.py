@@ -298,7 +298,7 @@ def test_the_drift_rules_judge_counted():
     """Recorded (docs/measurements/h200-2026-11-30/drift_judge, two ncu readings on an H200): the 51 fresh42 kernels the
     failed drift rule moved (docs/measurements/h200-2026-11-30/drift_rule). At 320x24576x11136 (|B| 8.7 x the L2, 2-10
     waves) the rows read a median 0.71 of the no-sharing excess, from the first waves, and the model without it is 17.6%
-    too fast (12 without spills), 5.6% too slow with the counted bytes (6.0% since 5ba8cbd charged the narrowed copies
+    too fast (16.4% since cd008f3 charged its both-K-major 16-bit wgmma loops' integer work; 12 without spills), 5.6% too slow with the counted bytes (6.0% since 5ba8cbd charged the narrowed copies
     of its 32x128x32 and 32x256x32 mma.sync kernels on 8 warps); in the square shapes they read 0.57, and the model
     goes from 4.1% too fast (3.4% since ddb7e45 charged the copies its edge tiles issue past M and N) to 8.8% too slow
     with the counted bytes (29): a drifted byte costs less than it charges. A rule for the drift changes these figures
@@ -314,7 +314,7 @@ def test_the_drift_rules_judge_counted():
     assert statistics.median(r["share"] for r in skinny) == pytest.approx(0.71, abs=0.005)
     assert sorted(r["share"] for r in skinny)[1] > 0.4  # all but 64x256x32 on 8 warps (1.8 waves, 0.18)
     assert statistics.median(r["share"] for r in square) == pytest.approx(0.57, abs=0.005)
-    for rows, as_is, counted in ((skinny, -0.176, 0.060), (square, -0.034, 0.088)):
+    for rows, as_is, counted in ((skinny, -0.164, 0.060), (square, -0.034, 0.088)):
         kept = [r for r in rows if r["error_counted"] is not None]
         assert statistics.median(r["error"] for r in kept) == pytest.approx(as_is, abs=0.0005)
         assert statistics.median(r["error_counted"] for r in kept) == pytest.approx(counted, abs=0.0005)
