@@ -194,9 +194,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the integer work of both operands K-major under 16-bit wgmma, 16c0a3f: passed);
 --fresh89: FRESH89_SHAPES with a ninetieth seed, all held out, committed unread (docs/measurements/h200-2026-12-01/fresh89;
     read 2026-12-02 to judge the integer work of both operands K-major under 16-bit wgmma, 16c0a3f: passed);
---fresh90: FRESH90_SHAPES with a ninety-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh90);
---fresh91: FRESH91_SHAPES with a ninety-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh91);
---fresh92: FRESH92_SHAPES with a ninety-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh92);
+--fresh90: FRESH90_SHAPES with a ninety-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh90;
+    read 2026-12-02 to judge tf32's both-K-major charge, cf9371e: failed);
+--fresh91: FRESH91_SHAPES with a ninety-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh91;
+    read 2026-12-02 to judge tf32's both-K-major charge, cf9371e: passed);
+--fresh92: FRESH92_SHAPES with a ninety-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh92;
+    read 2026-12-02 to judge tf32's both-K-major charge, cf9371e: passed);
 --fresh93: FRESH93_SHAPES with a ninety-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh93);
 --fresh94: FRESH94_SHAPES with a ninety-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh94);
 --fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95);

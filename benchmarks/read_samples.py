@@ -35,7 +35,8 @@ def read_h200(last: int) -> tuple[str, ...]:
             *(f"h200-2026-11-29/fresh{i}" for i in range(19, min(last, 42) + 1)),
             *(f"h200-2026-11-30/fresh{i}" for i in range(43, min(last, 55) + 1)
               if i not in UNREAD_H200 and last >= READ_LATE.get(i, i)),
-            *(f"h200-2026-12-01/fresh{i}" for i in range(56, last + 1) if i not in UNREAD_H200))  # fmt: skip
+            *(f"h200-2026-12-01/fresh{i}" for i in range(56, min(last, 89) + 1) if i not in UNREAD_H200),
+            *(f"h200-2026-12-02/fresh{i}" for i in range(90, last + 1) if i not in UNREAD_H200))  # fmt: skip
 
 
 def read_sets_from_args(doc: str, h200: int, h100: int = 18) -> dict[str, tuple[str, ...]]:

@@ -40,7 +40,7 @@ def test_the_charge_by_hand():
         (True, WGMMA, 2, False, True, NONE_NARROW),  # B N-major: the twin the check measured against
         (True, WGMMA, 2, True, False, NONE_NARROW),  # A M-major
         (True, WGMMA, 1, False, False, NONE_NARROW),  # fp8: IADD3, not slower
-        (True, WGMMA, 4, False, False, NONE_NARROW),  # tf32: never timed against a twin
+        (True, WGMMA, 4, False, False, NONE_NARROW),  # tf32: timed as slow, but charging it failed two judges
         (True, MMA_SYNC, 2, False, False, NONE_NARROW),  # another loop
         (False, WGMMA, 2, False, False, NONE_NARROW),  # another compiler
         (True, WGMMA, 2, False, False, (False, True)),  # B copied one element at a time: charged as such

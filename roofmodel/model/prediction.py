@@ -485,12 +485,11 @@ def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_ma
 # The types whose Triton wgmma loops pay kernel_costs.kmajor_copy with both operands K-major: those the layout-pair
 # check timed against their B N-major twins (docs/measurements/h200-2026-11-30/layout_pairs). fp8's both-K-major loop
 # forms half of the same copies' addresses with IADD3 (32 IMAD, 32 IADD3) and ran faster than fp16's of the same bytes
-# (1,385 against 1,999 cycles an iteration), not timed against a twin either; tf32's compiled loop has fp16's integer work
-# but was never timed against a twin, and charging it so moved a tf32 kernel that was the fastest measured behind a
-# slower one (the rule's first judge, fresh41). Charging tf32 alone was tried again (pre-registered in cf9371e: its loop
-# is fp16's of the same bytes a row, and the check timed it as slow as fp16's, 1,939 and 4,272 cycles an iteration
-# against 1,999 and 3,931) and failed on fresh90 the same way (small1104: 128x128x16 on 4 warps, the fastest measured,
-# moved behind an mma.sync kernel the model has 29% too fast): measured, not charged.
+# (1,385 against 1,999 cycles an iteration), not timed against a twin either; tf32's compiled loop is fp16's of the same
+# bytes a row (Triton 3.6: 64 IMAD at 128x128x32 on 4 warps, as fp16's at 128x128x64) and the check timed it as slow as
+# fp16's (1,939 and 4,272 cycles an iteration against 1,999 and 3,931), but charging it moved a tf32 kernel that was the
+# fastest measured behind a slower one, with the 16-bit types (47a36ac, on fresh41) and alone (cf9371e, on fresh90:
+# small1104's 128x128x16 on 4 warps behind an mma.sync kernel the model has 29% too fast): measured, not charged.
 KMAJOR_COPY_TYPES = ("fp16", "bf16")
 
 
