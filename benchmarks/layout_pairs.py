@@ -15,10 +15,8 @@ and the compiled loop's instructions a warp issues an iteration (LDGSTS and IMAD
     python benchmarks/layout_pairs.py --derive   # kernel_costs.kmajor_copy
 
 ``--derive``: per fp16 and bf16 tile and R, what both operands K-major add to a CTA's iteration over its B N-major
-twin (the difference of the two slopes over the R tiles an SM runs), per 16-byte copy of the CTA's stage over a
-warpgroup's 128 threads ((BM + BN) x BK x element bytes / 16 / 128: a CTA of 8 warps counts as one of 4), and their
-median: kernel_costs.kmajor_copy, SM cycles. (Per copy a thread issues, over the CTA's own threads, the median was
-10.6, 3.6-37.6: cd008f3's form, until f080853.)
+twin (the difference of the two slopes over the R tiles an SM runs), per copy a thread issues an iteration ((BM + BN)
+x BK x element bytes / 16 / threads), and their median: kernel_costs.kmajor_copy, SM cycles.
 """
 
 from __future__ import annotations
@@ -33,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import MEASUREMENTS, iterations, print_table, timed_rows, two_k_pairs
 from roofmodel.backends.broad import read_broad_csv
-from roofmodel.model.prediction import WARPGROUP_THREADS
 from roofmodel.model.problem import INPUT_BYTES
 
 DATA = MEASUREMENTS / "h200-2026-11-30" / "layout_pairs"
@@ -130,17 +127,17 @@ def counter_table() -> list[list[str]]:
 
 
 def kmajor_copy_cycles() -> tuple[float, list[tuple[str, float]]]:
-    """(the median, each case's): SM cycles both operands K-major add to a CTA's iteration per 16-byte copy of its stage
-    over a warpgroup's threads, over the fp16 and bf16 tiles and R of the check (``--derive``)."""
+    """(the median, each case's): SM cycles both operands K-major add to a CTA's iteration per copy a thread issues,
+    over the fp16 and bf16 tiles and R of the check (``--derive``)."""
     measured = slopes()
     cases = []
     for shape, (cycles, _) in measured.items():
         tile, layout, per = split(shape)
         if layout != "kk" or not tile.startswith(("fp16", "bf16")):
             continue
-        dtype, size, _, _ = tile.split("-")
+        dtype, size, warps, _ = tile.split("-")
         bm, bn, bk = (int(x) for x in size.split("x"))
-        copies = (bm + bn) * bk * INPUT_BYTES[dtype] / COPY_BYTES / WARPGROUP_THREADS
+        copies = (bm + bn) * bk * INPUT_BYTES[dtype] / COPY_BYTES / (32 * int(warps[1:]))
         added = (cycles - measured[shape.replace("-kk-", "-kn-")][0]) / int(per[1:])
         cases.append((shape.removeprefix("layoutpair-"), added / copies))
     return statistics.median(x for _, x in cases), cases
@@ -150,8 +147,8 @@ def main() -> None:
     if "--derive" in sys.argv[1:]:
         median, cases = kmajor_copy_cycles()
         for name, x in cases:
-            print(f"{name}: {x:.2f} cycles a copy a warpgroup's thread issues")
-        print(f"median over {len(cases)}: {median:.2f} SM cycles (kernel_costs.kmajor_copy)")
+            print(f"{name}: {x:.1f} cycles a copy a thread issues")
+        print(f"median over {len(cases)}: {median:.1f} SM cycles (kernel_costs.kmajor_copy)")
         return
     print_table(["tile", "R", *(f"{lay}: measured (third run) / model / over kn" for lay in LAYOUTS)], slope_table())
     print()

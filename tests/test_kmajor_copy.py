@@ -1,7 +1,7 @@
 """Both operands K-major in a Triton wgmma loop of 16-bit operands (prediction.kmajor_copy_cycles): the compiled loop
-forms each copy's address with more integer work, and kernel_costs.kmajor_copy (8.27 SM cycles per 16-byte copy of the
-CTA's stage a warpgroup's thread issues an iteration, whatever the CTA's warps: the layout-pair check's median,
-docs/measurements/h200-2026-11-30/layout_pairs) adds to the SM's pipes of a round and to one CTA's chain."""
+forms each copy's address with more integer work, and kernel_costs.kmajor_copy (10.6 SM cycles per 16-byte copy a
+thread issues an iteration, the layout-pair check's median: docs/measurements/h200-2026-11-30/layout_pairs) adds to
+the SM's pipes of a round and to one CTA's chain."""
 
 from __future__ import annotations
 
@@ -21,11 +21,17 @@ NONE_NARROW = (False, False)
 
 
 def test_the_charge_by_hand():
-    """128x128x64 fp16: (128 + 128) x 64 x 2 B / 16 B / 128 threads = 16 copies a warpgroup's thread, x 8.27 = 132.32
-    cycles an iteration, on 4 warps and on 8 alike (a CTA of 8 warps pays what one of 4 does); 64x256x32 bf16: 320 x
-    32 x 2 / 16 / 128 = 10, 82.7."""
-    assert kmajor_copy_cycles(True, WGMMA, 2, False, False, NONE_NARROW, 128, 128, 64, 8.27) == pytest.approx(132.32)
-    assert kmajor_copy_cycles(True, WGMMA, 2, False, False, NONE_NARROW, 64, 256, 32, 8.27) == pytest.approx(82.7)
+    """128x128x64 fp16 on 4 warps: (128 + 128) x 64 x 2 B / 16 B / 128 threads = 16 copies a thread, x 10.6 = 169.6
+    cycles an iteration; on 8 warps 8 copies, 84.8; 64x256x32 bf16 on 4 warps: 320 x 32 x 2 / 16 / 128 = 10, 106."""
+    assert kmajor_copy_cycles(True, WGMMA, 2, False, False, NONE_NARROW, 128, 128, 64, 4, 32, 10.6) == pytest.approx(
+        169.6
+    )
+    assert kmajor_copy_cycles(True, WGMMA, 2, False, False, NONE_NARROW, 128, 128, 64, 8, 32, 10.6) == pytest.approx(
+        84.8
+    )
+    assert kmajor_copy_cycles(True, WGMMA, 2, False, False, NONE_NARROW, 64, 256, 32, 4, 32, 10.6) == pytest.approx(
+        106.0
+    )
 
 
 @pytest.mark.parametrize(
@@ -42,15 +48,15 @@ def test_the_charge_by_hand():
     ],
 )
 def test_nothing_where_the_check_did_not_measure_it(triton, family, element_bytes, a_m, b_n, narrow):
-    assert kmajor_copy_cycles(triton, family, element_bytes, a_m, b_n, narrow, 128, 128, 64, 8.27) == 0.0
+    assert kmajor_copy_cycles(triton, family, element_bytes, a_m, b_n, narrow, 128, 128, 64, 4, 32, 10.6) == 0.0
 
 
 def test_the_machine_files_give_it_to_fp16_and_bf16_alone():
-    """machine_rates passes kernel_costs.kmajor_copy (8.27 cycles in both Hopper files) only for the types the check
-    timed; at 1,980 MHz 8.27 cycles are 4.177 ns."""
+    """machine_rates passes kernel_costs.kmajor_copy (10.6 cycles in both Hopper files) only for the types the check
+    timed; at 1,980 MHz 10.6 cycles are 5.354 ns."""
     for name in ("h100", "h200"):
         machine = load_machine(name)
-        for dtype, cycles in (("fp16", 8.27), ("bf16", 8.27), ("tf32", 0.0), ("fp8", 0.0), ("fp32", 0.0)):
+        for dtype, cycles in (("fp16", 10.6), ("bf16", 10.6), ("tf32", 0.0), ("fp8", 0.0), ("fp32", 0.0)):
             rates = machine_rates(machine, dtype, clock=1980.0)
             assert rates.costs.kmajor_copy_s * rates.clock_hz == pytest.approx(cycles), (name, dtype)
 
@@ -100,12 +106,12 @@ def _predict(dtype: str, b_major: str, bk: int = 64, machine=None):
 
 def test_predict_charges_it_and_says_so(monkeypatch):
     """predict at 4096^3 fp16, 128x128x64 on 4 warps, both operands K-major: the overhead line gives the 16 copies a
-    warpgroup's thread, the 8.27 cycles a copy and the 132 cycles an iteration, and the JSON's inputs name the figure; the charge is
+    thread, the 10.6 cycles a copy and the 170 cycles an iteration, and the JSON's inputs name the figure; the charge is
     what makes it slower than the same kernel with the rule's function patched to 0; with B N-major, for fp8 and for
     tf32 (which it says is untimed) no charge."""
     charged = _predict("fp16", "k")
     detail = next(t.detail for t in charged.terms if t.name == "overhead")
-    assert "16 copies of the stage a warpgroup's thread x 8.27 cycles = 132 cycles more a CTA's iteration" in detail
+    assert "16 copies a thread x 10.6 cycles = 170 cycles more a CTA's iteration" in detail
     assert "kernel_costs.kmajor_copy" in {i.field for i in charged.inputs}
     monkeypatch.setattr(prediction, "kmajor_copy_cycles", lambda *a, **k: 0.0)
     assert _predict("fp16", "k").seconds < charged.seconds
@@ -127,14 +133,3 @@ def test_a_file_without_the_figure_charges_nothing_and_says_so():
     assert "the machine file has no kernel_costs.kmajor_copy" in detail
     assert "kernel_costs.kmajor_copy" not in {i.field for i in p.inputs}
     assert p.seconds < _predict("fp16", "k").seconds
-
-
-def test_eight_warps_pay_what_four_do():
-    """The same 128x128x64 fp16 tile, both operands K-major, on 4 and on 8 warps: predict names the same 132 cycles more
-    a CTA's iteration for both (per copy a thread, the form until f080853, 8 warps paid half)."""
-    machine = load_machine("h200")
-    for warps in (4, 8):
-        cfg = triton_config(machine, "fp16", block_m=128, block_n=128, block_k=64, num_warps=warps, num_stages=3)
-        p = predict_kernel(machine, Gemm(m=4096, n=4096, k=4096, dtype="fp16"), cfg, a_major="k", b_major="k")
-        detail = next(t.detail for t in p.terms if t.name == "overhead")
-        assert "= 132 cycles more a CTA's iteration, whatever its warps" in detail, warps

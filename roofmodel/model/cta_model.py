@@ -80,8 +80,7 @@ joint iteration under wgmma, and c x the 4-norm of max(mma, convert) and smem + 
 issue both (mma.sync and FMA: ISSUED_PIPE_NORM, below). Where the warps store a copy into shared memory and fence it before wgmma reads it (an operand
 relaid through registers: prediction.fenced_copies), a CTA's fence waits behind the stores the other resident CTAs
 queued first: each of them adds its smem + transpose to the CTA's iteration (fenced_queue_cycles). A Triton wgmma
-loop of 16-bit operands with both operands K-major adds kernel_costs.kmajor_copy per copy of its stage a warpgroup's
-thread issues (a CTA of 8 warps as one of 4) to both:
+loop of 16-bit operands with both operands K-major adds kernel_costs.kmajor_copy per copy each thread issues to both:
 its pipes and its chain (``kmajor_copy_cycles``; the compiled loop forms those copies' addresses with more integer
 work).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
@@ -744,9 +743,9 @@ def kernel_terms(
     the two 128x256x32 kernels at three stages, 0.81 and 0.84, whose latency binds too), their twins with a group in
     flight as they were.
     ``kmajor_copy_cycles``: SM cycles a CTA's iteration takes more because both operands are K-major in a Triton wgmma
-    loop of 16-bit operands (prediction.kmajor_copy_cycles: kernel_costs.kmajor_copy per copy a warpgroup's thread
-    issues; 0 elsewhere): added to the SM's pipes of a round (c CTAs take c x (pipes + it)) and to one CTA's chain,
-    in the full rounds and the last; the overhead term names it. The layout-pair check (docs/measurements/h200-2026-11-30/
+    loop of 16-bit operands (prediction.kmajor_copy_cycles: kernel_costs.kmajor_copy per copy a thread issues; 0
+    elsewhere): added to the SM's pipes of a round (c CTAs take c x (pipes + it)) and to one CTA's chain, in the full
+    rounds and the last; the overhead term names it. The layout-pair check (docs/measurements/h200-2026-11-30/
     layout_pairs) found it added per CTA on two and four tiles an SM alike, whatever bound the loop.
     """
     k_it = _ceil_div(k, bk)

@@ -491,31 +491,25 @@ def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_ma
 # fastest measured behind a slower one, with the 16-bit types (47a36ac, on fresh41) and alone (cf9371e, on fresh90:
 # small1104's 128x128x16 on 4 warps behind an mma.sync kernel the model has 29% too fast): measured, not charged.
 KMAJOR_COPY_TYPES = ("fp16", "bf16")
-# The threads the charge spreads a CTA's stage copies over: a warpgroup's, whatever the CTA's warps (since f080853; the
-# CTA's own threads before, which halved the charge on 8 warps).
-WARPGROUP_THREADS = 128
 
 
 def kmajor_copy_cycles(triton: bool, family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, narrow: Any,
-                       bm: Any, b_rows: Any, bk: Any, cycles_per_copy: float) -> Any:  # fmt: skip
+                       bm: Any, b_rows: Any, bk: Any, warps: Any, warp_size: int, cycles_per_copy: float) -> Any:  # fmt: skip
     """SM cycles both operands K-major add to a CTA's iteration in a Triton wgmma loop of 16-bit operands:
     ``cycles_per_copy`` (kernel_costs.kmajor_copy, given only for KMAJOR_COPY_TYPES by machine_rates) x the 16-byte
-    copies of the CTA's stage over a warpgroup's threads, (BM + B's rows) x BK x element bytes / 16 / 128, whatever the
-    CTA's warps; 0 for another compiler, family, element size or layout, or where an operand is copied one element at a
-    time (``narrow``: the operands' pair, copy_plan's; those copies are charged as such). Copies Triton narrows to 8
-    bytes for a small tile are counted as 16-byte ones here (the check's tiles had none). Why: Triton 3.6 (and 3.9)
-    forms each such copy's address with more integer work (64 IMAD an iteration against 29 with B N-major at
-    128x128x64 on 4 warps), most of it for roofmodel's matmul's M and N masks (the mask-variant check: a kernel masked
-    along K only pays less in some tiles); the layout-pair check timed 1.05-1.32 x the twin's cycles an iteration,
-    8.25 cycles per copy of a warpgroup's thread (median of its 18 fp16 and bf16 cases, 3.6-18.8). A CTA of 8 warps
-    pays what one of 4 does: each thread issues half the copies, but each sub-partition holds twice the warps, and the
-    IMAD-chain check found an added IMAD a thread costs more with 8 warps a CTA than with 4 (until f080853 the charge
-    was per copy a thread issues, 10.6 cycles, and halved on 8 warps). Numbers or numpy arrays."""
+    copies a thread issues an iteration, (BM + B's rows) x BK x element bytes / 16 / (warp size x warps); 0 for another
+    compiler, family, element size or layout, or where an operand is copied one element at a time (``narrow``: the
+    operands' pair, copy_plan's; those copies are charged as such). Copies Triton narrows to 8 bytes for a small tile
+    are counted as 16-byte ones here (the check's tiles had none). Why: Triton 3.6 (and 3.9) forms each such copy's
+    address with more integer work (64 IMAD an iteration against 29 with B N-major at 128x128x64 on 4 warps), most of it
+    for roofmodel's matmul's M and N masks (the mask-variant check: a kernel masked along K only pays less in some
+    tiles); the layout-pair check timed 1.05-1.32 x the twin's cycles an iteration, per copy a thread issues 10.6 cycles
+    (median of its 18 fp16 and bf16 cases, 3.6-37.6). Numbers or numpy arrays."""
     if not triton or element_bytes != 2 or not cycles_per_copy:
         return 0.0
     na, nb = narrow
     both = (family == FAMILIES.index("wgmma")) & _not(a_m_major) & _not(b_n_major) & _not(na) & _not(nb)
-    copies = (bm + b_rows) * bk * element_bytes / 16.0 / WARPGROUP_THREADS
+    copies = (bm + b_rows) * bk * element_bytes / 16.0 / (warp_size * warps)
     return _where(both, cycles_per_copy * copies, 0.0)
 
 
@@ -1091,7 +1085,7 @@ def kernel_seconds(
                                         machine.memory.l2.capacity.bytes)  # fmt: skip
     return kernel_terms(
         kmajor_copy_cycles=kmajor_copy_cycles(triton, family, e, a_m_major, b_n_major, plan.narrow, bm, bn * b_share,
-                                              bk, rates.costs.kmajor_copy_s * clock),
+                                              bk, warps, machine.warp_size, rates.costs.kmajor_copy_s * clock),
         sms=sms, clock_hz=clock, m=m, n=n, k=k, bm=bm, bn=bn, bk=bk, warps=warps, stages=stages, ctas_per_sm=c,
         fma_per_cycle_per_sm=_take(fam_rates, family), instruction_rows=_take(INSTRUCTION_ROWS, family),
         warpgroup=_take(WARPGROUP, family), smem_operand_bytes_per_iter=operand,
@@ -1786,9 +1780,9 @@ def predict_kernel(
     latency_known = rates.l2_loaded_latency_cycles is not None and rates.dram_loaded_latency_cycles is not None
     b_rows = config.bn * B_SHARE[family]  # the B columns a CTA copies
     kmajor = float(kmajor_copy_cycles(triton, family, e, a_m, b_n, (na, nb), config.bm, b_rows, config.bk,
-                                      rates.costs.kmajor_copy_s * rates.clock_hz))  # fmt: skip
+                                      config.warps, machine.warp_size, rates.costs.kmajor_copy_s * rates.clock_hz))  # fmt: skip
     kmajor_per_copy = rates.costs.kmajor_copy_s * rates.clock_hz
-    kmajor_copies = (config.bm + b_rows) * config.bk * e / 16 / WARPGROUP_THREADS
+    kmajor_copies = (config.bm + b_rows) * config.bk * e / 16 / (machine.warp_size * config.warps)
     # Where the layouts would be charged but are not (tf32: untimed; a file without the figure), said so.
     kmajor_layout = triton and config.instruction == "wgmma" and not (a_m or b_n or na or nb)
     kmajor_untimed = kmajor_layout and e == 4
@@ -2007,9 +2001,8 @@ def predict_kernel(
                 else ""
             )
             + (
-                f"; both operands K-major (Triton, wgmma): {kmajor_copies:g} copies of the stage a warpgroup's thread "
-                f"x {kmajor_per_copy:.2f} cycles = {kmajor:,.0f} cycles more a CTA's iteration, whatever its warps, on the "
-                "SM's pipes and in the CTA's chain "
+                f"; both operands K-major (Triton, wgmma): {kmajor_copies:g} copies a thread x {kmajor_per_copy:.1f} "
+                f"cycles = {kmajor:,.0f} cycles more a CTA's iteration, on the SM's pipes and in the CTA's chain "
                 "(kernel_costs.kmajor_copy: the compiled loop forms those copies' addresses with more integer work, "
                 "most of it for roofmodel's matmul's M and N masks; a kernel masked along K only pays less in some "
                 "tiles)"
