@@ -200,9 +200,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge tf32's both-K-major charge, cf9371e: passed);
 --fresh92: FRESH92_SHAPES with a ninety-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh92;
     read 2026-12-02 to judge tf32's both-K-major charge, cf9371e: passed);
---fresh93: FRESH93_SHAPES with a ninety-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh93);
---fresh94: FRESH94_SHAPES with a ninety-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh94);
---fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95);
+--fresh93: FRESH93_SHAPES with a ninety-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh93;
+    read 2026-12-02 to judge the K-major charge per warpgroup, f080853: failed);
+--fresh94: FRESH94_SHAPES with a ninety-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh94;
+    read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
+--fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95;
+    read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);

@@ -1,6 +1,6 @@
 """On a GPU with Nsight Compute: where a Triton mma.sync tf32 loop whose operands are both copied one element at a time
 spends its time (issue 13: on the read H200 sweeps such kernels without spills are 14% too fast in the model, fixed by
-tile, from -0.5% at 32x32x32 on 4 warps to -30% at 32x128x64 on 8; measured over the warp-level element copies of a
+tile, from -0.5% at 32x32x32 on 4 warps to -37% at 32x128x64 on 4; measured over the warp-level element copies of a
 CTA's stage they take 6.3-10.2 SM cycles a copy, the occupancy check's element copies 6.6-7.3, and the model gives them
 5.6-7.3: docs/validation.md, "Tried and failed: tf32's both-K-major loop charged as fp16's").
 
@@ -39,9 +39,10 @@ from benchmarks.gpu_ncu_check import profile
 
 M = N = 4096
 K_NARROW, K_ALIGNED = 4004, 4000
-# (block_m, block_n, block_k, warps): the read sweeps' tiles of the class, from the least off to the most (H200 to
-# fresh89, median signed error as compiled: 32x32x32 w4 -0.5%, 128x32x16 w2 -13.7%, 32x128x16 w4 -10.3%, 32x32x16 w8
-# -15.8%, 64x64x16 w2 -19.8%, 32x256x16 w8 -15.4%, 32x64x64 w4 -25.1%, w8 -23.6%, 32x128x64 w8 -30.2%, w4 (n = 9)).
+# (block_m, block_n, block_k, warps): tiles of the class on the read sweeps (H200 to fresh89, median signed error as
+# compiled, `python benchmarks/element_copies.py --sweeps`), from the least off to the most as far as they are known:
+# 32x32x32 w4 -0.5%, 32x32x16 w2 -6.9%, 32x128x16 w4 -10.3%, 128x32x16 w2 -13.7%, 32x256x16 w8 -15.4%, 32x32x16 w8
+# -15.8%, 64x64x16 w2 -19.8%, 32x64x64 w8 -23.6%, w4 -25.1%, 32x128x64 w8 -30.2%, w4 -37.3% (n = 9).
 ELEMENT_COPY_TILES = [(32, 32, 32, 4), (32, 32, 16, 2), (128, 32, 16, 2), (32, 128, 16, 4), (32, 32, 16, 8),
                       (64, 64, 16, 2), (32, 256, 16, 8), (32, 64, 64, 4), (32, 64, 64, 8), (32, 128, 64, 4),
                       (32, 128, 64, 8)]  # fmt: skip

@@ -794,7 +794,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-01/fresh86", "-fresh86"), ("h200", "h200", "12-01/fresh87", "-fresh87"),
      ("h200", "h200", "12-01/fresh88", "-fresh88"), ("h200", "h200", "12-01/fresh89", "-fresh89"),
      ("h200", "h200", "12-02/fresh90", "-fresh90"), ("h200", "h200", "12-02/fresh91", "-fresh91"),
-     ("h200", "h200", "12-02/fresh92", "-fresh92")],
+     ("h200", "h200", "12-02/fresh92", "-fresh92"), ("h200", "h200", "12-02/fresh93", "-fresh93"),
+     ("h200", "h200", "12-02/fresh94", "-fresh94"), ("h200", "h200", "12-02/fresh95", "-fresh95")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and

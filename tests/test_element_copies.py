@@ -35,11 +35,22 @@ def test_element_copies_double_the_loop_and_its_instructions():
     assert len(table) == 11
     for tile, r in table.items():
         narrow, aligned = r["measured"]
-        assert 1.15 <= narrow / aligned <= 2.5, tile
+        assert (1.15 <= narrow / aligned <= 1.25) if tile == "32x32x16-w8" else (1.75 <= narrow / aligned <= 2.5), tile
         assert 1.4 <= r["instructions"] <= 2.7, tile
         assert abs(r["issue"][0] - r["issue"][1]) <= 10, tile
         assert r["registers"][0] > r["registers"][1], tile
-    assert table["32x32x16-w8"]["measured"][0] / table["32x32x16-w8"]["measured"][1] < 1.25
+
+
+def test_no_shared_pipe_fills_in_the_element_copy_loops():
+    """Recorded stalls, a guard: in every element-copy loop lg_throttle and mio_throttle are at most 0.13 and 0.23 of
+    the stalled warp-cycles; long_scoreboard leads in seven of the eleven."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import element_copies
+
+    loops = [element_copies.stall_shares(t) for t in element_copies.rows("stalls.csv") if t["copies"] == "element"]
+    assert len(loops) == 11
+    assert max(x["lg_throttle"] for x in loops) <= 0.135 and max(x["mio_throttle"] for x in loops) <= 0.235
+    assert sum(max(x, key=x.get) == "long_scoreboard" for x in loops) == 7
 
 
 def test_where_the_model_stands_on_the_check():

@@ -485,11 +485,12 @@ def operand_read_factors(family: Any, element_bytes: int, a_m_major: Any, b_n_ma
 # The types whose Triton wgmma loops pay kernel_costs.kmajor_copy with both operands K-major: those the layout-pair
 # check timed against their B N-major twins (docs/measurements/h200-2026-11-30/layout_pairs). fp8's both-K-major loop
 # forms half of the same copies' addresses with IADD3 (32 IMAD, 32 IADD3) and ran faster than fp16's of the same bytes
-# (1,385 against 1,999 cycles an iteration), not timed against a twin either; tf32's compiled loop is fp16's of the same
-# bytes a row (Triton 3.6: 64 IMAD at 128x128x32 on 4 warps, as fp16's at 128x128x64) and the check timed it as slow as
-# fp16's (1,939 and 4,272 cycles an iteration against 1,999 and 3,931), but charging it moved a tf32 kernel that was the
-# fastest measured behind a slower one, with the 16-bit types (47a36ac, on fresh41) and alone (cf9371e, on fresh90:
-# small1104's 128x128x16 on 4 warps behind an mma.sync kernel the model has 29% too fast): measured, not charged.
+# (1,385 against 1,999 cycles an iteration; not timed against a twin of its own); tf32's compiled loop is fp16's of
+# the same bytes a row (Triton 3.6: 64 IMAD at 128x128x32 on 4 warps, as fp16's at 128x128x64) and the check timed it
+# as slow as fp16's (1,939 and 4,272 cycles an iteration against 1,999 and 3,931), but charging it moved a tf32 kernel
+# that was the fastest measured behind a slower one, with the 16-bit types (47a36ac, on fresh41) and alone (cf9371e,
+# on fresh90: small1104's 128x128x16 on 4 warps behind an mma.sync kernel the model has 29% too fast): measured, not
+# charged.
 KMAJOR_COPY_TYPES = ("fp16", "bf16")
 
 
@@ -1783,9 +1784,10 @@ def predict_kernel(
                                       config.warps, machine.warp_size, rates.costs.kmajor_copy_s * rates.clock_hz))  # fmt: skip
     kmajor_per_copy = rates.costs.kmajor_copy_s * rates.clock_hz
     kmajor_copies = (config.bm + b_rows) * config.bk * e / 16 / (machine.warp_size * config.warps)
-    # Where the layouts would be charged but are not (tf32: untimed; a file without the figure), said so.
+    # Where the layouts would be charged but are not (tf32: timed as slow, not charged; a file without the figure), said
+    # so.
     kmajor_layout = triton and config.instruction == "wgmma" and not (a_m or b_n or na or nb)
-    kmajor_untimed = kmajor_layout and e == 4
+    kmajor_tf32_uncharged = kmajor_layout and e == 4
     kmajor_missing = kmajor_layout and e == 2 and not kmajor_per_copy
     # Measured, not modelled (the raster checks: docs/model.md, "Where a wave's rows do not share"): said where it applies.
     cm, cn = config.cluster
@@ -2013,7 +2015,7 @@ def predict_kernel(
                 "; not charged: with both operands K-major, tf32's compiled wgmma loop forms its copies' addresses with "
                 "the integer work that makes fp16's and bf16's slower, and the layout-pair check timed it as slow, "
                 "but charging it moved the fastest kernels behind slower ones (two judges failed)"
-                if kmajor_untimed
+                if kmajor_tf32_uncharged
                 else ""
             )
             + (
