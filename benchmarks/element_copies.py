@@ -31,9 +31,10 @@ DATA = Path(__file__).resolve().parents[1] / "docs" / "measurements" / "h200-202
 MHZ = 1980.0
 SMS = 132
 TILE_FIELDS = ("m", "n", "block_m", "block_n", "block_k", "num_warps", "num_stages")
+# Nsight Compute's stall reasons (``selected``, a warp issuing, is not one and is left out).
 STALL_REASONS = ("long_scoreboard", "short_scoreboard", "wait", "barrier", "mio_throttle", "lg_throttle",
-                 "math_pipe_throttle", "dispatch_stall", "not_selected", "selected", "no_instruction",
-                 "branch_resolving", "membar", "misc", "drain", "sleeping", "tex_throttle", "imc_miss", "gmma")  # fmt: skip
+                 "math_pipe_throttle", "dispatch_stall", "not_selected", "no_instruction", "branch_resolving", "membar",
+                 "misc", "drain", "sleeping", "tex_throttle", "imc_miss", "gmma")  # fmt: skip
 
 
 def rows(name: str) -> list[dict[str, str]]:
@@ -87,7 +88,10 @@ def model_seconds(row: dict[str, str]) -> float:
 def table() -> list[dict[str, Any]]:
     """One row per tile: the narrow loop and its twin, measured and modelled (SM cycles an iteration of one CTA), the
     narrow loop's cycles a warp-level element copy ((BM + BN) x BK / 32 a CTA's iteration), and the counters' ratios."""
-    times, counters = rows("times.csv"), rows("counters.csv")
+    times, counters, stalls = rows("times.csv"), rows("counters.csv"), rows("stalls.csv")
+    assert len(times) == len(counters) == len(stalls) and len(times) % 2 == 0
+    fields = (*TILE_FIELDS, "k", "dtype", "group_m", "a_major", "b_major", "copies")
+    assert all(t[f] == c[f] == x[f] for t, c, x in zip(times, counters, stalls, strict=True) for f in fields)
     out = []
     for i in range(0, len(times), 2):
         narrow, aligned = times[i], times[i + 1]
@@ -120,7 +124,8 @@ def table() -> list[dict[str, Any]]:
 
 
 def stall_shares(row: dict[str, str]) -> dict[str, float]:
-    """A launch's stalled warp-cycles by reason (stalls.csv), each as a share of their sum."""
+    """A launch's stalled warp-cycles by reason (stalls.csv), each as a share of their sum (a warp issuing, ``selected``,
+    is not a stall and is not counted)."""
     counts = {r: counter(row, f"smsp__warps_issue_stalled_{r}.sum") for r in STALL_REASONS}
     total = sum(counts.values())
     return {r: x / total for r, x in counts.items()}

@@ -20,6 +20,12 @@ more of them per byte at BK 16 than at 64), through the LSU pipe's occupancy, or
 (lg_throttle, mio_throttle) while the same warps issue their MMAs.
 
 Run (GPU): PYTHONPATH=. python benchmarks/gpu_element_copy_counters.py OUT
+     (CPU): python benchmarks/gpu_element_copy_counters.py --loops OUT.csv   # each kernel's main loop, sm_90a
+
+``--loops`` (added after the run, on a CPU with Triton 3.6, the device's): per kernel of the plan, and for one tile of
+the sweeps (64x32x32 on 2 warps, 4 stages) at 2500x7300x1900 and 2496x7296x1904 (an odd shape and its multiples of 16)
+and at 4096 x 4096 x 4004 and 4000, the instructions a warp issues an iteration of the compiled main loop and its
+LDGSTS, IMAD, IADD3, SEL, ISETP and LOP3.
 """
 
 from __future__ import annotations
@@ -117,7 +123,32 @@ def counted(cases: list[dict], metrics: tuple[str, ...], query: str, label: str)
     return [{**c, **counters} for c, counters in zip(cases, profile(cases, True, asked, CHILD), strict=True)]
 
 
+LOOP_OPCODES = ("LDGSTS", "IMAD", "IADD3", "SEL", "ISETP", "LOP3", "HMMA")
+# A sweep tile at an odd shape and at the shapes nearest it whose sizes are multiples of 16, and at the check's.
+LOOP_EXTRA = [(2500, 7300, 1900, 64, 32, 32, 2, 4), (2496, 7296, 1904, 64, 32, 32, 2, 4),
+              (4096, 4096, 4004, 64, 32, 32, 2, 4), (4096, 4096, 4000, 64, 32, 32, 2, 4)]  # fmt: skip
+
+
+def loop_rows() -> list[dict]:
+    """``--loops``: each plan kernel's and LOOP_EXTRA's compiled main loop (mma.sync forced), counted by opcode."""
+    from roofmodel.backends.triton_compile import CompileJob, compiled_main_loop, loop_opcodes
+
+    cases = [(c["m"], c["n"], c["k"], c["block_m"], c["block_n"], c["block_k"], c["num_warps"], c["num_stages"])
+             for c in plan()] + LOOP_EXTRA  # fmt: skip
+    rows = []
+    for m, n, k, bm, bn, bk, w, st in cases:
+        body = compiled_main_loop(CompileJob(m, n, k, "tf32", bm, bn, bk, w, st, "k", "k", GROUP_M), 90)
+        ops = loop_opcodes(body)
+        rows.append({"m": m, "n": n, "k": k, "block_m": bm, "block_n": bn, "block_k": bk, "num_warps": w,
+                     "num_stages": st, "instructions": len(body), **{op.lower(): ops.get(op, 0) for op in LOOP_OPCODES}})  # fmt: skip
+        print(rows[-1], flush=True)
+    return rows
+
+
 def main() -> None:
+    if sys.argv[1] == "--loops":
+        write_csv(Path(sys.argv[2]), loop_rows())
+        return
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     cases = plan()
