@@ -31,7 +31,6 @@ LDGSTS, IMAD, IADD3, SEL, ISETP and LOP3.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -40,8 +39,7 @@ os.environ["DISABLE_MMA_V3"] = "1"  # before Triton compiles anything: mma.sync 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import write_csv
-from benchmarks.gpu_layout_counters import CHILD, STALLS, listed
-from benchmarks.gpu_ncu_check import profile
+from benchmarks.gpu_layout_counters import write_counters_and_stalls
 
 M = N = 4096
 K_NARROW, K_ALIGNED = 4004, 4000
@@ -115,14 +113,6 @@ def timed_rows(cases: list[dict]) -> list[dict]:
     return rows
 
 
-def counted(cases: list[dict], metrics: tuple[str, ...], query: str, label: str) -> list[dict]:
-    """One launch of each case under ncu, mma.sync forced, with those of ``metrics`` that ``query`` lists."""
-    asked = listed(metrics, query)
-    print(label, "metrics:", ", ".join(asked), "| not listed:", ", ".join(sorted(set(metrics) - set(asked))),
-          flush=True)  # fmt: skip
-    return [{**c, **counters} for c, counters in zip(cases, profile(cases, True, asked, CHILD), strict=True)]
-
-
 LOOP_OPCODES = ("LDGSTS", "IMAD", "IADD3", "SEL", "ISETP", "LOP3", "HMMA")
 # A sweep tile at an odd shape and at the shapes nearest it whose sizes are multiples of 16, and at the check's.
 LOOP_EXTRA = [(2500, 7300, 1900, 64, 32, 32, 2, 4), (2496, 7296, 1904, 64, 32, 32, 2, 4),
@@ -153,10 +143,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     cases = plan()
     write_csv(out / "times.csv", timed_rows(cases))
-    query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
-    (out / "metrics.txt").write_text(query)
-    write_csv(out / "counters.csv", counted(cases, METRICS, query, "counters"))
-    write_csv(out / "stalls.csv", counted(cases, STALLS, query, "stalls"))
+    write_counters_and_stalls(out, cases, METRICS, mma_sync=True)
 
 
 if __name__ == "__main__":

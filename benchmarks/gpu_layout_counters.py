@@ -79,12 +79,17 @@ def listed(metrics: tuple[str, ...], query: str) -> tuple[str, ...]:
 
 
 def counted(
-    cases: list[dict], metrics: tuple[str, ...], options: tuple[str, ...] = (), child: str = CHILD
+    cases: list[dict],
+    metrics: tuple[str, ...],
+    options: tuple[str, ...] = (),
+    child: str = CHILD,
+    mma_sync: bool = False,
 ) -> list[dict]:
     """Each launch of ``cases`` (a case's ``launches`` in turn) with its counters, numbered from 1 (``launch``);
-    ``child``: the program that launches them from the cases' JSON file (gpu_ncu_check.profile)."""
+    ``child``: the program that launches them from the cases' JSON file (gpu_ncu_check.profile, mma.sync forced where
+    ``mma_sync``)."""
     launches = [{**c, "launch": i + 1} for c in cases for i in range(c.get("launches", 1))]
-    rows = [{**c, **counters} for c, counters in zip(launches, profile(cases, False, metrics, child, options),
+    rows = [{**c, **counters} for c, counters in zip(launches, profile(cases, mma_sync, metrics, child, options),
                                                       strict=True)]  # fmt: skip
     for r in rows:
         print(json.dumps(r), flush=True)
@@ -99,13 +104,24 @@ def write_counters(
     options: tuple[str, ...] = (),
     label: str = "",
     child: str = CHILD,
+    mma_sync: bool = False,
 ) -> None:
     """``counted``'s rows for ``cases`` into the CSV ``path`` (``child`` launching them), with those of ``metrics`` that
     ``query`` (``ncu --query-metrics``) lists; which were asked and which not listed, printed (after ``label``)."""
     asked = listed(metrics, query)
     print(*([label] if label else []), "metrics:", ", ".join(asked), "| not listed:",
           ", ".join(sorted(set(metrics) - set(asked))), flush=True)  # fmt: skip
-    write_csv(path, counted(cases, asked, options, child))
+    write_csv(path, counted(cases, asked, options, child, mma_sync))
+
+
+def write_counters_and_stalls(out: Path, cases: list[dict], metrics: tuple[str, ...], child: str = CHILD,
+                              mma_sync: bool = False) -> None:  # fmt: skip
+    """A check's two ncu passes over ``cases``: ``metrics`` into OUT/counters.csv, then the warp stalls (STALLS) into
+    OUT/stalls.csv; the metrics this ncu lists are asked once (``ncu --query-metrics``) and kept in OUT/metrics.txt."""
+    query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
+    (out / "metrics.txt").write_text(query)
+    write_counters(out / "counters.csv", cases, metrics, query, label="counters", child=child, mma_sync=mma_sync)
+    write_counters(out / "stalls.csv", cases, STALLS, query, label="stalls", child=child, mma_sync=mma_sync)
 
 
 def main() -> None:

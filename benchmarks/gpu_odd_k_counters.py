@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import write_csv
-from benchmarks.gpu_layout_counters import METRICS, STALLS, write_counters
+from benchmarks.gpu_layout_counters import METRICS, write_counters_and_stalls
 
 M = N = 4096
 KS = (2048, 2016, 2032, 2000)
@@ -134,9 +134,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     plan = cases()
     timed(plan, out / "times.csv")
-    query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
-    write_counters(out / "counters.csv", plan, METRICS, query, label="counters", child=CHILD)
-    write_counters(out / "stalls.csv", plan, STALLS, query, label="stalls", child=CHILD)
+    write_counters_and_stalls(out, plan, METRICS, child=CHILD)
 
 
 if __name__ == "__main__":

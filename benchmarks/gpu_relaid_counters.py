@@ -21,7 +21,6 @@ The table (CPU): python benchmarks/gpu_relaid_counters.py --table DIR
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.check_runs import write_csv
-from benchmarks.gpu_layout_counters import METRICS, STALLS, write_counters
+from benchmarks.gpu_layout_counters import METRICS, write_counters_and_stalls
 from benchmarks.gpu_odd_k_counters import CHILD, timed
 
 M = N = K = 4096
@@ -139,9 +138,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     plan = cases()
     timed(plan, out / "times.csv")
-    query = subprocess.run(["ncu", "--query-metrics"], capture_output=True, text=True, timeout=120).stdout
-    write_counters(out / "counters.csv", plan, (*METRICS, *SHARED), query, label="counters", child=CHILD)
-    write_counters(out / "stalls.csv", plan, STALLS, query, label="stalls", child=CHILD)
+    write_counters_and_stalls(out, plan, (*METRICS, *SHARED), child=CHILD)
 
 
 if __name__ == "__main__":

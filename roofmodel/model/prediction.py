@@ -510,8 +510,13 @@ def kmajor_copy_cycles(triton: bool, family: Any, element_bytes: int, a_m_major:
         return 0.0
     na, nb = narrow
     both = (family == FAMILIES.index("wgmma")) & _not(a_m_major) & _not(b_n_major) & _not(na) & _not(nb)
-    copies = (bm + b_rows) * bk * element_bytes / 16.0 / (warp_size * warps)
-    return _where(both, cycles_per_copy * copies, 0.0)
+    return _where(both, cycles_per_copy * kmajor_thread_copies(bm, b_rows, bk, element_bytes, warps, warp_size), 0.0)
+
+
+def kmajor_thread_copies(bm: Any, b_rows: Any, bk: Any, element_bytes: int, warps: Any, warp_size: int) -> Any:
+    """The 16-byte copies a thread issues an iteration for a CTA's stage, as kmajor_copy_cycles counts them: (BM + B's
+    rows) x BK x element bytes / 16 / (warp size x warps). Numbers or numpy arrays."""
+    return (bm + b_rows) * bk * element_bytes / 16.0 / (warp_size * warps)
 
 
 def transposed_elements(family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any, bm: Any, bn: Any,
@@ -1783,7 +1788,7 @@ def predict_kernel(
     kmajor = float(kmajor_copy_cycles(triton, family, e, a_m, b_n, (na, nb), config.bm, b_rows, config.bk,
                                       config.warps, machine.warp_size, rates.costs.kmajor_copy_s * rates.clock_hz))  # fmt: skip
     kmajor_per_copy = rates.costs.kmajor_copy_s * rates.clock_hz
-    kmajor_copies = (config.bm + b_rows) * config.bk * e / 16 / (machine.warp_size * config.warps)
+    kmajor_copies = kmajor_thread_copies(config.bm, b_rows, config.bk, e, config.warps, machine.warp_size)
     # Where the layouts would be charged but are not (tf32: timed as slow, not charged; a file without the figure), said
     # so.
     kmajor_layout = triton and config.instruction == "wgmma" and not (a_m or b_n or na or nb)
