@@ -206,6 +206,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
 --fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95;
     read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
+--fresh96: FRESH96_SHAPES with a ninety-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh96);
+--fresh97: FRESH97_SHAPES with a ninety-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh97);
+--fresh98: FRESH98_SHAPES with a ninety-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh98);
+--fresh99: FRESH99_SHAPES with a hundredth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh99);
+--fresh100: FRESH100_SHAPES with a hundred-and-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh100);
+--fresh101: FRESH101_SHAPES with a hundred-and-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh101);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1759,6 +1765,102 @@ FRESH95_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd4700x6400x4400", "odd", "holdout", 4700, 6400, 4400),
     ("small1744", "small", "holdout", 1744, 1744, 1744),
 ]
+# A ninety-sixth fresh sample (--fresh96, drawn in the session of 2026-12-02 at 06:00 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_44 (0 redrawn), all held out, a ninety-seventh seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH96_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4592", "square", "holdout", 4592, 4592, 4592),
+    ("sq2608", "square", "holdout", 2608, 2608, 2608),
+    ("shortk288e", "short_k", "holdout", 6144, 8192, 288),
+    ("longk15360b", "long_k", "holdout", 2304, 1280, 15360),
+    ("skinny464e", "skinny", "holdout", 464, 12800, 6272),
+    ("decode15e", "decode", "holdout", 15, 22528, 10752),
+    ("decode64e", "decode", "holdout", 64, 22528, 7424),
+    ("odd3700x4200x2100", "odd", "holdout", 3700, 4200, 2100),
+    ("odd2700x5500x1200", "odd", "holdout", 2700, 5500, 1200),
+    ("small1840", "small", "holdout", 1840, 1840, 1840),
+]
+# A ninety-seventh fresh sample (--fresh97, drawn in the session of 2026-12-02 at 06:00 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_45 (2 redrawn), all held out, a ninety-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH97_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2352", "square", "holdout", 2352, 2352, 2352),
+    ("sq4624", "square", "holdout", 4624, 4624, 4624),
+    ("shortk592i", "short_k", "holdout", 8704, 8704, 592),
+    ("longk20224b", "long_k", "holdout", 2560, 2304, 20224),
+    ("skinny464f", "skinny", "holdout", 464, 20992, 8576),
+    ("decode28d", "decode", "holdout", 28, 13312, 9472),
+    ("decode52f", "decode", "holdout", 52, 20992, 5632),
+    ("odd5300x3700x3100", "odd", "holdout", 5300, 3700, 3100),
+    ("odd3400x4400x6300", "odd", "holdout", 3400, 4400, 6300),
+    ("small1136", "small", "holdout", 1136, 1136, 1136),
+]
+# A ninety-eighth fresh sample (--fresh98, drawn in the session of 2026-12-02 at 06:00 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_46 (3 redrawn), all held out, a ninety-ninth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH98_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5648", "square", "holdout", 5648, 5648, 5648),
+    ("sq2800", "square", "holdout", 2800, 2800, 2800),
+    ("shortk336g", "short_k", "holdout", 7936, 6912, 336),
+    ("longk22784b", "long_k", "holdout", 1408, 2304, 22784),
+    ("skinny336e", "skinny", "holdout", 336, 19456, 10240),
+    ("decode10b", "decode", "holdout", 10, 10240, 12288),
+    ("decode38c", "decode", "holdout", 38, 10240, 12288),
+    ("odd4900x5500x6300", "odd", "holdout", 4900, 5500, 6300),
+    ("odd4600x7000x1300", "odd", "holdout", 4600, 7000, 1300),
+    ("small1808", "small", "holdout", 1808, 1808, 1808),
+]
+# A ninety-ninth fresh sample (--fresh99, drawn in the session of 2026-12-02 at 06:00 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_47 (5 redrawn), all held out, a hundredth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH99_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5456", "square", "holdout", 5456, 5456, 5456),
+    ("sq2544", "square", "holdout", 2544, 2544, 2544),
+    ("shortk384f", "short_k", "holdout", 6912, 6144, 384),
+    ("longk28416b", "long_k", "holdout", 2176, 1920, 28416),
+    ("skinny256f", "skinny", "holdout", 256, 23552, 5504),
+    ("decode25h", "decode", "holdout", 25, 16384, 10752),
+    ("decode46c", "decode", "holdout", 46, 22528, 5376),
+    ("odd3000x6900x4400", "odd", "holdout", 3000, 6900, 4400),
+    ("odd5200x6400x6800", "odd", "holdout", 5200, 6400, 6800),
+    ("small1712", "small", "holdout", 1712, 1712, 1712),
+]
+# A hundredth fresh sample (--fresh100, drawn in the session of 2026-12-02 at 06:00 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_48 (0 redrawn), all held out, a hundred-and-first seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH100_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3568", "square", "holdout", 3568, 3568, 3568),
+    ("sq3056", "square", "holdout", 3056, 3056, 3056),
+    ("shortk640b", "short_k", "holdout", 7680, 7168, 640),
+    ("longk27904b", "long_k", "holdout", 2560, 1536, 27904),
+    ("skinny288e", "skinny", "holdout", 288, 21504, 7552),
+    ("decode20e", "decode", "holdout", 20, 10752, 4608),
+    ("decode30e", "decode", "holdout", 30, 19456, 10752),
+    ("odd1500x3000x2700", "odd", "holdout", 1500, 3000, 2700),
+    ("odd4800x3500x6900", "odd", "holdout", 4800, 3500, 6900),
+    ("small1872", "small", "holdout", 1872, 1872, 1872),
+]
+# A hundred-and-first fresh sample (--fresh101, drawn in the session of 2026-12-02 at 06:00 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_49 (3 redrawn), all held out, a hundred-and-second seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH101_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4080", "square", "holdout", 4080, 4080, 4080),
+    ("sq5296", "square", "holdout", 5296, 5296, 5296),
+    ("shortk272d", "short_k", "holdout", 9472, 11520, 272),
+    ("longk23552b", "long_k", "holdout", 2176, 1792, 23552),
+    ("skinny288f", "skinny", "holdout", 288, 20480, 8448),
+    ("decode35d", "decode", "holdout", 35, 26624, 10240),
+    ("decode26d", "decode", "holdout", 26, 8192, 11776),
+    ("odd4400x2300x4200", "odd", "holdout", 4400, 2300, 4200),
+    ("odd6600x7000x3400", "odd", "holdout", 6600, 7000, 3400),
+    ("small1232", "small", "holdout", 1232, 1232, 1232),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1830,7 +1932,13 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh92": (2027_1_55, FRESH92_SHAPES),
                  "fresh93": (2027_1_56, FRESH93_SHAPES),
                  "fresh94": (2027_1_57, FRESH94_SHAPES),
-                 "fresh95": (2027_1_58, FRESH95_SHAPES)}  # fmt: skip
+                 "fresh95": (2027_1_58, FRESH95_SHAPES),
+                 "fresh96": (2027_1_59, FRESH96_SHAPES),
+                 "fresh97": (2027_1_60, FRESH97_SHAPES),
+                 "fresh98": (2027_1_61, FRESH98_SHAPES),
+                 "fresh99": (2027_1_62, FRESH99_SHAPES),
+                 "fresh100": (2027_1_63, FRESH100_SHAPES),
+                 "fresh101": (2027_1_64, FRESH101_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
