@@ -521,6 +521,9 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh93", ("h200-2026-12-02/fresh93",)),
     ("fresh94", ("h200-2026-12-02/fresh94",)),
     ("fresh95", ("h200-2026-12-02/fresh95",)),
+    ("fresh96", ("h200-2026-12-02/fresh96",)),
+    ("fresh97", ("h200-2026-12-02/fresh97",)),
+    ("fresh98", ("h200-2026-12-02/fresh98",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1460,7 +1463,8 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh85", "h200-2026-12-01/fresh86", "h200-2026-12-01/fresh87",
                    "h200-2026-12-01/fresh88", "h200-2026-12-01/fresh89", "h200-2026-12-02/fresh90",
                    "h200-2026-12-02/fresh91", "h200-2026-12-02/fresh92", "h200-2026-12-02/fresh93",
-                   "h200-2026-12-02/fresh94", "h200-2026-12-02/fresh95")  # fmt: skip
+                   "h200-2026-12-02/fresh94", "h200-2026-12-02/fresh95",
+                   "h200-2026-12-02/fresh96", "h200-2026-12-02/fresh97", "h200-2026-12-02/fresh98")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
