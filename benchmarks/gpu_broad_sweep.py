@@ -229,6 +229,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
+--element-class: only the element-class judge, 200 tf32 kernels with both operands copied one element at a time (2026-12-02);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --spill-grids: the spill pairs on grids of SPILL_GRIDS tiles, one CTA on each SM the grid fills (2026-11-29);
 --occupancy: the narrow check (wgmma and mma.sync) and the spill pairs on 2 and 4 tiles per SM (2026-11-29);
@@ -2284,6 +2285,46 @@ RELAID_CASES = {"aligned": ("k", "k", 0, 0), "a_m": ("m", "k", 0, 0), "a_narrow_
                 "b_n": ("k", "n", 0, 0), "b_narrow_n": ("k", "n", 0, -8)}  # fmt: skip
 
 
+# The element-class judge (2026-12-02, drawn before it ran and committed unread): tf32 kernels with both operands K-major
+# at shapes whose K is not a multiple of 16, so that Triton copies both one element at a time, the class the rule
+# pre-registered for kernel_costs.copy_instruction_shared_elements acts on, to judge it where it acts (the broad
+# samples hold a few such kernels each). ELEMENT_CLASS_SHAPES shapes, M and N drawn from 1000-8000 in steps of 100 and
+# K from 1000-8000 in steps of 4 not a multiple of 16, with seed ELEMENT_CLASS_SEED; per shape ELEMENT_CLASS_PER_SHAPE
+# kernels drawn as the sweep draws them (sample_config, seed + 1) and kept where both operands are K-major. Set
+# ``sweep``, family ``element_class``, split ``holdout``: the judges and reports read it as a sample.
+ELEMENT_CLASS_SEED = 2027_1_65
+ELEMENT_CLASS_SHAPES = 8
+ELEMENT_CLASS_PER_SHAPE = 25
+
+
+def element_class_shapes() -> list[tuple[str, str, str, int, int, int]]:
+    """The element-class judge's shapes (ELEMENT_CLASS_SEED): (name, family, split, M, N, K)."""
+    rng = random.Random(ELEMENT_CLASS_SEED)
+    ks = [k for k in range(1000, 8001, 4) if k % 16]
+    shapes = []
+    for _ in range(ELEMENT_CLASS_SHAPES):
+        m, n, k = rng.randrange(1000, 8001, 100), rng.randrange(1000, 8001, 100), rng.choice(ks)
+        shapes.append((f"elk{m}x{n}x{k}", "element_class", "holdout", m, n, k))
+    return shapes
+
+
+def element_class_plan() -> list[dict[str, Any]]:
+    """ELEMENT_CLASS_PER_SHAPE distinct tf32 kernels with both operands K-major on each element_class_shapes shape,
+    drawn by sample_config (seed ELEMENT_CLASS_SEED + 1), the others drawn and dropped."""
+    rng = random.Random(ELEMENT_CLASS_SEED + 1)
+    rows: list[dict[str, Any]] = []
+    for name, family, split, m, n, k in element_class_shapes():
+        seen = set()
+        while len(seen) < ELEMENT_CLASS_PER_SHAPE:
+            cfg = dict(set="sweep", shape=name, family=family, split=split, m=m, n=n, k=k, dtype="tf32",
+                       force_mma_v2=0, **sample_config(rng, "tf32", m))  # fmt: skip
+            key = tuple(sorted(cfg.items()))
+            if cfg["a_major"] == cfg["b_major"] == "k" and key not in seen:
+                seen.add(key)
+                rows.append(cfg)
+    return rows
+
+
 def relaid_plan() -> list[dict[str, Any]]:
     """RELAID_TILES x RELAID_CASES x RELAID_K in fp8 under wgmma, one CTA per SM (11 x 12 tiles; a shape 8 short
     keeps the grid), set ``relaid_check``, split ``micro``."""
@@ -3065,6 +3106,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                lambda: narrow_plan(0)),
     "relaid": ("only the relaid-narrow check (RELAID_TILES, fp8 wgmma, MN-major operands aligned or not)",
                relaid_plan),
+    "element-class": ("only the element-class judge (tf32, both operands K-major, K not a multiple of 16)",
+                      element_class_plan),
 }  # fmt: skip
 
 
