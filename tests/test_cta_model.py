@@ -425,6 +425,38 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
         assert len(rows) == 950 and {r.shape for r in rows} == fresh and {r.split for r in rows} == {"holdout"}
 
 
+def test_the_element_class_judge_is_its_draw():
+    """docs/measurements/h200-2026-12-02/element_class holds exactly the 200 tf32 kernels benchmarks/gpu_broad_sweep.py's
+    element_class_plan draws (both operands K-major, K not a multiple of 16 on every shape, so both are copied one
+    element at a time), fixed before it ran, on shapes no other sample holds, all held out and timed. (The CSV's
+    configurations only: an unread sample stays unread.)"""
+    import csv
+    from collections import Counter
+
+    sweep = _benchmark("gpu_broad_sweep")
+    cols = (
+        "shape",
+        "dtype",
+        "block_m",
+        "block_n",
+        "block_k",
+        "group_m",
+        "num_warps",
+        "num_stages",
+        "a_major",
+        "b_major",
+    )
+    drawn = sweep.element_class_plan()
+    shapes = sweep.element_class_shapes()
+    others = [s for _, (_, sh) in sweep.FRESH_SAMPLES.items() for s in sh] + sweep.SHAPES
+    assert {s[0] for s in shapes}.isdisjoint({s[0] for s in others}) and all(s[5] % 16 for s in shapes)
+    assert len(drawn) == 200 and all(r["dtype"] == "tf32" and r["a_major"] == r["b_major"] == "k" for r in drawn)
+    with (REPO / "docs" / "measurements" / "h200-2026-12-02" / "element_class" / "broad.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert Counter(tuple(r[c] for c in cols) for r in rows) == Counter(tuple(str(r[c]) for c in cols) for r in drawn)
+    assert all(r["set"] == "sweep" and r["split"] == "holdout" and r["status"] == "ok" for r in rows)
+
+
 @pytest.mark.parametrize(("sample", "dirs"), [
     ("fresh", ("h100-2026-11-24", "h200-2026-11-24")),
     ("fresh2", ("h100-2026-11-26/fresh2",)),
@@ -524,6 +556,8 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
     ("fresh96", ("h200-2026-12-02/fresh96",)),
     ("fresh97", ("h200-2026-12-02/fresh97",)),
     ("fresh98", ("h200-2026-12-02/fresh98",)),
+    ("fresh99", ("h200-2026-12-02/fresh99",)),
+    ("fresh100", ("h200-2026-12-02/fresh100",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1464,7 +1498,9 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-01/fresh88", "h200-2026-12-01/fresh89", "h200-2026-12-02/fresh90",
                    "h200-2026-12-02/fresh91", "h200-2026-12-02/fresh92", "h200-2026-12-02/fresh93",
                    "h200-2026-12-02/fresh94", "h200-2026-12-02/fresh95",
-                   "h200-2026-12-02/fresh96", "h200-2026-12-02/fresh97", "h200-2026-12-02/fresh98")  # fmt: skip
+                   "h200-2026-12-02/fresh96", "h200-2026-12-02/fresh97", "h200-2026-12-02/fresh98",
+                   "h200-2026-12-02/fresh99", "h200-2026-12-02/fresh100",
+                   "h200-2026-12-02/element_class")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
