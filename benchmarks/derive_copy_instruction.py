@@ -10,10 +10,12 @@ the median; the script prints each case and the median counting the element copi
 
     python benchmarks/derive_copy_instruction.py [docs/measurements/h200-2026-11-29/narrow/broad.csv]
 
-kernel_costs.copy_instruction_shared from the occupancy check (benchmarks/gpu_broad_sweep.py --occupancy): the same
-cases of its wgmma kernels on 2 and 4 tiles per SM, the SM's cycles per K iteration of the whole kernel over the
-warp-level copies of all its tiles (tiles per SM x the stage's copies), among those where two or more CTAs share an SM
-(the machine's occupancy for the compiled registers and shared memory, roofmodel's Evaluator); the figure is the median.
+kernel_costs.copy_instruction_shared and copy_instruction_shared_elements from the occupancy check
+(benchmarks/gpu_broad_sweep.py --occupancy): the same cases of its wgmma kernels on 2 and 4 tiles per SM, the SM's
+cycles per K iteration of the whole kernel over the warp-level copies of all its tiles (tiles per SM x the stage's
+copies), among those where two or more CTAs share an SM (the machine's occupancy for the compiled registers and shared
+memory, roofmodel's Evaluator); the figures are the median of them all and the median of those whose every copy is
+an element copy (the script prints the mix's too, the cases with one operand's copies 16 bytes).
 
     python benchmarks/derive_copy_instruction.py --occupancy [docs/measurements/h200-2026-11-29/occupancy/broad.csv]
 """
@@ -89,15 +91,28 @@ def shared_cases(path: Path = OCCUPANCY) -> list[dict[str, float | str]]:
     return [c for c in cases(path, "narrow_occupancy") if int(c["resident"]) >= 2]
 
 
+def element_cases(got: list[dict[str, float | str]]) -> list[dict[str, float | str]]:
+    """The cases whose every copy is an element copy (both operands copied one element at a time):
+    kernel_costs.copy_instruction_shared_elements's."""
+    return [c for c in got if c["copies"] == c["element_copies"]]
+
+
+def mixed_cases(got: list[dict[str, float | str]]) -> list[dict[str, float | str]]:
+    """The cases with one operand's copies 16 bytes: kernel_costs.copy_instruction_shared's."""
+    return [c for c in got if c["copies"] != c["element_copies"]]
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if a != "--occupancy"]
     if "--occupancy" in sys.argv[1:]:
         got = shared_cases(Path(args[0]) if args else OCCUPANCY)
         for c in got:
             print(f"{c['shape']:40s} {c['resident']} CTAs an SM: {c['per_copy']:5.1f} SM cycles per warp copy")
-        per = [float(c["per_copy"]) for c in got]
-        print(f"{len(got)} cases: kernel_costs.copy_instruction_shared = {statistics.median(per):.1f} SM cycles per "
-              f"warp-level cp.async (range {min(per):.1f}-{max(per):.1f})")  # fmt: skip
+        for name, part in (("copy_instruction_shared", got), ("copy_instruction_shared_elements", element_cases(got)),
+                           ("copy_instruction_shared over a mix alone (not in the file)", mixed_cases(got))):  # fmt: skip
+            per = [float(c["per_copy"]) for c in part]
+            print(f"{len(part)} cases: kernel_costs.{name} = {statistics.median(per):.1f} SM cycles per warp-level "
+                  f"cp.async (range {min(per):.1f}-{max(per):.1f})")  # fmt: skip
         return
     path = Path(args[0]) if args else DEFAULT
     got = cases(path)

@@ -417,6 +417,9 @@ class KernelCosts(StrictModel):
     # The same copies where CTAs share an SM: the SM's time per warp-level cp.async over its resident CTAs' copies,
     # less than one CTA's own (copy_instruction, which a CTA's chain keeps). Absent: copy_instruction for both.
     copy_instruction_shared: Latency | None = None
+    # The same where every copy of a CTA's stage is an element copy (both operands copied one element at a time):
+    # the SM's time per warp-level cp.async over its resident CTAs' copies. Absent: copy_instruction_shared.
+    copy_instruction_shared_elements: Latency | None = None
     # Per 16-byte copy a thread issues in an iteration, what a Triton wgmma loop of 16-bit operands with both operands
     # K-major adds to its CTA's iteration over the same loop with B N-major: the compiled loop forms each such copy's
     # address with more integer work (benchmarks/gpu_broad_sweep.py --layout-pairs, benchmarks/layout_pairs.py
@@ -440,7 +443,8 @@ class KernelCosts(StrictModel):
     def _refinements_need_their_base(self) -> KernelCosts:
         # Each says how a measured figure varies (with the grid, with the CTAs an SM holds): alone it says nothing.
         for refinement, base in (("spill_bandwidth_alone", "spill_bandwidth"),
-                                 ("copy_instruction_shared", "copy_instruction")):  # fmt: skip
+                                 ("copy_instruction_shared", "copy_instruction"),
+                                 ("copy_instruction_shared_elements", "copy_instruction_shared")):  # fmt: skip
             if getattr(self, refinement) is not None and getattr(self, base) is None:
                 raise ValueError(f"{refinement} refines {base}: give {base} too")
         return self

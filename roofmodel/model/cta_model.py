@@ -508,6 +508,8 @@ class CtaCosts:
     copy_instruction_s: float = 0.0  # per warp-level cp.async, on the SM's load-store path, where copies bind it
     # The SM's time per such copy over its resident CTAs' copies (0: copy_instruction_s): the shared pipe's rate.
     copy_instruction_shared_s: float = 0.0
+    # The same where every copy of the stage is an element copy (0: copy_instruction_shared_s).
+    copy_instruction_shared_elements_s: float = 0.0
     # Per FFMA a warp alone on its sub-partition issues where its A fragment does not fit (prediction.lone_fma_cycles).
     fma_lone_issue_s: float = 0.0
     # Per copy a thread issues an iteration, what both operands K-major add to a Triton wgmma CTA's iteration of 16-bit
@@ -599,16 +601,32 @@ def shared_copy_instruction_s(costs: CtaCosts) -> float:
     benchmarks/derive_copy_instruction.py --occupancy): the narrow check's wgmma tiles on 2 and 4 tiles per SM, where
     2 or 3 CTAs share an SM, take 6.6-10.0 SM cycles per warp copy of all of them (median 8.3 over 28 cases) where one
     CTA alone takes 9.4 (the narrow check; the tile that keeps one CTA an SM here, 128x128x64 on eight warps, 9.5-10.8
-    in the same run): the CTAs' copies overlap a little on the path. Where
-    every copy is an element copy (both operands K-major, K not a multiple of 16) 6.6-7.3, where one operand's are
-    16-byte copies 7.8-10.0: a single rate over the mix, measured over both. Nothing where the file has no
-    copy_instruction (the shared rate says how the CTAs share that pipe, not that there is one)."""
+    in the same run): the CTAs' copies overlap a little on the path. Where every copy is an element copy (both
+    operands K-major, K not a multiple of 16) 6.6-7.3, which shared_copy_cycles takes from
+    kernel_costs.copy_instruction_shared_elements; where one operand's are 16-byte copies 7.8-10.0 (median 8.4), for
+    which this rate over all 28 stands. Nothing where the file has no copy_instruction (the shared rate says how the
+    CTAs share that pipe, not that there is one)."""
     if not costs.copy_instruction_s:
         return 0.0
     return costs.copy_instruction_shared_s or costs.copy_instruction_s
 
 
-def copy_instruction_cycles(copies: Any, element_copies: Any, warp_size: int, cycles_per_copy: float) -> Any:
+def shared_copy_cycles(costs: CtaCosts, clock_hz: float, all_elements: Any) -> Any:
+    """SM cycles the SM's load-store path takes per warp-level cp.async of the CTAs it holds at once:
+    kernel_costs.copy_instruction_shared_elements where every copy of the stage is an element copy (``all_elements``:
+    1, both operands copied one element at a time), shared_copy_instruction_s elsewhere (a mix of element and 16-byte
+    copies), x ``clock_hz``. The occupancy check's 28 cases split so: the eight where every copy is an element copy
+    (both operands K-major, K not a multiple of 16) take 6.6-7.3 cycles a copy (median 6.8), the twenty where one
+    operand's copies are 16 bytes 7.8-10.0 (median 8.4); the rate over all 28 (8.3), which the first kind took until
+    2026-12-02, charged it a fifth too much. Where the file has no figure for copies all of elements, the shared rate.
+    Numbers or numpy arrays."""
+    mixed = shared_copy_instruction_s(costs) * clock_hz
+    if not costs.copy_instruction_s or not costs.copy_instruction_shared_elements_s:
+        return mixed
+    return _where(all_elements, costs.copy_instruction_shared_elements_s * clock_hz, mixed)
+
+
+def copy_instruction_cycles(copies: Any, element_copies: Any, warp_size: int, cycles_per_copy: Any) -> Any:
     """SM cycles a CTA's stage takes on the SM's load-store path as warp-level cp.async instructions: copies /
     warp size x ``cycles_per_copy`` (kernel_costs.copy_instruction), counted only where ``element_copies`` > 0 (an
     operand copied one element at a time: one 4-byte cp.async per element per thread), 0 elsewhere.
@@ -626,7 +644,8 @@ def copy_instruction_cycles(copies: Any, element_copies: Any, warp_size: int, cy
     narrow iteration is barely slower than its aligned control, so those cases (11.7-11.9) measure the other bound;
     where an operand is also transposed in registers the copies add to the transposes (1-5.7 cycles a copy over the
     transposed control), which the max() of the pipes does not charge. Numbers or numpy arrays."""
-    if not cycles_per_copy or not (element_copies.any() if _is_array(element_copies) else element_copies):
+    none_charged = not cycles_per_copy.any() if _is_array(cycles_per_copy) else not cycles_per_copy
+    if none_charged or not (element_copies.any() if _is_array(element_copies) else element_copies):
         return 0.0
     return _where(element_copies > 0, copies / warp_size * cycles_per_copy, 0.0)
 
@@ -686,6 +705,7 @@ def kernel_terms(
     conflicting_reads: Any = False,
     fill_copy_cycles: Any = 0.0,
     kmajor_copy_cycles: Any = 0.0,
+    element_copies_only: Any = False,
 ) -> dict[str, Any]:
     """Seconds of each named term and ``total``; see the module docstring for the formula.
 
@@ -742,6 +762,9 @@ def kernel_terms(
     in flight 0.68-0.88 of such loops' measured iteration (the eleven this moves); with this 0.81-1.04 (0.89-1.04 but
     the two 128x256x32 kernels at three stages, 0.81 and 0.84, whose latency binds too), their twins with a group in
     flight as they were.
+    ``element_copies_only``: where every copy of the stage is an element copy, both operands K-major
+    (prediction.copies_all_of_elements): the resident CTAs' copies take the SM's path at
+    kernel_costs.copy_instruction_shared_elements (shared_copy_cycles), the others' at copy_instruction_shared.
     ``kmajor_copy_cycles``: SM cycles a CTA's iteration takes more because both operands are K-major in a Triton wgmma
     loop of 16-bit operands (prediction.kmajor_copy_cycles: kernel_costs.kmajor_copy per copy a thread issues; 0
     elsewhere): added to the SM's pipes of a round (c CTAs take c x (pipes + it)) and to one CTA's chain, in the full
@@ -772,8 +795,10 @@ def kernel_terms(
     issue = copy_instruction_cycles(copies, element_copies_per_iter, warp_size, costs.copy_instruction_s * clock_hz)
     # What the SM's path takes of each resident CTA's copies: less than one CTA's own chain where CTAs share it
     # (the occupancy check: shared_copy_instruction_s).
-    shared_issue = copy_instruction_cycles(copies, element_copies_per_iter, warp_size,
-                                           shared_copy_instruction_s(costs) * clock_hz)  # fmt: skip
+    shared_issue = copy_instruction_cycles(
+        copies, element_copies_per_iter, warp_size,
+        shared_copy_cycles(costs, clock_hz, element_copies_only),
+    )  # fmt: skip
     # Transposed in registers by the CTA's warps between the load and the store to shared memory:
     # nothing else of this CTA's iteration runs meanwhile, while other resident CTAs' MMAs go on (the
     # transposes share the SM's shared-memory path with the operand reads and fills).

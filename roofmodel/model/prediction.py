@@ -374,6 +374,7 @@ def machine_rates(
             flush_writeback_s=seconds("kernel_costs.flush_writeback"),
             copy_instruction_s=seconds("kernel_costs.copy_instruction"),
             copy_instruction_shared_s=seconds("kernel_costs.copy_instruction_shared"),
+            copy_instruction_shared_elements_s=seconds("kernel_costs.copy_instruction_shared_elements"),
             fma_lone_issue_s=seconds("kernel_costs.fma_lone_issue"),
             kmajor_copy_s=seconds("kernel_costs.kmajor_copy"),
         ),
@@ -829,6 +830,26 @@ def element_copies(plan: CopyPlan, family: Any, element_bytes: int, bm: Any, b_r
     return rows * bk * _where(_take(WARPGROUP, family), 1, 0)
 
 
+def copies_all_of_elements(plan: CopyPlan, family: Any, element_bytes: int, a_m_major: Any, b_n_major: Any,
+                           spilled: Any) -> Any:  # fmt: skip
+    """Where every copy of a CTA's stage is an element copy that kernel_costs.copy_instruction charges
+    (element_copies), both operands K-major and no register spilled: a 32-bit wgmma stage whose A and B are both copied
+    one element at a time, pipelined, and stored in their own layout, what the occupancy check's eight cases of 6.6-7.3
+    cycles a copy were (cta_model.shared_copy_cycles, kernel_costs.copy_instruction_shared_elements). Left out, as the
+    check timed none: an MN-major operand so copied, stored against its layout (layout_factors), and a kernel that
+    spills (``spilled`` registers a thread, compiled or the register rule's, in the loop or not). Booleans (numbers or
+    numpy arrays).
+
+    Both are left out on the evidence of the read H200 sweeps too, not only for want of a measurement: charged there,
+    the 261 such kernels with an MN-major operand (-0.6% signed at the median) went to -17.6%, the 27 spilling ones at two
+    CTAs an SM (254-255 registers, 38-198 spilled, no local traffic in the loop) from -14.5% to -29%."""
+    if element_bytes != 4:
+        return False
+    (na, nb), (ua, ub) = plan.narrow, plan.unaligned
+    return (na & nb & _not(ua | ub) & _not(a_m_major | b_n_major) & (family == FAMILIES.index("wgmma"))
+            & (spilled <= 0))  # fmt: skip
+
+
 def narrowed_copies(rows: Any, bk: Any, element_bytes: int, threads: Any) -> Any:
     """The cp.async a CTA's threads issue for one operand's stage (``rows`` x BK elements) where the stage has fewer
     16-byte pieces than the CTA has threads, so that Triton narrows the vector to give each thread one copy of 4 or 8
@@ -1112,6 +1133,7 @@ def kernel_seconds(
                                               smem_rate, cta_model.shared_copy_instruction_s(rates.costs) * clock,
                                               machine.warp_size, (plan.fa, plan.fb)),
         element_copies_per_iter=element_copies(plan, family, e, bm, bn * b_share, bk),
+        element_copies_only=copies_all_of_elements(plan, family, e, a_m_major, b_n_major, footprint["spilled"]),
         c_bytes_per_tile=bm * bn * output_bytes, dram_write_bytes_per_cycle_per_sm=rates.dram_bps / per_cycle_per_sm,
         stage_bytes=(bm + bn * b_share) * bk * e, dram_bytes=dram_read + c_bytes, dram_bps=rates.dram_bps,
         dram_request_seconds=dram_requests,
@@ -1788,6 +1810,12 @@ def predict_kernel(
     kmajor = float(kmajor_copy_cycles(triton, family, e, a_m, b_n, (na, nb), config.bm, b_rows, config.bk,
                                       config.warps, machine.warp_size, rates.costs.kmajor_copy_s * rates.clock_hz))  # fmt: skip
     kmajor_per_copy = rates.costs.kmajor_copy_s * rates.clock_hz
+    # The shared copy rate this kernel's stage takes (cta_model.shared_copy_cycles): its own where every copy is an
+    # element copy and the file has the figure.
+    all_elements = bool(copies_all_of_elements(plan, family, e, a_m, b_n, fp["spilled"]))
+    shared_copy_name = ("copy_instruction_shared_elements" if all_elements and rates.costs.copy_instruction_shared_elements_s
+                        else "copy_instruction_shared")  # fmt: skip
+    shared_copy_rate = getattr(rates.costs, shared_copy_name + "_s")
     kmajor_copies = kmajor_thread_copies(config.bm, b_rows, config.bk, e, config.warps, machine.warp_size)
     # Where the layouts would be charged but are not (tf32: timed as slow, not charged; a file without the figure), said
     # so.
@@ -1994,8 +2022,8 @@ def predict_kernel(
                 f"{rates.costs.copy_instruction_s * rates.clock_hz:.1f} cycles (kernel_costs.copy_instruction), a "
                 "pipe its CTAs share"
                 + (
-                    f", at {rates.costs.copy_instruction_shared_s * rates.clock_hz:.1f} cycles a copy over the CTAs it "
-                    "holds at once (kernel_costs.copy_instruction_shared; one CTA's chain keeps the first): "
+                    f", at {shared_copy_rate * rates.clock_hz:.1f} cycles a copy over the CTAs it holds at once "
+                    f"(kernel_costs.{shared_copy_name}; one CTA's chain keeps the first): "
                     + (
                         f"{resident} CTAs an SM here, the shared rate"
                         if resident > 1
