@@ -207,11 +207,14 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95;
     read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
 --fresh96: FRESH96_SHAPES with a ninety-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh96);
---fresh97: FRESH97_SHAPES with a ninety-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh97);
+--fresh97: FRESH97_SHAPES with a ninety-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh97;
+    read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
 --fresh98: FRESH98_SHAPES with a ninety-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh98);
 --fresh99: FRESH99_SHAPES with a hundredth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh99);
---fresh100: FRESH100_SHAPES with a hundred-and-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh100);
---fresh101: FRESH101_SHAPES with a hundred-and-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh101);
+--fresh100: FRESH100_SHAPES with a hundred-and-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh100;
+    read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
+--fresh101: FRESH101_SHAPES with a hundred-and-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh101;
+    read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -229,7 +232,8 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --narrow: only NARROW_TILES in tf32 under wgmma, aligned and with an operand copied one element at a time (2026-11-29);
 --narrow-mma-sync: the same with mma.sync forced (DISABLE_MMA_V3=1; 2026-11-29);
 --relaid: only RELAID_TILES in fp8 under wgmma, an MN-major operand aligned or loaded one byte at a time (2026-11-29);
---element-class: only the element-class judge, 200 tf32 kernels with both operands copied one element at a time (2026-12-02);
+--element-class: only the element-class judge, 200 tf32 kernels with both operands copied one element at a time (2026-12-02;
+    read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
 --spills: only the spill pairs, SPILL_TILES over SPILL_K (kernel_costs.spill_bandwidth; 2026-11-25);
 --spill-grids: the spill pairs on grids of SPILL_GRIDS tiles, one CTA on each SM the grid fills (2026-11-29);
 --occupancy: the narrow check (wgmma and mma.sync) and the spill pairs on 2 and 4 tiles per SM (2026-11-29);

@@ -23,7 +23,9 @@ def read_h100(last: int) -> tuple[str, ...]:
 # more of its kernels). Left out of the read lists until read. fresh51, the last, was read on 2026-12-01 (fourth
 # session) to judge 2e86a60, with fresh67: it joins the lists from there (READ_LATE), so that a set pinned before, read
 # to fresh55 or fresh61, is still the set its figures were printed on.
-UNREAD_H200: tuple[int, ...] = ()
+# fresh96, fresh98 and fresh99 (2026-12-02) are unread: the change fresh97, fresh100, fresh101 and the element-class
+# judge were read to judge moved too few of their kernels to make them judges.
+UNREAD_H200: tuple[int, ...] = (96, 98, 99)
 READ_LATE = {51: 67}  # sample: the sample it was read with
 
 
@@ -36,7 +38,9 @@ def read_h200(last: int) -> tuple[str, ...]:
             *(f"h200-2026-11-30/fresh{i}" for i in range(43, min(last, 55) + 1)
               if i not in UNREAD_H200 and last >= READ_LATE.get(i, i)),
             *(f"h200-2026-12-01/fresh{i}" for i in range(56, min(last, 89) + 1) if i not in UNREAD_H200),
-            *(f"h200-2026-12-02/fresh{i}" for i in range(90, last + 1) if i not in UNREAD_H200))  # fmt: skip
+            *(f"h200-2026-12-02/fresh{i}" for i in range(90, last + 1) if i not in UNREAD_H200),
+            # The element-class judge, 200 tf32 kernels of one class, read with fresh101.
+            *(("h200-2026-12-02/element_class",) if last >= 101 else ()))  # fmt: skip
 
 
 def read_sets_from_args(doc: str, h200: int, h100: int = 18) -> dict[str, tuple[str, ...]]:
