@@ -14,8 +14,8 @@ kernel_costs.copy_instruction_shared and copy_instruction_shared_elements from t
 (benchmarks/gpu_broad_sweep.py --occupancy): the same cases of its wgmma kernels on 2 and 4 tiles per SM, the SM's
 cycles per K iteration of the whole kernel over the warp-level copies of all its tiles (tiles per SM x the stage's
 copies), among those where two or more CTAs share an SM (the machine's occupancy for the compiled registers and shared
-memory, roofmodel's Evaluator); the figures are the median of them all and the median of those whose every copy is
-an element copy (the script prints the mix's too, the cases with one operand's copies 16 bytes).
+memory, roofmodel's Evaluator); the figures are the medians of the cases with one operand's copies 16 bytes (a mix)
+and of those whose every copy is an element copy.
 
     python benchmarks/derive_copy_instruction.py --occupancy [docs/measurements/h200-2026-11-29/occupancy/broad.csv]
 """
@@ -108,8 +108,8 @@ def main() -> None:
         got = shared_cases(Path(args[0]) if args else OCCUPANCY)
         for c in got:
             print(f"{c['shape']:40s} {c['resident']} CTAs an SM: {c['per_copy']:5.1f} SM cycles per warp copy")
-        for name, part in (("copy_instruction_shared", got), ("copy_instruction_shared_elements", element_cases(got)),
-                           ("copy_instruction_shared over a mix alone (not in the file)", mixed_cases(got))):  # fmt: skip
+        for name, part in (("copy_instruction_shared", mixed_cases(got)),
+                           ("copy_instruction_shared_elements", element_cases(got))):  # fmt: skip
             per = [float(c["per_copy"]) for c in part]
             print(f"{len(part)} cases: kernel_costs.{name} = {statistics.median(per):.1f} SM cycles per warp-level "
                   f"cp.async (range {min(per):.1f}-{max(per):.1f})")  # fmt: skip

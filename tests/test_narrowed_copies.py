@@ -89,9 +89,9 @@ def test_the_shared_memory_term_by_hand():
     # 3456^3 in 32x32 tiles on 132 SMs: 89 tiles an SM, 108 iterations each; 128 bytes a cycle at 1,980 MHz.
     busy = 89 * 108 / 1.98e9
     # Eight warps (warp tile 16x8): ldmatrix reads 8 x (1,024 + 512) = 12,288 bytes an iteration, 96 cycles; the
-    # stage's 512 copies of 8 bytes, 16 warp copies at 8.3 cycles, 132.8 (their 4,096 bytes would take 32).
+    # stage's 512 copies of 8 bytes, 16 warp copies at 8.4 cycles, 134.4 (their 4,096 bytes would take 32).
     eight = _smem(8)
-    assert eight.seconds == pytest.approx(busy * (96 + 132.8), rel=1e-9)
+    assert eight.seconds == pytest.approx(busy * (96 + 134.4), rel=1e-9)
     assert "256 copies of 8" in eight.detail and "kernel_costs.copy_instruction_shared" in eight.detail
     # Four warps (16x16): 8,192 bytes read and 4,096 copied 16 bytes a thread, by their bytes: 96 cycles, no note.
     four = _smem(4)
@@ -102,14 +102,14 @@ def test_the_shared_memory_term_by_hand():
 def test_a_wgmma_shared_memory_term_by_hand():
     # fp16 64x32x32 on 8 warps, two warpgroups of m64n16: their wgmmas read 64 x 32 x 32 x (1/64 + 1/16) x 2 B =
     # 10,240 bytes an iteration, 80 cycles at 128 B/cycle; B's 2,048 bytes a stage go as 256 copies of 8 bytes, 8 warp
-    # copies at 8.3 cycles, 66.4, and A's 4,096 bytes at the rate, 32: 178.4 cycles an iteration, where the fills'
+    # copies at 8.4 cycles, 67.2, and A's 4,096 bytes at the rate, 32: 179.2 cycles an iteration, where the fills'
     # bytes alone would make it 128. 3456^3 in 64x32 tiles: 5,832 tiles, 45 an SM, 108 iterations each.
     gemm = Gemm(m=3456, n=3456, k=3456, dtype="fp16")
     config = triton_config(H200, "fp16", block_m=64, block_n=32, block_k=32, group_m=8, num_warps=8, num_stages=4)
     p = predict_kernel(H200, gemm, config, a_major="k", b_major="n", clock=1980.0)
     term = next(t for t in p.terms if t.name == "shared memory")
     assert p.instruction == "wgmma" and "B's 2,048 bytes as 256 copies of 8" in term.detail
-    assert term.seconds == pytest.approx(45 * 108 / 1.98e9 * (80 + 66.4 + 32), rel=1e-9)
+    assert term.seconds == pytest.approx(45 * 108 / 1.98e9 * (80 + 67.2 + 32), rel=1e-9)
     # B taken against its layout keeps its own charge: tf32 with B N-major, copied one element at a time (4-byte
     # cp.async, layout factor 4) is not narrowed, so its shared-memory term does not see the per-copy figure; with B
     # K-major its 2,048 bytes (32 x 16 x 4) are 256 copies of 8, whose term does.

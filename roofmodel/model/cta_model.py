@@ -599,13 +599,12 @@ def shared_copy_instruction_s(costs: CtaCosts) -> float:
     (one CTA's own time per copy, which its chain keeps either way). Measured by the occupancy check
     (benchmarks/gpu_broad_sweep.py --occupancy, docs/measurements/h200-2026-11-29/occupancy;
     benchmarks/derive_copy_instruction.py --occupancy): the narrow check's wgmma tiles on 2 and 4 tiles per SM, where
-    2 or 3 CTAs share an SM, take 6.6-10.0 SM cycles per warp copy of all of them (median 8.3 over 28 cases) where one
-    CTA alone takes 9.4 (the narrow check; the tile that keeps one CTA an SM here, 128x128x64 on eight warps, 9.5-10.8
-    in the same run): the CTAs' copies overlap a little on the path. Where every copy is an element copy (both
-    operands K-major, K not a multiple of 16) 6.6-7.3, which shared_copy_cycles takes from
-    kernel_costs.copy_instruction_shared_elements; where one operand's are 16-byte copies 7.8-10.0 (median 8.4), for
-    which this rate over all 28 stands. Nothing where the file has no copy_instruction (the shared rate says how the
-    CTAs share that pipe, not that there is one)."""
+    2 or 3 CTAs share an SM, take 7.8-10.0 SM cycles per warp copy of all of them where one operand's copies are 16
+    bytes (median 8.4 over 20 cases) where one CTA alone takes 9.4 (the narrow check; the tile that keeps one CTA an
+    SM here, 128x128x64 on eight warps, 9.5-10.8 in the same run): the CTAs' copies overlap a little on the path.
+    Where every copy is an element copy (both operands K-major, K not a multiple of 16) 6.6-7.3, which
+    shared_copy_cycles takes from kernel_costs.copy_instruction_shared_elements. Nothing where the file has no
+    copy_instruction (the shared rate says how the CTAs share that pipe, not that there is one)."""
     if not costs.copy_instruction_s:
         return 0.0
     return costs.copy_instruction_shared_s or costs.copy_instruction_s
@@ -617,9 +616,9 @@ def shared_copy_cycles(costs: CtaCosts, clock_hz: float, all_elements: Any) -> A
     1, both operands copied one element at a time), shared_copy_instruction_s elsewhere (a mix of element and 16-byte
     copies), x ``clock_hz``. The occupancy check's 28 cases split so: the eight where every copy is an element copy
     (both operands K-major, K not a multiple of 16) take 6.6-7.3 cycles a copy (median 6.8), the twenty where one
-    operand's copies are 16 bytes 7.8-10.0 (median 8.4); the rate over all 28 (8.3), which the first kind took until
-    2026-12-02, charged it a fifth too much. Where the file has no figure for copies all of elements, the shared rate.
-    Numbers or numpy arrays."""
+    operand's copies are 16 bytes 7.8-10.0 (median 8.4, kernel_costs.copy_instruction_shared); the rate over all 28
+    (8.3), which both kinds took until 2026-12-02, charged the first a fifth too much. Where the file has no figure for
+    copies all of elements, the shared rate. Numbers or numpy arrays."""
     mixed = shared_copy_instruction_s(costs) * clock_hz
     if not costs.copy_instruction_s or not costs.copy_instruction_shared_elements_s:
         return mixed
