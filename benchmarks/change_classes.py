@@ -62,8 +62,8 @@ print(json.dumps(out))
 # and fresh65 to judge db69df7, fresh51, fresh66 and fresh67 to judge 2e86a60, fresh68 and fresh69 to judge 76ea5e4,
 # fresh70, fresh71 and fresh73 to judge ae77233 (failed), fresh72 to judge 7ea165e, fresh74-77 to judge 09cc1d6
 # (failed), fresh78-80 to judge bdec836, fresh81-83 to judge ee9c89e (failed), fresh84-86 to judge c75fbc9, fresh87-89
-# to judge 16c0a3f, fresh90-92 to judge cf9371e (failed), fresh93-95 to judge f080853 (failed), fresh97, fresh100, fresh101 and element_class to judge 31714e8; fresh96, fresh98
-# and fresh99 unread: read_samples.UNREAD_H200), the H100's to fresh18. A later sample joins when its README says it was read and this says so; --through pins an earlier
+# to judge 16c0a3f, fresh90-92 to judge cf9371e (failed), fresh93-95 to judge f080853 (failed), fresh97, fresh100, fresh101 and element_class to judge 31714e8, fresh96, fresh98
+# and fresh99 to judge 67f1817), the H100's to fresh18. A later sample joins when its README says it was read and this says so; --through pins an earlier
 # set, as a figure quoted with it was printed on.
 LAST_READ = {"h200": 101, "h100": 18}
 

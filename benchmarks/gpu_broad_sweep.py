@@ -206,11 +206,14 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
 --fresh95: FRESH95_SHAPES with a ninety-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh95;
     read 2026-12-02 to judge the K-major charge per warpgroup, f080853: passed);
---fresh96: FRESH96_SHAPES with a ninety-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh96);
+--fresh96: FRESH96_SHAPES with a ninety-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh96;
+    read 2026-12-02 to judge the mixed copy rate, 67f1817: passed);
 --fresh97: FRESH97_SHAPES with a ninety-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh97;
     read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
---fresh98: FRESH98_SHAPES with a ninety-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh98);
---fresh99: FRESH99_SHAPES with a hundredth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh99);
+--fresh98: FRESH98_SHAPES with a ninety-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh98;
+    read 2026-12-02 to judge the mixed copy rate, 67f1817: passed);
+--fresh99: FRESH99_SHAPES with a hundredth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh99;
+    read 2026-12-02 to judge the mixed copy rate, 67f1817: passed);
 --fresh100: FRESH100_SHAPES with a hundred-and-first seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh100;
     read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
 --fresh101: FRESH101_SHAPES with a hundred-and-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh101;

@@ -23,9 +23,9 @@ def read_h100(last: int) -> tuple[str, ...]:
 # more of its kernels). Left out of the read lists until read. fresh51, the last, was read on 2026-12-01 (fourth
 # session) to judge 2e86a60, with fresh67: it joins the lists from there (READ_LATE), so that a set pinned before, read
 # to fresh55 or fresh61, is still the set its figures were printed on.
-# fresh96, fresh98 and fresh99 (2026-12-02) are unread: the change fresh97, fresh100, fresh101 and the element-class
-# judge were read to judge moved too few of their kernels to make them judges.
-UNREAD_H200: tuple[int, ...] = (96, 98, 99)
+# fresh96, fresh98 and fresh99 (2026-12-02) were read after fresh97, fresh100, fresh101 and the element-class judge
+# (the change those judged moved too few of their kernels), to judge the next; none is unread now.
+UNREAD_H200: tuple[int, ...] = ()
 READ_LATE = {51: 67}  # sample: the sample it was read with
 
 

@@ -835,7 +835,9 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-02/fresh92", "-fresh92"), ("h200", "h200", "12-02/fresh93", "-fresh93"),
      ("h200", "h200", "12-02/fresh94", "-fresh94"), ("h200", "h200", "12-02/fresh95", "-fresh95"),
      ("h200", "h200", "12-02/fresh97", "-fresh97"), ("h200", "h200", "12-02/fresh100", "-fresh100"),
-     ("h200", "h200", "12-02/fresh101", "-fresh101"), ("h200", "h200", "12-02/element_class", "-element-class")],
+     ("h200", "h200", "12-02/fresh101", "-fresh101"), ("h200", "h200", "12-02/element_class", "-element-class"),
+     ("h200", "h200", "12-02/fresh96", "-fresh96"), ("h200", "h200", "12-02/fresh98", "-fresh98"),
+     ("h200", "h200", "12-02/fresh99", "-fresh99")],
 )  # fmt: skip
 def test_the_report_in_docs_is_what_validate_writes(cli, tmp_path, gpu, machine, day, suffix):
     """The committed reports (the broad sweeps of 2026-11-23 and the fresh samples of 2026-11-24 and
@@ -1881,9 +1883,9 @@ def test_issued_pipes_in_the_search_are_the_scalar_formula():
 
 def test_the_read_lists_know_where_each_h200_sample_lies():
     """benchmarks/read_samples.read_h200 names a directory that holds a broad sweep for every sample it lists, the
-    unread ones left out (fresh51 was read on 2026-12-01 with fresh67: it joins the lists from there; fresh96, fresh98
-    and fresh99 of 2026-12-02 are unread), to fresh57 (timed 2026-12-01, a directory of its own) and on to fresh101
-    and the element-class judge read with it."""
+    unread ones left out (fresh51 was read on 2026-12-01 with fresh67: it joins the lists from there; none is unread
+    since fresh96, fresh98 and fresh99 were read on 2026-12-02), to fresh57 (timed 2026-12-01, a directory of its own)
+    and on to fresh101 and the element-class judge read with it."""
     from benchmarks.read_samples import DATA, UNREAD_H200, read_h200
 
     listed = read_h200(57)
@@ -1895,7 +1897,6 @@ def test_the_read_lists_know_where_each_h200_sample_lies():
     assert "h200-2026-11-30/fresh51" not in read_h200(66) and "h200-2026-11-30/fresh51" in read_h200(67)
     latest = read_h200(101)
     assert all((DATA / d / "broad.csv").is_file() for d in latest)
-    assert latest[-4:] == ("h200-2026-12-02/fresh97", "h200-2026-12-02/fresh100", "h200-2026-12-02/fresh101",
-                           "h200-2026-12-02/element_class")  # fmt: skip
-    assert not any(d.endswith(f"/fresh{i}") for d in latest for i in UNREAD_H200) and UNREAD_H200 == (96, 98, 99)
+    assert latest[-7:] == (*(f"h200-2026-12-02/fresh{i}" for i in range(96, 102)), "h200-2026-12-02/element_class")
+    assert UNREAD_H200 == ()
     assert "h200-2026-12-02/element_class" not in read_h200(100)
