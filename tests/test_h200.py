@@ -130,6 +130,7 @@ LATER_RUNS = (
         for check in ("raster_pairs", "raster_smear", "raster_waves", "pipe_kmajor")
         for run in ("", "/repeat")
     ),
+    "h200-2026-12-02/element_class",
 )
 
 

@@ -417,8 +417,9 @@ class KernelCosts(StrictModel):
     # The same copies where CTAs share an SM: the SM's time per warp-level cp.async over its resident CTAs' copies,
     # less than one CTA's own (copy_instruction, which a CTA's chain keeps). Absent: copy_instruction for both.
     copy_instruction_shared: Latency | None = None
-    # The same where every copy of a CTA's stage is an element copy (both operands copied one element at a time):
-    # the SM's time per warp-level cp.async over its resident CTAs' copies. Absent: copy_instruction_shared.
+    # The same where both operands of a CTA's stage are K-major and copied one element at a time and no register
+    # spills (prediction.copies_all_of_elements): the SM's time per warp-level cp.async over its resident CTAs'
+    # copies. Absent: copy_instruction_shared.
     copy_instruction_shared_elements: Latency | None = None
     # Per 16-byte copy a thread issues in an iteration, what a Triton wgmma loop of 16-bit operands with both operands
     # K-major adds to its CTA's iteration over the same loop with B N-major: the compiled loop forms each such copy's

@@ -508,7 +508,8 @@ class CtaCosts:
     copy_instruction_s: float = 0.0  # per warp-level cp.async, on the SM's load-store path, where copies bind it
     # The SM's time per such copy over its resident CTAs' copies (0: copy_instruction_s): the shared pipe's rate.
     copy_instruction_shared_s: float = 0.0
-    # The same where every copy of the stage is an element copy (0: copy_instruction_shared_s).
+    # The same where both operands are K-major and copied one element at a time, no register spilled
+    # (prediction.copies_all_of_elements; 0: copy_instruction_shared_s).
     copy_instruction_shared_elements_s: float = 0.0
     # Per FFMA a warp alone on its sub-partition issues where its A fragment does not fit (prediction.lone_fma_cycles).
     fma_lone_issue_s: float = 0.0
@@ -603,7 +604,8 @@ def shared_copy_instruction_s(costs: CtaCosts) -> float:
     bytes (median 8.4 over 20 cases) where one CTA alone takes 9.4 (the narrow check; the tile that keeps one CTA an
     SM here, 128x128x64 on eight warps, 9.5-10.8 in the same run): the CTAs' copies overlap a little on the path.
     Where every copy is an element copy (both operands K-major, K not a multiple of 16) 6.6-7.3, which
-    shared_copy_cycles takes from kernel_costs.copy_instruction_shared_elements. Nothing where the file has no
+    shared_copy_cycles takes from kernel_costs.copy_instruction_shared_elements where the kernel spills nothing; this
+    rate stands for the rest, all-element stages with an MN-major operand or spills included. Nothing where the file has no
     copy_instruction (the shared rate says how the CTAs share that pipe, not that there is one)."""
     if not costs.copy_instruction_s:
         return 0.0
@@ -612,9 +614,9 @@ def shared_copy_instruction_s(costs: CtaCosts) -> float:
 
 def shared_copy_cycles(costs: CtaCosts, clock_hz: float, all_elements: Any) -> Any:
     """SM cycles the SM's load-store path takes per warp-level cp.async of the CTAs it holds at once:
-    kernel_costs.copy_instruction_shared_elements where every copy of the stage is an element copy (``all_elements``:
-    1, both operands copied one element at a time), shared_copy_instruction_s elsewhere (a mix of element and 16-byte
-    copies), x ``clock_hz``. The occupancy check's 28 cases split so: the eight where every copy is an element copy
+    kernel_costs.copy_instruction_shared_elements where ``all_elements`` (prediction.copies_all_of_elements: both
+    operands K-major and copied one element at a time, no register spilled), shared_copy_instruction_s elsewhere (a
+    mix of element and 16-byte copies, and the stages that rule leaves out), x ``clock_hz``. The occupancy check's 28 cases split so: the eight where every copy is an element copy
     (both operands K-major, K not a multiple of 16) take 6.6-7.3 cycles a copy (median 6.8), the twenty where one
     operand's copies are 16 bytes 7.8-10.0 (median 8.4, kernel_costs.copy_instruction_shared); the rate over all 28
     (8.3), which both kinds took until 2026-12-02, charged the first a fifth too much. Where the file has no figure for
@@ -761,8 +763,8 @@ def kernel_terms(
     in flight 0.68-0.88 of such loops' measured iteration (the eleven this moves); with this 0.81-1.04 (0.89-1.04 but
     the two 128x256x32 kernels at three stages, 0.81 and 0.84, whose latency binds too), their twins with a group in
     flight as they were.
-    ``element_copies_only``: where every copy of the stage is an element copy, both operands K-major
-    (prediction.copies_all_of_elements): the resident CTAs' copies take the SM's path at
+    ``element_copies_only``: where every copy of the stage is an element copy, both operands K-major, and no register
+    spills (prediction.copies_all_of_elements): the resident CTAs' copies take the SM's path at
     kernel_costs.copy_instruction_shared_elements (shared_copy_cycles), the others' at copy_instruction_shared.
     ``kmajor_copy_cycles``: SM cycles a CTA's iteration takes more because both operands are K-major in a Triton wgmma
     loop of 16-bit operands (prediction.kmajor_copy_cycles: kernel_costs.kmajor_copy per copy a thread issues; 0

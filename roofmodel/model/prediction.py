@@ -1815,7 +1815,7 @@ def predict_kernel(
     all_elements = bool(copies_all_of_elements(plan, family, e, a_m, b_n, fp["spilled"]))
     shared_copy_name = ("copy_instruction_shared_elements" if all_elements and rates.costs.copy_instruction_shared_elements_s
                         else "copy_instruction_shared")  # fmt: skip
-    shared_copy_rate = getattr(rates.costs, shared_copy_name + "_s")
+    shared_copy_per_copy = float(cta_model.shared_copy_cycles(rates.costs, rates.clock_hz, all_elements))
     kmajor_copies = kmajor_thread_copies(config.bm, b_rows, config.bk, e, config.warps, machine.warp_size)
     # Where the layouts would be charged but are not (tf32: timed as slow, not charged; a file without the figure), said
     # so.
@@ -2022,7 +2022,7 @@ def predict_kernel(
                 f"{rates.costs.copy_instruction_s * rates.clock_hz:.1f} cycles (kernel_costs.copy_instruction), a "
                 "pipe its CTAs share"
                 + (
-                    f", at {shared_copy_rate * rates.clock_hz:.1f} cycles a copy over the CTAs it holds at once "
+                    f", at {shared_copy_per_copy:.1f} cycles a copy over the CTAs it holds at once "
                     f"(kernel_costs.{shared_copy_name}; one CTA's chain keeps the first): "
                     + (
                         f"{resident} CTAs an SM here, the shared rate"
