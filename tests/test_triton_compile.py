@@ -222,7 +222,9 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     compiles leave 3 groups under 0.90 (worst 0.71 still); the first compiled alone is predict's own pick. Since both
     operands K-major cost a Triton 16-bit wgmma loop kernel_costs.kmajor_copy (cd008f3), 5 groups and 4 are under
     0.90: in sq4608 fp16 the fastest kernel, 256x64x64 on 8 warps with both operands K-major (0.465 ms), is charged to
-    0.536 ms, and the pick is a 256x128x64 one with both operands MN-major at 0.79 of it."""
+    0.536 ms, and the pick is a 256x128x64 one with both operands MN-major at 0.79 of it. Since copy_instruction_shared
+    is the median of the occupancy check's mixed cases (8.4 cycles, d8cfcad), the compiles' worst is 0.79 and they
+    leave 3 groups under 0.90 (the 0.71 of odd3300x2900x4500 tf32 is lifted)."""
     from pathlib import Path
 
     from roofmodel.backends.broad import compiled_pick_figures, evaluate, figures, read_broad_csv
@@ -234,7 +236,7 @@ def test_the_compiled_pick_figures_on_a_recorded_sample():
     assert one["first_over_best_min"] == last["first_over_best_min"] and one["under_0_9"] == last["under_0_9"]
     assert round(last["first_over_best_min"], 2) == 0.23 and last["under_0_9"] == 5
     assert one["groups"] == eight["groups"] == 49
-    assert round(eight["first_over_best_min"], 2) == 0.71 and eight["under_0_9"] == 4
+    assert round(eight["first_over_best_min"], 2) == 0.79 and eight["under_0_9"] == 3
 
 
 def test_a_compile_that_does_not_fit_is_listed_as_refused_not_fatal():
