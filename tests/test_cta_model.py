@@ -425,6 +425,11 @@ def test_the_fresh_sample_is_the_one_fixed_in_the_sweep_script():
         assert len(rows) == 950 and {r.shape for r in rows} == fresh and {r.split for r in rows} == {"holdout"}
 
 
+# The columns that say which kernel a sample's row is: what a draw fixes before it runs.
+DRAW_COLUMNS = ("shape", "dtype", "block_m", "block_n", "block_k", "group_m", "num_warps", "num_stages", "a_major",
+                "b_major")  # fmt: skip
+
+
 def test_the_element_class_judge_is_its_draw():
     """docs/measurements/h200-2026-12-02/element_class holds exactly the 200 tf32 kernels benchmarks/gpu_broad_sweep.py's
     element_class_plan draws (both operands K-major, K not a multiple of 16 on every shape, so both are copied one
@@ -434,18 +439,7 @@ def test_the_element_class_judge_is_its_draw():
     from collections import Counter
 
     sweep = _benchmark("gpu_broad_sweep")
-    cols = (
-        "shape",
-        "dtype",
-        "block_m",
-        "block_n",
-        "block_k",
-        "group_m",
-        "num_warps",
-        "num_stages",
-        "a_major",
-        "b_major",
-    )
+    cols = DRAW_COLUMNS
     drawn = sweep.element_class_plan()
     shapes = sweep.element_class_shapes()
     others = [s for _, (_, sh) in sweep.FRESH_SAMPLES.items() for s in sh] + sweep.SHAPES
@@ -572,18 +566,7 @@ def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     others = [s for name, (_, sh) in sweep.FRESH_SAMPLES.items() if name != sample for s in sh] + sweep.SHAPES
     assert {s[0] for s in shapes}.isdisjoint({s[0] for s in others}) and len(shapes) == 10
     assert {s[3:] for s in shapes}.isdisjoint({s[3:] for s in others})
-    cols = (
-        "shape",
-        "dtype",
-        "block_m",
-        "block_n",
-        "block_k",
-        "group_m",
-        "num_warps",
-        "num_stages",
-        "a_major",
-        "b_major",
-    )
+    cols = DRAW_COLUMNS
     drawn = Counter(tuple(str(r[c]) for c in cols) for r in sweep.plan(95, seed=seed, shapes=shapes))
     for d in dirs:
         with (REPO / "docs" / "measurements" / d / "broad.csv").open(newline="") as f:
