@@ -218,6 +218,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
 --fresh101: FRESH101_SHAPES with a hundred-and-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh101;
     read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
+--fresh102: FRESH102_SHAPES with a hundred-and-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh102);
+--fresh103: FRESH103_SHAPES with a hundred-and-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh103);
+--fresh104: FRESH104_SHAPES with a hundred-and-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh104);
+--fresh105: FRESH105_SHAPES with a hundred-and-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh105);
+--fresh106: FRESH106_SHAPES with a hundred-and-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh106);
+--fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1869,6 +1875,102 @@ FRESH101_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6600x7000x3400", "odd", "holdout", 6600, 7000, 3400),
     ("small1232", "small", "holdout", 1232, 1232, 1232),
 ]
+# A hundred-and-second fresh sample (--fresh102, drawn in the session of 2026-12-02 at 09:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_50 (2 redrawn), all held out, a hundred-and-third seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH102_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3760", "square", "holdout", 3760, 3760, 3760),
+    ("sq4880", "square", "holdout", 4880, 4880, 4880),
+    ("shortk304f", "short_k", "holdout", 7168, 9472, 304),
+    ("longk14336b", "long_k", "holdout", 1536, 2176, 14336),
+    ("skinny336f", "skinny", "holdout", 336, 12288, 7424),
+    ("decode54h", "decode", "holdout", 54, 9216, 11520),
+    ("decode26e", "decode", "holdout", 26, 13312, 5888),
+    ("odd6700x5600x1100", "odd", "holdout", 6700, 5600, 1100),
+    ("odd3700x3800x3100", "odd", "holdout", 3700, 3800, 3100),
+    ("small2032", "small", "holdout", 2032, 2032, 2032),
+]
+# A hundred-and-third fresh sample (--fresh103, drawn in the session of 2026-12-02 at 09:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_51 (6 redrawn), all held out, a hundred-and-fourth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH103_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4816", "square", "holdout", 4816, 4816, 4816),
+    ("sq4176", "square", "holdout", 4176, 4176, 4176),
+    ("shortk416c", "short_k", "holdout", 11008, 6400, 416),
+    ("longk25344b", "long_k", "holdout", 2432, 1408, 25344),
+    ("skinny496f", "skinny", "holdout", 496, 18944, 6272),
+    ("decode42d", "decode", "holdout", 42, 16384, 4096),
+    ("decode55d", "decode", "holdout", 55, 12800, 6656),
+    ("odd2600x3900x1600", "odd", "holdout", 2600, 3900, 1600),
+    ("odd6500x4500x4000", "odd", "holdout", 6500, 4500, 4000),
+    ("small1520", "small", "holdout", 1520, 1520, 1520),
+]
+# A hundred-and-fourth fresh sample (--fresh104, drawn in the session of 2026-12-02 at 09:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_52 (3 redrawn), all held out, a hundred-and-fifth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH104_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2576", "square", "holdout", 2576, 2576, 2576),
+    ("sq3728", "square", "holdout", 3728, 3728, 3728),
+    ("shortk416d", "short_k", "holdout", 8704, 6912, 416),
+    ("longk19200b", "long_k", "holdout", 1536, 2560, 19200),
+    ("skinny464g", "skinny", "holdout", 464, 22528, 7936),
+    ("decode51c", "decode", "holdout", 51, 26624, 4864),
+    ("decode11b", "decode", "holdout", 11, 8192, 11520),
+    ("odd4000x2000x2400", "odd", "holdout", 4000, 2000, 2400),
+    ("odd5300x5900x3700", "odd", "holdout", 5300, 5900, 3700),
+    ("small1360", "small", "holdout", 1360, 1360, 1360),
+]
+# A hundred-and-fifth fresh sample (--fresh105, drawn in the session of 2026-12-02 at 09:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_53 (4 redrawn), all held out, a hundred-and-sixth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH105_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3696", "square", "holdout", 3696, 3696, 3696),
+    ("sq5104", "square", "holdout", 5104, 5104, 5104),
+    ("shortk608b", "short_k", "holdout", 7680, 8960, 608),
+    ("longk12288b", "long_k", "holdout", 1920, 1920, 12288),
+    ("skinny256g", "skinny", "holdout", 256, 23040, 6656),
+    ("decode52g", "decode", "holdout", 52, 27648, 5632),
+    ("decode64f", "decode", "holdout", 64, 26112, 10496),
+    ("odd1100x4500x6900", "odd", "holdout", 1100, 4500, 6900),
+    ("odd2300x4000x3500", "odd", "holdout", 2300, 4000, 3500),
+    ("small1488", "small", "holdout", 1488, 1488, 1488),
+]
+# A hundred-and-sixth fresh sample (--fresh106, drawn in the session of 2026-12-02 at 09:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_54 (7 redrawn), all held out, a hundred-and-seventh seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH106_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2512", "square", "holdout", 2512, 2512, 2512),
+    ("sq5872", "square", "holdout", 5872, 5872, 5872),
+    ("shortk608c", "short_k", "holdout", 7680, 6912, 608),
+    ("longk20480b", "long_k", "holdout", 2176, 1024, 20480),
+    ("skinny288g", "skinny", "holdout", 288, 8192, 7936),
+    ("decode40g", "decode", "holdout", 40, 20992, 8448),
+    ("decode60d", "decode", "holdout", 60, 28160, 11008),
+    ("odd3600x6700x4600", "odd", "holdout", 3600, 6700, 4600),
+    ("odd4900x2200x1000", "odd", "holdout", 4900, 2200, 1000),
+    ("small1328", "small", "holdout", 1328, 1328, 1328),
+]
+# A hundred-and-seventh fresh sample (--fresh107, drawn in the session of 2026-12-02 at 09:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_55 (5 redrawn), all held out, a hundred-and-eighth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH107_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq6096", "square", "holdout", 6096, 6096, 6096),
+    ("sq4560", "square", "holdout", 4560, 4560, 4560),
+    ("shortk464d", "short_k", "holdout", 6144, 11008, 464),
+    ("longk17408c", "long_k", "holdout", 1024, 1280, 17408),
+    ("skinny448e", "skinny", "holdout", 448, 19456, 6400),
+    ("decode6e", "decode", "holdout", 6, 11264, 7680),
+    ("decode19b", "decode", "holdout", 19, 24064, 4352),
+    ("odd4900x2900x1200", "odd", "holdout", 4900, 2900, 1200),
+    ("odd6200x4200x4100", "odd", "holdout", 6200, 4200, 4100),
+    ("small1456", "small", "holdout", 1456, 1456, 1456),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -1946,7 +2048,13 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh98": (2027_1_61, FRESH98_SHAPES),
                  "fresh99": (2027_1_62, FRESH99_SHAPES),
                  "fresh100": (2027_1_63, FRESH100_SHAPES),
-                 "fresh101": (2027_1_64, FRESH101_SHAPES)}  # fmt: skip
+                 "fresh101": (2027_1_64, FRESH101_SHAPES),
+                 "fresh102": (2027_1_67, FRESH102_SHAPES),
+                 "fresh103": (2027_1_68, FRESH103_SHAPES),
+                 "fresh104": (2027_1_69, FRESH104_SHAPES),
+                 "fresh105": (2027_1_70, FRESH105_SHAPES),
+                 "fresh106": (2027_1_71, FRESH106_SHAPES),
+                 "fresh107": (2027_1_72, FRESH107_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),
