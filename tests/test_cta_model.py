@@ -553,6 +553,12 @@ def test_the_element_class_judge_is_its_draw():
     ("fresh99", ("h200-2026-12-02/fresh99",)),
     ("fresh100", ("h200-2026-12-02/fresh100",)),
     ("fresh101", ("h200-2026-12-02/fresh101",)),
+    ("fresh102", ("h200-2026-12-02/fresh102",)),
+    ("fresh103", ("h200-2026-12-02/fresh103",)),
+    ("fresh104", ("h200-2026-12-02/fresh104",)),
+    ("fresh105", ("h200-2026-12-02/fresh105",)),
+    ("fresh106", ("h200-2026-12-02/fresh106",)),
+    ("fresh107", ("h200-2026-12-02/fresh107",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1488,7 +1494,9 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-02/fresh94", "h200-2026-12-02/fresh95",
                    "h200-2026-12-02/fresh96", "h200-2026-12-02/fresh97", "h200-2026-12-02/fresh98",
                    "h200-2026-12-02/fresh99", "h200-2026-12-02/fresh100",
-                   "h200-2026-12-02/fresh101", "h200-2026-12-02/element_class")  # fmt: skip
+                   "h200-2026-12-02/fresh101", "h200-2026-12-02/element_class",
+                   "h200-2026-12-02/fresh102", "h200-2026-12-02/fresh103", "h200-2026-12-02/fresh104",
+                   "h200-2026-12-02/fresh105", "h200-2026-12-02/fresh106", "h200-2026-12-02/fresh107")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
