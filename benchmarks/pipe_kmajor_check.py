@@ -86,6 +86,19 @@ def fitted_norm() -> tuple[float, dict[float, float]]:
     return min(spread, key=spread.__getitem__), spread
 
 
+def lone_conflict_spread(layouts: tuple[str, ...] = ("kk", "mk")) -> dict[float, float]:
+    """How cta_model.LONE_CONFLICT_NORM was derived from this check (lone_conflict_cycles, 2026-12-02): for each p of
+    CANDIDATES (and infinity: the model without the term), the median |log(model / measured)| of the whole kernel's
+    time as compiled at 1980 MHz over the check's rows of ``layouts`` (every R and K; the measured time the median of
+    both runs' passes). The norm is the p with the least; the N-major rows (``("kn",)``) do not move with it."""
+    out = {}
+    for p in (*CANDIDATES, math.inf):
+        with replaced(cta_model, LONE_CONFLICT_NORM=p):
+            rows = [(m, t) for r, m, t, _ in timed_rows(DATA) if _layout(r.shape) in layouts]
+        out[p] = statistics.median(abs(math.log(float(t["total"]) / m)) for m, t in rows)
+    return out
+
+
 def main() -> None:
     rows = per_iteration()
     shown = (1.5, 1.75, 2.0, 4.0)
@@ -103,6 +116,11 @@ def main() -> None:
         f"(band {CONTROL_BAND[0]}-{CONTROL_BAND[1]})"
     )
     print(f"p_k = {p_k}" if p_k is not None else "no rule: the controls leave the band")
+    lone = lone_conflict_spread()
+    print(
+        "lone warps' term (cta_model.LONE_CONFLICT_NORM), K-major rows' whole time, median |log(model / measured)| by "
+        "p: " + ", ".join(f"{p}: {v:.3f}" for p, v in lone.items()) + f"; p = {min(lone, key=lone.__getitem__)}"
+    )
     fitted, by_p = fitted_norm()
     print(f"fitted instead on the H100 sweep's training kernels with B K-major (2722b80): p = {fitted}; median |log "
           "error| by p: " + ", ".join(f"{p}: {v:.4f}" for p, v in by_p.items()))  # fmt: skip

@@ -263,6 +263,35 @@ def test_fenced_copies_wait_behind_the_other_resident_ctas_stores_by_hand():
     assert fenced_queue_cycles(False, 512.0) == 0.0 and fenced_queue_cycles(True, 512.0) == 512.0
 
 
+def test_a_lone_warps_conflicting_reads_add_to_its_chain_by_the_1_5_norm():
+    """lone_conflict_cycles by hand: a Triton FMA loop reading B K-major whose warps are each alone on their
+    sub-partition (CTAs of the round x warps <= 4) takes the 1.5-norm of one warp's chain and the round's shared-memory
+    cycles (cta_model.LONE_CONFLICT_NORM, from the K-major pipe check); nothing where two warps share a sub-partition or
+    the reads do not conflict; the same from numpy arrays (the search's path); a round takes it as one CTA's chain."""
+    import numpy as np
+
+    from roofmodel.model.cta_model import LONE_CONFLICT_NORM, LoneConflict, lone_conflict_cycles, round_cycles
+
+    assert LONE_CONFLICT_NORM == 1.5
+    lone = LoneConflict(True, 2000.0, 600.0, 2)
+    # One CTA of two warps: (2000^1.5 + 600^1.5)^(2/3) = (89,442.7 + 14,697.0)^(2/3) = 2,213.5 cycles.
+    assert lone_conflict_cycles(1, lone) == pytest.approx(2213.489, abs=1e-3)
+    # Two such CTAs, four warps on four sub-partitions: the path serves both, (2000^1.5 + 1200^1.5)^(2/3) = 2,579.5.
+    assert lone_conflict_cycles(2, lone) == pytest.approx(2579.530, abs=1e-3)
+    # Three: two warps share a sub-partition; B N-major: no conflicting reads.
+    assert lone_conflict_cycles(3, lone) == 0.0
+    assert lone_conflict_cycles(1, LoneConflict(False, 2000.0, 600.0, 2)) == 0.0
+    # Four warps in one CTA are each alone too; eight are not.
+    assert lone_conflict_cycles(1, LoneConflict(True, 2000.0, 600.0, 4)) == pytest.approx(2213.489, abs=1e-3)
+    assert lone_conflict_cycles(1, LoneConflict(True, 2000.0, 600.0, 8)) == 0.0
+    arrays = LoneConflict(np.array([True, True, True, False]), np.full(4, 2000.0), np.full(4, 600.0), np.full(4, 2))
+    assert lone_conflict_cycles(np.array([1, 2, 3, 1]), arrays) == pytest.approx([2213.489, 2579.530, 0.0, 0.0])
+    # A round of two: edges + K/BK x max(cc x pipes, that) = 3000 + 10 x max(1400, 2579.5); never below the max.
+    assert round_cycles(2, 10, 700.0, 2000.0, 3000.0, 0.0, lone) == pytest.approx(3000.0 + 10 * 2579.530, abs=1e-2)
+    assert round_cycles(2, 10, 1400.0, 2000.0, 3000.0, 0.0, lone) == pytest.approx(3000.0 + 10 * 2800.0)
+    assert round_cycles(3, 10, 700.0, 2000.0, 3000.0, 0.0, lone) == round_cycles(3, 10, 700.0, 2000.0, 3000.0)
+
+
 def test_predict_names_the_fence_queue_and_its_cycles():
     """predict's shared-memory line says what the queue adds: the fp8 64x128x128 kernel on 4 warps with B N-major
     (relaid), 3 CTAs an SM: a stage's fill (64 + 128 x 32) x 128 B = 532,480 B and the operand reads 24,576 B, at

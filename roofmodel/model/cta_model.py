@@ -206,6 +206,11 @@ ISSUED_PIPE_NORM = 4.0
 # The same for a Triton FMA loop whose B is K-major (prediction: fma_layout's conflicting reads along K): fitted on the
 # H100 broad sweep's training shapes (pre-registered in 2722b80; see the module docstring).
 CONFLICTING_PIPE_NORM = 2.5
+# How a lone warp's chain and the SM's shared-memory path combine in such a loop where every warp of the round is alone
+# on its sub-partition (lone_conflict_cycles): their p-norm, derived from the K-major pipe check (the p of its
+# candidates with the least median |log(model / measured)| over its rows with B K-major; benchmarks/pipe_kmajor_check.py,
+# docs/measurements/h200-2026-11-30/pipe_kmajor), not fitted on a sweep.
+LONE_CONFLICT_NORM = 1.5
 # How the chip's memory terms combine into its memory time: DRAM, the L2 and a last-level cache, their
 # q-norm (see the module docstring). Fitted with OVERLAP_NORM and the loaded-latency factor.
 MEMORY_NORM = 2.5
@@ -538,10 +543,12 @@ def rounds_per_sm(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
     return _ceil_div(_ceil_div(tiles, sms), resident_ctas(ctas_per_sm, tiles, sms))
 
 
-def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0) -> Any:
+def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0,
+                 lone: LoneConflict | None = None) -> Any:  # fmt: skip
     """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x max(cc x pipes, alone + (cc - 1) x queued).
     ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last round of
-    fewer CTAs waits behind fewer.
+    fewer CTAs waits behind fewer. ``lone``: where a Triton FMA loop's reads conflict, one CTA's chain takes at
+    least lone_conflict_cycles of the round.
 
     The round's CTAs start together and end together (the first round's are launched at once; they share the pipes
     or run the same chain side by side, so they finish together, and the next round's take their places at once),
@@ -552,7 +559,43 @@ def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued:
     two CTAs share an SM and none where one holds it."""
     if _is_array(queued) or queued:
         alone = alone + (cc - 1) * queued
+    if lone is not None:
+        alone = _max(alone, lone_conflict_cycles(cc, lone))
     return edges + k_it * _max(cc * pipes, alone)
+
+
+@dataclass(frozen=True)
+class LoneConflict:
+    """What lone_conflict_cycles needs of a kernel (numbers or numpy arrays): ``conflicting``, where a Triton FMA loop
+    reads B K-major (prediction: fma_layout's conflicting reads); ``chain``, SM cycles of one warp's chain an iteration
+    without its wait on the shared-memory path (its FFMAs by a stream's share or the lone-warp floor, the iteration's
+    work, the exposed loads and transposes); ``smem``, one CTA's shared-memory cycles an iteration; ``warps``, a CTA's."""
+
+    conflicting: Any
+    chain: Any
+    smem: Any
+    warps: Any
+
+
+def lone_conflict_cycles(cc: Any, lone: LoneConflict) -> Any:
+    """SM cycles one CTA's chain takes an iteration of a round of ``cc`` CTAs where its B reads conflict and every warp
+    of the round is alone on its sub-partition (cc x warps <= 4): the LONE_CONFLICT_NORM-norm of the warp's chain and
+    the round's shared-memory time, cc x smem; 0 elsewhere (the round keeps max(cc x pipes, chain)).
+
+    A warp alone on its sub-partition issues its FFMAs and waits on its own LDS.128 of B along K, whose lanes fall in
+    the same banks and are served in turn; no other warp issues meanwhile, so the wait on the SM's shared-memory path
+    (its own reads and the other resident CTAs') does not hide under FFMAs as the larger of the two would say. The
+    K-major pipe check (docs/measurements/h200-2026-11-30/pipe_kmajor) timed it: its B K-major rows with one warp a
+    sub-partition ran 14-33% slower than the model where the same tiles with B N-major ran within 8%; at p = 1.5 the
+    check's K-major rows' median |log(model / measured)| is 0.041 (0.070 without the term; 0.059 at p = 1.25, 0.045 at
+    1.75, 0.065 at 2, 0.070 at 2.5: pipe_kmajor_check.lone_conflict_spread). Where two warps or more share a
+    sub-partition the other warp issues under the wait and the pipes' CONFLICTING_PIPE_NORM holds."""
+    if not (lone.conflicting.any() if _is_array(lone.conflicting) else lone.conflicting):
+        return 0.0
+    shared = cc * lone.smem
+    larger = _max(lone.chain, shared)
+    both = larger * norm_factor(LONE_CONFLICT_NORM, _min(lone.chain, shared) / _where(larger > 0, larger, 1.0))
+    return _where(lone.conflicting & (cc * lone.warps <= SUB_PARTITIONS), both, 0.0)
 
 
 def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
@@ -563,11 +606,11 @@ def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
 
 
 def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any,
-                  last_pipes: Any, last_alone: Any) -> Any:  # fmt: skip
+                  last_pipes: Any, last_alone: Any, lone: LoneConflict | None = None) -> Any:  # fmt: skip
     """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs (round_cycles), the last round of
     ``last`` CTAs at its own ``last_pipes`` and ``last_alone`` (its spills' rate)."""
-    full = round_cycles(c, k_it, pipes, alone, edges, queued)
-    return (rounds - 1) * full + round_cycles(last, k_it, last_pipes, last_alone, edges, queued)
+    full = round_cycles(c, k_it, pipes, alone, edges, queued, lone)
+    return (rounds - 1) * full + round_cycles(last, k_it, last_pipes, last_alone, edges, queued, lone)
 
 
 def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
@@ -857,6 +900,10 @@ def kernel_terms(
             gathers / share + _max(mma / (share * streams) + iteration, lone_warp_cycles),
         ),
     )
+    lone = None
+    if conflicting:
+        chain = transpose + exposed + gathers / share + _max(mma / (share * streams) + iteration, lone_warp_cycles)
+        lone = LoneConflict(conflicting_reads, chain, smem, warps)
 
     def alone_at(spill_cycles: Any) -> Any:
         """One CTA's chain an iteration with the spills taking ``spill_cycles`` (a full round's or the last's)."""
@@ -880,7 +927,7 @@ def kernel_terms(
         else 2.0 * hot * 4.0 * warp_size * warps / last_spill_bytes_per_cycle
     )
     last_pipes, last_alone = pipes_at(last_spill), alone_at(last_spill)
-    sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone)
+    sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone, lone)
     # A persistent kernel pays its prologue and epilogue once per SM (its rounds were computed without them): never
     # more than the launch-per-tile kernel, whose every round pays them (round_cycles).
     once = prologue + epilogue
