@@ -290,6 +290,31 @@ def test_a_lone_warps_conflicting_reads_add_to_its_chain_by_the_1_5_norm():
     assert round_cycles(2, 10, 700.0, 2000.0, 3000.0, 0.0, lone) == pytest.approx(3000.0 + 10 * 2579.530, abs=1e-2)
     assert round_cycles(2, 10, 1400.0, 2000.0, 3000.0, 0.0, lone) == pytest.approx(3000.0 + 10 * 2800.0)
     assert round_cycles(3, 10, 700.0, 2000.0, 3000.0, 0.0, lone) == round_cycles(3, 10, 700.0, 2000.0, 3000.0)
+    # Rounds of two 4-warp CTAs (eight warps: none alone) then a last round of one (four warps, each alone): the term
+    # binds in the last round only, 2 x (3000 + 10 x max(1400, 2000)) + 3000 + 10 x 2213.5 = 71,134.9 cycles.
+    from roofmodel.model.cta_model import _plain_rounds
+
+    four = LoneConflict(True, 2000.0, 600.0, 4)
+    assert _plain_rounds(2, 1, 3, 10, 700.0, 2000.0, 3000.0, 0.0, 700.0, 2000.0, four) == pytest.approx(71134.893)
+
+
+def test_predict_names_the_lone_warps_conflicting_reads():
+    """predict's shared-memory line names lone_conflict_cycles where it binds: fp32 1536x1408x3072 on the H200, Triton's
+    32x32x64 on one warp at six stages with B K-major (two CTAs an SM: two warps, each alone), whose busiest SM's time
+    is that chain over its 8 rounds of 48 iterations and their edges; with B N-major (no conflicting reads) nothing is said."""
+    machine = load_machine("h200")
+    gemm = Gemm(m=1536, n=1408, k=3072, dtype="fp32")
+    from roofmodel.model.kernel import triton_config
+
+    cfg = triton_config(machine, "fp32", block_m=32, block_n=32, block_k=64, group_m=8, num_warps=1, num_stages=6)
+    p = predict_kernel(machine, gemm, cfg, a_major="k", b_major="k")
+    smem = next(t for t in p.terms if t.name == "shared memory")
+    cycles = float(re.search(r"([\d,]+) cycles an iteration \(lone_conflict_cycles\)", smem.detail)[1].replace(",", ""))
+    assert "1.5-norm of a warp's own chain and the round's shared-memory time" in smem.detail
+    edges = next(t.seconds for t in p.terms if t.name == "prologue/epilogue")
+    assert 8 * 48 * cycles / 1.98e9 + edges == pytest.approx(p.sm_seconds, rel=1e-4)
+    twin = predict_kernel(machine, gemm, cfg, a_major="k", b_major="n")
+    assert all("lone_conflict_cycles" not in t.detail for t in twin.terms)
 
 
 def test_predict_names_the_fence_queue_and_its_cycles():
@@ -854,6 +879,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-02/fresh94", "-fresh94"), ("h200", "h200", "12-02/fresh95", "-fresh95"),
      ("h200", "h200", "12-02/fresh97", "-fresh97"), ("h200", "h200", "12-02/fresh100", "-fresh100"),
      ("h200", "h200", "12-02/fresh101", "-fresh101"), ("h200", "h200", "12-02/element_class", "-element-class"),
+     ("h200", "h200", "12-02/fresh102", "-fresh102"), ("h200", "h200", "12-02/fresh103", "-fresh103"),
+     ("h200", "h200", "12-02/fresh104", "-fresh104"),
      ("h200", "h200", "12-02/fresh96", "-fresh96"), ("h200", "h200", "12-02/fresh98", "-fresh98"),
      ("h200", "h200", "12-02/fresh99", "-fresh99")],
 )  # fmt: skip
@@ -1905,7 +1932,7 @@ def test_the_read_lists_know_where_each_h200_sample_lies():
     """benchmarks/read_samples.read_h200 names a directory that holds a broad sweep for every sample it lists, the
     unread ones left out (fresh51 was read on 2026-12-01 with fresh67: it joins the lists from there; none is unread
     since fresh96, fresh98 and fresh99 were read on 2026-12-02), to fresh57 (timed 2026-12-01, a directory of its own)
-    and on to fresh101 and the element-class judge read with it."""
+    and on to fresh101 and the element-class judge read with it, and fresh102-104."""
     from benchmarks.read_samples import DATA, UNREAD_H200, read_h200
 
     listed = read_h200(57)
@@ -1920,3 +1947,5 @@ def test_the_read_lists_know_where_each_h200_sample_lies():
     assert latest[-7:] == (*(f"h200-2026-12-02/fresh{i}" for i in range(96, 102)), "h200-2026-12-02/element_class")
     assert UNREAD_H200 == ()
     assert "h200-2026-12-02/element_class" not in read_h200(100)
+    # fresh102-104 read on 2026-12-02 to judge 073899b; fresh105-107 not yet (change_classes.LAST_READ stops at 104).
+    assert read_h200(104)[-4:-1] == tuple(f"h200-2026-12-02/fresh{i}" for i in range(102, 105))

@@ -178,7 +178,7 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     ev = evaluate(machine, gemm, Space(name=space), a_major=a_major, b_major=b_major)
     assert len(ev.configs) > 100
     rng = random.Random(f"{name}{gemm}")
-    homed = requests = waited = accumulators = stacked = copied = wide = 0
+    homed = requests = waited = accumulators = stacked = copied = wide = lone = 0
     # and ten whose element pointers the rule spills, where there are any (the waits on them; past the collapse point
     # too), ten whose accumulators pass the limit and ten the rule sends to the stack (mma.sync loops charged as counted)
     wgmma_waits = (ev.configs.waits > 0) & (ev.configs.family == FAMILIES.index("wgmma"))
@@ -204,12 +204,16 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     four = (c.bm == 128) & (c.bn == 256) & (c.warps == 4) & (b_major == "n") & ((c.stages <= 3) | (a_major == "m"))
     single = np.flatnonzero(wgmma16 & (eight | four))
     aligned = (gemm.m if a_major == "m" else gemm.k) % 16 == 0 and (gemm.n if b_major == "n" else gemm.k) % 16 == 0
+    # and ten Triton FMA kernels of one or two warps (with B K-major, their rounds of lone warps' conflicting reads:
+    # cta_model.lone_conflict_cycles)
+    lone_fma = np.flatnonzero((c.family == FAMILIES.index("fma")) & (c.warps <= 2))
     resident: set[int] = set()
     for i in [*rng.sample(range(len(ev.configs)), 40), *rng.sample(list(spilling), min(10, spilling.size)),
               *rng.sample(list(acc), min(10, acc.size)), *rng.sample(list(stack), min(10, stack.size)),
               *rng.sample(list(narrowed_sync), min(10, narrowed_sync.size)),
               *rng.sample(list(narrowed_wgmma), min(10, narrowed_wgmma.size)),
-              *rng.sample(list(wide_spills), min(10, wide_spills.size)), *single]:  # fmt: skip
+              *rng.sample(list(wide_spills), min(10, wide_spills.size)), *single,
+              *rng.sample(list(lone_fma), min(10, lone_fma.size))]:  # fmt: skip
         p = predict_kernel(machine, gemm, ev.configs.config(i), a_major=a_major, b_major=b_major)
         assert p.seconds == ev.seconds[i]  # bit for bit: one formula, inputs from independent code
         for t in p.terms:
@@ -222,6 +226,7 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
         stacked += any("more than the stack holds" in t.detail for t in p.terms)
         copied += any("cp.async through L1" in t.detail for t in p.terms)
         wide += any("pointers_spill_at_the_limit" in t.detail for t in p.terms)
+        lone += any("lone_conflict_cycles" in t.detail for t in p.terms)
         if any("not both in turns" in t.detail for t in p.terms):
             resident.add(int(i))
     # (where an operand is loaded one element at a time it keeps its own charge: counted above, not noted)
@@ -236,6 +241,7 @@ def test_vectorized_search_agrees_exactly_with_the_scalar_predictor(name, gemm, 
     assert accumulators >= min(10, acc.size) if gemm.m == 4096 else True
     assert stacked >= 10 if (gemm.m, gemm.dtype) == (7000, "fp16") else stacked >= min(10, stack.size)
     assert wide >= 5 if gemm.m in (6900, 2300) else wide == 0
+    assert lone >= 5 if (gemm.dtype, b_major) == ("fp32", "k") else lone == 0
 
 
 def test_the_compile_order_takes_the_spilled_element_pointers_as_recomputed():

@@ -86,7 +86,8 @@ work).
 A tile costs a prologue (one load time L to fill the first stage) and an epilogue (a fixed cost plus
 C's bytes at the SM's share of DRAM write bandwidth), which the other resident CTAs do not hide: they start and
 end together, so a round of c CTAs takes prologue + epilogue + K/BK x max(c x pipes, alone + (c - 1) x queued)
-(round_cycles; the other CTAs hid them until 2026-11-29). The busiest SM runs ceil(tiles / SMs) tiles in rounds of c;
+(round_cycles; the other CTAs hid them until 2026-11-29), its chain at least lone_conflict_cycles where a Triton FMA
+loop's warps are each alone and read B K-major. The busiest SM runs ceil(tiles / SMs) tiles in rounds of c;
 a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), or, where longer, the time the path from DRAM takes to serve
@@ -176,6 +177,9 @@ K-major rows best at p = 2 (median |log(model / measured)| 0.018, 0.102 at 4), b
 sweep's 54 training kernels the rule touches (median |log error| 0.043 at 4, 0.037 at 2, 0.036 at 2.5). Judged on
 fresh43 before it was read (32 kernels moved, 4.1% -> 2.7%) and on the H100 sweep's held-out shapes (40 moved, 2.5%
 -> 2.1%): passed.
+Where every warp of a round of such a loop is alone on its sub-partition, the round's chain takes at least the
+1.5-norm of one warp's chain and the round's shared-memory time (lone_conflict_cycles, LONE_CONFLICT_NORM from the
+K-major pipe check; pre-registered in 073899b, judged on fresh102-104: passed).
 """
 
 from __future__ import annotations
@@ -545,7 +549,8 @@ def rounds_per_sm(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
 
 def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0,
                  lone: LoneConflict | None = None) -> Any:  # fmt: skip
-    """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x max(cc x pipes, alone + (cc - 1) x queued).
+    """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x max(cc x pipes, max(alone + (cc - 1) x queued,
+    lone_conflict_cycles)).
     ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last round of
     fewer CTAs waits behind fewer. ``lone``: where a Triton FMA loop's reads conflict, one CTA's chain takes at
     least lone_conflict_cycles of the round.
@@ -568,8 +573,10 @@ def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued:
 class LoneConflict:
     """What lone_conflict_cycles needs of a kernel (numbers or numpy arrays): ``conflicting``, where a Triton FMA loop
     reads B K-major (prediction: fma_layout's conflicting reads); ``chain``, SM cycles of one warp's chain an iteration
-    without its wait on the shared-memory path (its FFMAs by a stream's share or the lone-warp floor, the iteration's
-    work, the exposed loads and transposes); ``smem``, one CTA's shared-memory cycles an iteration; ``warps``, a CTA's."""
+    without its wait on the shared-memory path (its gathers, its FFMAs by a stream's share plus the iteration's work or
+    the lone-warp floor, the exposed loads and transposes; not its spills, which the check's rules left out: a spilling
+    lone kernel whose spills bind is not moved); ``smem``, one CTA's shared-memory cycles an iteration (its operand
+    reads and fills, not its transposes or spills); ``warps``, a CTA's."""
 
     conflicting: Any
     chain: Any
@@ -586,16 +593,17 @@ def lone_conflict_cycles(cc: Any, lone: LoneConflict) -> Any:
     the same banks and are served in turn; no other warp issues meanwhile, so the wait on the SM's shared-memory path
     (its own reads and the other resident CTAs') does not hide under FFMAs as the larger of the two would say. The
     K-major pipe check (docs/measurements/h200-2026-11-30/pipe_kmajor) timed it: its B K-major rows with one warp a
-    sub-partition ran 14-33% slower than the model where the same tiles with B N-major ran within 8%; at p = 1.5 the
-    check's K-major rows' median |log(model / measured)| is 0.041 (0.070 without the term; 0.059 at p = 1.25, 0.045 at
-    1.75, 0.065 at 2, 0.070 at 2.5: pipe_kmajor_check.lone_conflict_spread). Where two warps or more share a
-    sub-partition the other warp issues under the wait and the pipes' CONFLICTING_PIPE_NORM holds."""
+    sub-partition ran 16-50% slower than the model said (the model 14-33% too fast) where the same tiles with B N-major
+    ran within 10%; at p = 1.5 the check's K-major rows' median |log(model / measured)| is 0.041 (0.070 without the
+    term; 0.059 at p = 1.25, 0.045 at 1.75, 0.065 at 2, 0.070 at 2.5, where the term never binds on its rows:
+    pipe_kmajor_check.lone_conflict_spread). Where two warps or more share a sub-partition the other warp issues under
+    the wait and the pipes' CONFLICTING_PIPE_NORM holds."""
     if not (lone.conflicting.any() if _is_array(lone.conflicting) else lone.conflicting):
         return 0.0
     shared = cc * lone.smem
     larger = _max(lone.chain, shared)
     both = larger * norm_factor(LONE_CONFLICT_NORM, _min(lone.chain, shared) / _where(larger > 0, larger, 1.0))
-    return _where(lone.conflicting & (cc * lone.warps <= SUB_PARTITIONS), both, 0.0)
+    return _where(lone.conflicting, _where(cc * lone.warps <= SUB_PARTITIONS, both, 0.0), 0.0)
 
 
 def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
@@ -797,7 +805,7 @@ def kernel_terms(
     copy at kernel_costs.copy_instruction_shared); the fills take the larger of it and their bytes at the rate, after
     the operand reads (0: their bytes).
     ``conflicting_reads``: a Triton FMA loop whose B is K-major, whose pipes take CONFLICTING_PIPE_NORM (the module
-    docstring).
+    docstring) and whose rounds of lone warps take lone_conflict_cycles.
     ``waits_each_wgmma``: where a wgmma loop waits for each wgmma before issuing the next (prediction.waits_each_wgmma,
     Triton's loops so compiled): a warpgroup's chain an iteration is the CTA's MMAs and then its wait, where a loop
     that keeps a group in flight takes its own share of the MMAs and its wait (the other warpgroups' MMAs under it);
@@ -889,21 +897,15 @@ def kernel_terms(
     # read it (one buffer): its latency adds to the iteration instead of hiding under it.
     exposed = _where(synchronous_loads, latency, 0.0)
     hidden = latency - exposed
+    # A stream's own chain where its warps issue everything (mma.sync, FMA): its gathers, then its share of the MMAs
+    # and the iteration's work, or the lone-warp floor.
+    stream_chain = gathers / share + _max(mma / (share * streams) + iteration, lone_warp_cycles)
     work = _where(
         warpgroup,
         _max(mma / share, smem, hidden, iteration, _where(waits_each_wgmma, mma, mma / streams) + wait, issue),
-        _max(
-            gathers / share + _max(mma / share, conversions / share),
-            smem,
-            hidden,
-            issue,
-            gathers / share + _max(mma / (share * streams) + iteration, lone_warp_cycles),
-        ),
+        _max(gathers / share + _max(mma / share, conversions / share), smem, hidden, issue, stream_chain),
     )
-    lone = None
-    if conflicting:
-        chain = transpose + exposed + gathers / share + _max(mma / (share * streams) + iteration, lone_warp_cycles)
-        lone = LoneConflict(conflicting_reads, chain, smem, warps)
+    lone = LoneConflict(conflicting_reads, transpose + exposed + stream_chain, smem, warps) if conflicting else None
 
     def alone_at(spill_cycles: Any) -> Any:
         """One CTA's chain an iteration with the spills taking ``spill_cycles`` (a full round's or the last's)."""
@@ -972,6 +974,9 @@ def kernel_terms(
         # round where one CTA's chain does.
         "overhead": busy * (_max(iteration / c, shared_issue, issue / c) + kmajor_copy_cycles),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
+        # Not one of TERMS: what one CTA's chain takes where its warps are each alone and its reads conflict
+        # (lone_conflict_cycles), a full round's, over the busiest SM's rounds; 0 elsewhere (predict's note).
+        "lone reads": (0.0 if lone is None else rounds * k_it * lone_conflict_cycles(c, lone) / clock_hz),
         "DRAM": dram,
         "LLC": llc_seconds,
         "L2": l2_seconds,

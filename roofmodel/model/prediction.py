@@ -1885,6 +1885,14 @@ def predict_kernel(
         if bool(fenced_copies(plan, family)) and resident > 1
         else ""
     )
+    lone_cycles = float(terms["lone reads"]) * rates.clock_hz / (rounds * k_it)
+    lone_note = (
+        f"; its warps, each alone on its sub-partition, wait on their own conflicting reads of B: a CTA's chain takes "
+        f"the {cta_model.LONE_CONFLICT_NORM:g}-norm of a warp's own chain and the round's shared-memory time, "
+        f"{lone_cycles:,.0f} cycles an iteration (lone_conflict_cycles)"
+        if lone_cycles > 0
+        else ""
+    )
     own_read, own_requested = synchronous_hit_bytes(plan, t.dram_read_bytes, t.requested_bytes, t.a_dram_read_bytes,
                                                     t.a_requested_bytes)  # fmt: skip
     kernel_hit, own_hit = l2_hit_rate(t.dram_read_bytes, t.requested_bytes), l2_hit_rate(own_read, own_requested)
@@ -1966,7 +1974,8 @@ def predict_kernel(
             rates,
             (float(fa), float(fb)),
         )
-        + fence_note,
+        + fence_note
+        + lone_note,
         "spills": "spilled registers stored and reloaded each iteration, before its MMAs, at "
         + (
             held_spill_note(rates, tiles, sms, FAMILIES.index(config.instruction))
