@@ -218,9 +218,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
 --fresh101: FRESH101_SHAPES with a hundred-and-second seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh101;
     read 2026-12-02 to judge the copies-all-of-elements rate, 31714e8: passed);
---fresh102: FRESH102_SHAPES with a hundred-and-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh102);
---fresh103: FRESH103_SHAPES with a hundred-and-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh103);
---fresh104: FRESH104_SHAPES with a hundred-and-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh104);
+--fresh102: FRESH102_SHAPES with a hundred-and-third seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh102;
+    read 2026-12-02 to judge the lone warps' conflicting reads, 073899b: passed);
+--fresh103: FRESH103_SHAPES with a hundred-and-fourth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh103;
+    read 2026-12-02 to judge the lone warps' conflicting reads, 073899b: passed);
+--fresh104: FRESH104_SHAPES with a hundred-and-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh104;
+    read 2026-12-02 to judge the lone warps' conflicting reads, 073899b: passed);
 --fresh105: FRESH105_SHAPES with a hundred-and-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh105);
 --fresh106: FRESH106_SHAPES with a hundred-and-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh106);
 --fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107);
