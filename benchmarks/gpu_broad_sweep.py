@@ -227,6 +227,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh105: FRESH105_SHAPES with a hundred-and-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh105);
 --fresh106: FRESH106_SHAPES with a hundred-and-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh106);
 --fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107);
+--convert-check: only the convert check (CONVERT_CHECK_TILES, fp8 mma.sync by warps and BK, 2026-12-02);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -2335,6 +2336,33 @@ def mma_issue_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The convert check (2026-12-02): what fp8's conversions for mma.sync cost by warps and BK. On the read H200 sweeps
+# (to fresh101) Triton's fp8 mma.sync kernels with both operands K-major and no spills are too slow in the model on 8
+# warps, the more so the longer BK (+1.9%, +7.5%, +12.3% signed at BK 64, 128, 256; 32x32x256 +33%), and too fast on 2
+# (-0.4% to -6.2%), while the conversions' count is right (the compiled loop's F2FP); the issue check behind
+# kernel_costs.convert timed BK 64 and 128 on 4 and 8 warps only. CONVERT_TILES x CONVERT_WARPS x CONVERT_BK, mma.sync
+# forced, on 1 and 8 tiles per SM over ISSUE_K, so that a later rule can take each tile's slope over K apart by BK and
+# warps. Committed as a check for a later change: no rule is fixed here.
+CONVERT_CHECK_TILES = [(32, 32), (32, 64), (64, 64)]
+CONVERT_CHECK_WARPS = (2, 4, 8)
+CONVERT_CHECK_BK = (64, 128, 256)
+
+
+def convert_check_plan() -> list[dict[str, Any]]:
+    """CONVERT_CHECK_TILES x CONVERT_CHECK_WARPS x CONVERT_CHECK_BK in fp8, both operands K-major, mma.sync forced, on
+    132 x ISSUE_TILES_PER_SM tiles over ISSUE_K (set ``convert_check``, split ``micro``)."""
+    return [
+        dict(set="convert_check", shape=f"convert-{bm}x{bn}x{bk}-w{w}-t{per}", family="convert_check",
+             split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype="fp8", force_mma_v2=1, block_m=bm, block_n=bn,
+             block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major="k", b_major="k")
+        for bm, bn in CONVERT_CHECK_TILES
+        for w in CONVERT_CHECK_WARPS
+        for bk in CONVERT_CHECK_BK
+        for per in ISSUE_TILES_PER_SM
+        for k in ISSUE_K
+    ]  # fmt: skip
+
+
 # The gather check (2026-11-26): what an MN-major operand costs mma.sync's warps, which read it from
 # shared memory one element per thread (ldmatrix.trans is .b16 only: ld.shared.b8 / .b32, then packs):
 # the conversion-heavy fp8 tiles (roofmodel.model.kernel_costs.CONVERT_TILES) and the same tiles in tf32
@@ -3217,6 +3245,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
                   occupancy_plan),
     "alignment": ("only the alignment check (ALIGN_TILES x ALIGN_SHAPES)", alignment_plan),
     "mma-issue": ("only the issue check (ISSUE_TILES, mma.sync and FMA)", mma_issue_plan),
+    "convert-check": ("only the convert check (fp8 mma.sync tiles by warps and BK, both operands K-major)",
+                      convert_check_plan),
     "mma-gather": ("only the gather check (GATHER_TILES with MN-major operands, mma.sync forced)",
                    mma_gather_plan),
     "narrow-mma-sync": ("the narrow check with mma.sync forced", lambda: narrow_plan(1)),
