@@ -285,3 +285,21 @@ def test_predict_says_which_copy_rate_applies(cli, m, b_major, said, extra):
               else "8.4 cycles a copy over the CTAs it holds at once (kernel_costs.copy_instruction_shared;")  # fmt: skip
     assert "9.4 cycles (kernel_costs.copy_instruction)" in text and shared in text
     assert said in text
+
+
+@pytest.mark.parametrize("dtype", ["tf32", "fp32", "fp16", "bf16", "fp8"])
+def test_the_element_copy_rate_is_an_input_of_tf32_alone(dtype):
+    """kernel_costs.copy_instruction_shared_elements is taken only by a Triton tf32 wgmma stage all of element copies
+    (prediction.copies_all_of_elements): predict lists it among a kernel's inputs for tf32 alone, as it does
+    kernel_costs.convert for fp8 and kernel_costs.fma_lone_issue for fp32; the times do not depend on it elsewhere."""
+    from roofmodel import Gemm
+    from roofmodel.model.kernel import triton_config
+    from roofmodel.model.prediction import predict_kernel
+
+    machine = load_machine("h200")
+    gemm = Gemm(m=4096, n=4096, k=1500, dtype=dtype)
+    bk = {"fp8": 128, "tf32": 32, "fp32": 32}.get(dtype, 64)
+    cfg = triton_config(machine, dtype, block_m=128, block_n=128, block_k=bk, group_m=8, num_warps=4, num_stages=3)
+    fields = {i.field for i in predict_kernel(machine, gemm, cfg, a_major="k", b_major="k").inputs}
+    assert ("kernel_costs.copy_instruction_shared_elements" in fields) == (dtype == "tf32")
+    assert "kernel_costs.copy_instruction_shared" in fields

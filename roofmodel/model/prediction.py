@@ -309,11 +309,13 @@ def machine_rates(
     }
     if machine.kernel_costs is not None:
         # Only fp8 is converted for mma.sync (int8's mma.sync is native): the figure is an input of fp8's time alone.
-        # The byte gathers were measured on fp8 (its conversions' pipe): int8's are not charged either.
+        # The byte gathers were measured on fp8 (its conversions' pipe): int8's are not charged either. Copies all of
+        # elements take their own rate under tf32 wgmma alone (copies_all_of_elements).
         named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()
                       if (k not in ("convert", "gather") or dtype == "fp8")
                       and (k != "fma_lone_issue" or dtype == "fp32")
-                      and (k != "kmajor_copy" or dtype in KMAJOR_COPY_TYPES)})  # fmt: skip
+                      and (k != "kmajor_copy" or dtype in KMAJOR_COPY_TYPES)
+                      and (k != "copy_instruction_shared_elements" or dtype == "tf32")})  # fmt: skip
     cycles: dict[str, float | None] = {}
     for name, q in named.items():
         cycles[name] = units.latency_cycles(q.value, q.unit, clock_hz) if q is not None else None
