@@ -975,8 +975,12 @@ def kernel_terms(
         "overhead": busy * (_max(iteration / c, shared_issue, issue / c) + kmajor_copy_cycles),
         "prologue/epilogue": _where(persistent, 1, rounds) * (prologue + epilogue) / clock_hz,
         # Not one of TERMS: what one CTA's chain takes where its warps are each alone and its reads conflict
-        # (lone_conflict_cycles), a full round's, over the busiest SM's rounds; 0 elsewhere (predict's note).
-        "lone reads": (0.0 if lone is None else rounds * k_it * lone_conflict_cycles(c, lone) / clock_hz),
+        # (lone_conflict_cycles), over the busiest SM's full rounds and its last; 0 elsewhere (predict's note).
+        "lone reads": (
+            0.0
+            if lone is None
+            else k_it * ((rounds - 1) * lone_conflict_cycles(c, lone) + lone_conflict_cycles(last, lone)) / clock_hz
+        ),
         "DRAM": dram,
         "LLC": llc_seconds,
         "L2": l2_seconds,

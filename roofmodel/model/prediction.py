@@ -1891,7 +1891,7 @@ def predict_kernel(
     lone_note = (
         f"; its warps, each alone on its sub-partition, wait on their own conflicting reads of B: a CTA's chain takes "
         f"the {cta_model.LONE_CONFLICT_NORM:g}-norm of a warp's own chain and the round's shared-memory time, "
-        f"{lone_cycles:,.0f} cycles an iteration (lone_conflict_cycles)"
+        f"{lone_cycles:,.0f} cycles an iteration, averaged over its rounds (lone_conflict_cycles)"
         if lone_cycles > 0
         else ""
     )
