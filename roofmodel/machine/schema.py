@@ -400,6 +400,11 @@ class KernelCosts(StrictModel):
     # Per fp8 element an SM's warps convert to fp16 in front of mma.sync, as Triton does on sm_90
     # (cvt.rn.f16x2.e4m3x2, then m16n8k16.f16 MMAs); absent where mma.sync takes fp8 itself (sm_89).
     convert: Latency | None = None
+    # The same where CTAs share the SM: per element the resident CTAs' warps convert, and per warp a main-loop
+    # iteration (the issue slots each warp's own work takes beside its conversions), the SM's pipe (cta_model.py).
+    # Absent: convert for both, nothing per warp.
+    convert_shared: Latency | None = None
+    convert_warp: Latency | None = None
     # Per element of an 8-bit MN-major operand mma.sync's warps read from shared memory one byte per thread
     # (ldmatrix.trans is .b16 only: ld.shared.b8, then byte packs), on the same issue pipe as convert.
     gather: Latency | None = None

@@ -50,7 +50,12 @@ Per main-loop iteration (one BK step) of one CTA:
   cvt.rn.f16x2.e4m3x2, then m16n8k16.f16) x the measured cost per element (kernel_costs.convert): a
   pipe of its own beside the MMAs, not in series with them (fp8 at the BK of fp16 runs faster than
   fp16 on every tile of the issue check, docs/measurements/h100-2026-11-25/mma_issue, where
-  conversions in series would make it slower); the resident CTAs share it;
+  conversions in series would make it slower); the resident CTAs share it, and where both operands are
+  K-major their pipe takes elements x kernel_costs.convert_shared + warps x kernel_costs.convert_warp (the
+  convert check, docs/measurements/h200-2026-12-02/convert_check: where the SM's pipes bind, an iteration's
+  conversions cost a part per element and a part per warp that does not grow with BK, which one per-element
+  figure taken at BK 64 and 128 put 22-44% too slow at BK 128-256); one CTA's own chain keeps convert, and an
+  operand gathered byte by byte keeps it on both (its gather pairs were timed against convert's rate);
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
   law bounds one CTA's iteration by the time L a stage's load takes: the loaded latency, plus the
   time the stage's bytes take to stream in at its SM's share of the L2's rate (stage_stream_cycles:
@@ -511,6 +516,9 @@ class CtaCosts:
     wait_s: float = 0.0  # per iteration of an asynchronous MMA (wgmma): the wait on the previous group
     transpose_s: float = 0.0  # per 32-bit element an SM's warps transpose for wgmma (MN-major tf32)
     convert_s: float = 0.0  # per fp8 element an SM's warps convert to fp16 for mma.sync (Triton on sm_90)
+    # The SM's pipe where its resident CTAs convert: per element, and per warp an iteration (0: convert_s alone).
+    convert_shared_s: float = 0.0
+    convert_warp_s: float = 0.0
     gather_s: float = 0.0  # per element of an 8-bit MN-major operand mma.sync's warps read byte by byte
     spill_wait_s: float = 0.0  # per time a warp waits on its own local reloads in an iteration (the round trip)
     flush_writeback_s: float = 0.0  # DRAM's write-back of all the dirty lines the timer's L2 flush leaves
@@ -865,6 +873,16 @@ def kernel_terms(
     # adding to the conversions' time, the issue-occupancy check to the MMAs' where those bind (its fp8 tiles with B
     # N-major against the same tiles K-major, docs/measurements/h200-2026-11-29/issue_occupancy).
     conversions = converted_elements_per_iter * costs.convert_s * clock_hz
+    # The resident CTAs' pipe where both operands are K-major: per element and per warp (convert_shared, convert_warp).
+    shared_conversions = (
+        conversions
+        if not costs.convert_shared_s
+        else _where(
+            (converted_elements_per_iter > 0) & (gathered_elements_per_iter == 0),
+            converted_elements_per_iter * costs.convert_shared_s * clock_hz + warps * costs.convert_warp_s * clock_hz,
+            conversions,
+        )
+    )
     gathers = gathered_elements_per_iter * costs.gather_s * clock_hz
     convert = conversions + gathers
 
@@ -874,7 +892,7 @@ def kernel_terms(
         """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's): the MMAs
         and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both (by
         CONFLICTING_PIPE_NORM where ``conflicting_reads``)."""
-        mmas, shared = _max(mma, conversions) + gathers, smem + transpose + spill_cycles
+        mmas, shared = _max(mma, shared_conversions) + gathers, smem + transpose + spill_cycles
         larger = _max(mmas, shared)
         ratio = _min(mmas, shared) / _where(larger > 0, larger, 1.0)
         factor = norm_factor(ISSUED_PIPE_NORM, ratio)
@@ -966,7 +984,8 @@ def kernel_terms(
         "spills": busy * _max(spill, spill_wait_cycles / c)
         + last * k_it / clock_hz * (_max(last_spill, spill_wait_cycles / c) - _max(spill, spill_wait_cycles / c)),
         "transposes": busy * transpose,
-        "conversions": busy * convert / _where(c > 1, 1.0, share),
+        # The resident CTAs' pipe where they share the SM (shared_conversions), one CTA's own conversions where alone.
+        "conversions": busy * _where(c > 1, shared_conversions + gathers, convert / share),
         "latency": busy * latency / c,
         # The per-iteration costs of each CTA, or the SM's time taking the copies where they bind it: its own rate
         # over the CTAs it holds at once, one CTA's chain where it holds one (shared_copy_instruction_s); then what

@@ -312,7 +312,7 @@ def machine_rates(
         # The byte gathers were measured on fp8 (its conversions' pipe): int8's are not charged either. Copies all of
         # elements take their own rate under tf32 wgmma alone (copies_all_of_elements).
         named.update({f"kernel_costs.{k}": q for k, q in machine.kernel_costs.latencies().items()
-                      if (k not in ("convert", "gather") or dtype == "fp8")
+                      if (k not in ("convert", "convert_shared", "convert_warp", "gather") or dtype == "fp8")
                       and (k != "fma_lone_issue" or dtype == "fp32")
                       and (k != "kmajor_copy" or dtype in KMAJOR_COPY_TYPES)
                       and (k != "copy_instruction_shared_elements" or dtype == "tf32")})  # fmt: skip
@@ -371,6 +371,8 @@ def machine_rates(
             wait_s=seconds("kernel_costs.wait"),
             transpose_s=seconds("kernel_costs.transpose"),
             convert_s=seconds("kernel_costs.convert"),
+            convert_shared_s=seconds("kernel_costs.convert_shared"),
+            convert_warp_s=seconds("kernel_costs.convert_warp"),
             gather_s=seconds("kernel_costs.gather"),
             spill_wait_s=seconds("kernel_costs.spill_wait"),
             flush_writeback_s=seconds("kernel_costs.flush_writeback"),
@@ -2001,6 +2003,14 @@ def predict_kernel(
                     f"{1 / (rates.costs.convert_s * rates.clock_hz):.0f} elements/cycle/SM (kernel_costs.convert)"
                     if rates.costs.convert_s
                     else "none in the machine file"
+                )
+                + (
+                    "; where CTAs share the SM and both operands are K-major, their pipe "
+                    f"{1 / (rates.costs.convert_shared_s * rates.clock_hz):.0f} elements/cycle/SM "
+                    f"(kernel_costs.convert_shared) and {rates.costs.convert_warp_s * rates.clock_hz:.0f} cycles a warp "
+                    "an iteration (kernel_costs.convert_warp)"
+                    if rates.costs.convert_shared_s
+                    else ""
                 )
                 if gemm.dtype == "fp8"
                 else "none: only fp8 is converted before mma.sync (kernel_costs.convert)"
