@@ -1,12 +1,15 @@
 """The convert check's figures (docs/measurements/h200-2026-12-02/convert_check): fp8 Triton matmuls with mma.sync
 forced (Triton on sm_90 converts each warp's fragments to fp16 before m16n8k16), both operands K-major, tiles 32x32,
 32x64 and 64x64 on 2, 4 and 8 warps at BK 64, 128 and 256, on 11 x 12 x R tiles (R = 1 and 8 tiles an SM), timed in
-two runs of two passes on an H200, against the per-CTA model as compiled at 1980 MHz: the slope of each kernel's time
+two runs of two passes on an H200 (54 configurations at K = 512, 1024, 2048 and 4096: 216 kernels), against the
+per-CTA model as compiled at 1980 MHz: the slope of each kernel's time
 over the iterations between K = 1024 and 4096 (each timing the median of the four), model over measured.
 
-How kernel_costs.convert_shared and convert_warp were derived (pre-registered in 2e48d8d): of the pairs of GRID_ELEMENT
+How kernel_costs.convert_shared and convert_warp were derived (pre-registered in 0625f85): of the pairs of GRID_ELEMENT
 x GRID_WARP, the one whose model slope has the least median |log(model / measured)| over the check's kernels of 8
-tiles an SM, where the SM's pipes bind, the least mean among equals (convert_pair).
+tiles an SM, where the SM's pipes bind, the least mean among equals (convert_pair). The pairs lie on a ridge: (0.009,
+20) ties on the median and all but ties on the mean, so the per-warp part is a fitted intercept (a part of the
+iteration that does not grow with BK), not a measured cost of named instructions.
 
     python benchmarks/convert_check.py
 """

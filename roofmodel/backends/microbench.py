@@ -435,7 +435,9 @@ def calibrate(
             convert, "cycles", "SM cycles per fp8 element an SM converts to fp16 for mma.sync (a pipe beside the MMAs): "
             f"1 / the median over {both_k} conversion-heavy fp8 tiles (mma.sync forced, "
             f"{CONVERT_TILES_PER_SM} tiles per SM) of elements converted per SM cycle "
-            "(roofmodel.model.kernel_costs.convert_rates)", digits=5)  # fmt: skip
+            "(roofmodel.model.kernel_costs.convert_rates); the pair convert_shared and convert_warp (CTAs sharing the "
+            "SM, both operands K-major) stays the machine file's: these tiles' BK 64 and 128 do not take it apart "
+            "(benchmarks/convert_check.py)", digits=5)  # fmt: skip
     if gather and gather > 0:
         overlay["kernel_costs"]["gather"] = q(
             gather, "cycles", "SM cycles per element of an 8-bit MN-major operand mma.sync's warps read byte by byte "

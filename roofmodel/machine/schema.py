@@ -385,7 +385,8 @@ class KernelCosts(StrictModel):
     per iteration of an asynchronous MMA (wgmma), the wait on the previous group, and per 32-bit element
     of an MN-major operand that wgmma cannot read from shared memory, which the warps transpose through
     registers (per SM), and per fp8 element the warps convert to fp16 for mma.sync (per SM, a pipe
-    beside the MMAs), and per element of an 8-bit MN-major operand that mma.sync's warps read from shared
+    beside the MMAs; where CTAs share the SM and both operands are K-major, per element and per warp on that pipe:
+    convert_shared, convert_warp), and per element of an 8-bit MN-major operand that mma.sync's warps read from shared
     memory one byte at a time (per SM, on the same pipe); and the rate at which a kernel's spilled registers are stored and reloaded,
     each once per main-loop iteration (``spill_bandwidth``, per SM, every SM spilling; ``spill_bandwidth_alone``, where
     few do), and the FMA rate the kernel's FMA loop reaches
@@ -400,9 +401,10 @@ class KernelCosts(StrictModel):
     # Per fp8 element an SM's warps convert to fp16 in front of mma.sync, as Triton does on sm_90
     # (cvt.rn.f16x2.e4m3x2, then m16n8k16.f16 MMAs); absent where mma.sync takes fp8 itself (sm_89).
     convert: Latency | None = None
-    # The same where CTAs share the SM: per element the resident CTAs' warps convert, and per warp a main-loop
-    # iteration (the issue slots each warp's own work takes beside its conversions), the SM's pipe (cta_model.py).
-    # Absent: convert for both, nothing per warp.
+    # The same where CTAs share the SM and both operands are K-major, on the pipe beside the MMAs they share: SM cycles
+    # per element the resident CTAs' warps convert, and SM cycles per warp a CTA-iteration (a part of the iteration
+    # that does not grow with BK; fitted beside convert_shared, not measured apart) (cta_model.py). Absent: convert
+    # for both, nothing per warp; each needs the one before it (convert_warp needs convert_shared, which needs convert).
     convert_shared: Latency | None = None
     convert_warp: Latency | None = None
     # Per element of an 8-bit MN-major operand mma.sync's warps read from shared memory one byte per thread
@@ -450,7 +452,8 @@ class KernelCosts(StrictModel):
         # Each says how a measured figure varies (with the grid, with the CTAs an SM holds): alone it says nothing.
         for refinement, base in (("spill_bandwidth_alone", "spill_bandwidth"),
                                  ("copy_instruction_shared", "copy_instruction"),
-                                 ("copy_instruction_shared_elements", "copy_instruction_shared")):  # fmt: skip
+                                 ("copy_instruction_shared_elements", "copy_instruction_shared"),
+                                 ("convert_shared", "convert"), ("convert_warp", "convert_shared")):  # fmt: skip
             if getattr(self, refinement) is not None and getattr(self, base) is None:
                 raise ValueError(f"{refinement} refines {base}: give {base} too")
         return self

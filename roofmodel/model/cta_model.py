@@ -54,8 +54,9 @@ Per main-loop iteration (one BK step) of one CTA:
   K-major their pipe takes elements x kernel_costs.convert_shared + warps x kernel_costs.convert_warp (the
   convert check, docs/measurements/h200-2026-12-02/convert_check: where the SM's pipes bind, an iteration's
   conversions cost a part per element and a part per warp that does not grow with BK, which one per-element
-  figure taken at BK 64 and 128 put 22-44% too slow at BK 128-256); one CTA's own chain keeps convert, and an
-  operand gathered byte by byte keeps it on both (its gather pairs were timed against convert's rate);
+  figure taken at BK 64 and 128 put 22-44% too slow at BK 128-256; SM cycles per element, and per warp a
+  CTA-iteration, a fitted intercept); one CTA's own chain and a round of one CTA keep convert, and an operand
+  gathered byte by byte keeps it on both (its gather pairs were timed against convert's rate);
 - ``latency`` = L / (stages - 1): a stage is requested stages - 1 iterations ahead, so Little's
   law bounds one CTA's iteration by the time L a stage's load takes: the loaded latency, plus the
   time the stage's bytes take to stream in at its SM's share of the L2's rate (stage_stream_cycles:
@@ -825,6 +826,10 @@ def kernel_terms(
     ``element_copies_only``: where every copy of the stage is an element copy, both operands K-major, and no register
     spills (prediction.copies_all_of_elements): the resident CTAs' copies take the SM's path at
     kernel_costs.copy_instruction_shared_elements (shared_copy_cycles), the others' at copy_instruction_shared.
+    ``converted_elements_per_iter``: fp8 elements a CTA's warps convert for mma.sync an iteration (prediction.
+    converted_elements), at costs.convert_s in one CTA's chain and where a round holds one CTA or the CTA gathers an
+    operand (``gathered_elements_per_iter`` > 0), and at costs.convert_shared_s each plus costs.convert_warp_s per warp
+    on the pipe of a round of more than one CTA (SM cycles an iteration; the attribution's "conversions" likewise).
     ``kmajor_copy_cycles``: SM cycles a CTA's iteration takes more because both operands are K-major in a Triton wgmma
     loop of 16-bit operands (prediction.kmajor_copy_cycles: kernel_costs.kmajor_copy per copy a thread issues; 0
     elsewhere): added to the SM's pipes of a round (c CTAs take c x (pipes + it)) and to one CTA's chain, in the full
@@ -876,7 +881,7 @@ def kernel_terms(
     # The resident CTAs' pipe where both operands are K-major: per element and per warp (convert_shared, convert_warp).
     shared_conversions = (
         conversions
-        if not costs.convert_shared_s
+        if not (costs.convert_shared_s and costs.convert_s)
         else _where(
             (converted_elements_per_iter > 0) & (gathered_elements_per_iter == 0),
             converted_elements_per_iter * costs.convert_shared_s * clock_hz + warps * costs.convert_warp_s * clock_hz,
@@ -888,11 +893,13 @@ def kernel_terms(
 
     conflicting = conflicting_reads.any() if _is_array(conflicting_reads) else conflicting_reads
 
-    def pipes_at(spill_cycles: Any) -> Any:
-        """The SM's pipes an iteration with the spills taking ``spill_cycles`` (a full round's or the last's): the MMAs
-        and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM where the warps issue both (by
-        CONFLICTING_PIPE_NORM where ``conflicting_reads``)."""
-        mmas, shared = _max(mma, shared_conversions) + gathers, smem + transpose + spill_cycles
+    def pipes_at(spill_cycles: Any, ctas: Any) -> Any:
+        """The SM's pipes an iteration of a round of ``ctas`` CTAs with the spills taking ``spill_cycles`` (a full
+        round's or the last's): the MMAs and the shared-memory path side by side under wgmma, by their ISSUED_PIPE_NORM
+        where the warps issue both (by CONFLICTING_PIPE_NORM where ``conflicting_reads``); the conversions on the pipe
+        the CTAs share where more than one holds the SM, one CTA's own where it is alone."""
+        converts = _where(ctas > 1, shared_conversions, conversions)
+        mmas, shared = _max(mma, converts) + gathers, smem + transpose + spill_cycles
         larger = _max(mmas, shared)
         ratio = _min(mmas, shared) / _where(larger > 0, larger, 1.0)
         factor = norm_factor(ISSUED_PIPE_NORM, ratio)
@@ -900,7 +907,6 @@ def kernel_terms(
             factor = _where(conflicting_reads, norm_factor(CONFLICTING_PIPE_NORM, ratio), factor)
         return _max(_where(warpgroup, larger, larger * factor), shared_issue) + kmajor_copy_cycles
 
-    pipes = pipes_at(spill)
     # A CTA of w warps runs s = max(1, w / 4) instruction streams on each sub-partition's issue slot
     # (warps of mma.sync or FMA) or warpgroups (wgmma): each stream does its share of the MMAs and
     # then its serial work, while the other streams keep the pipe busy. mma.sync and FMA warps issue
@@ -946,7 +952,8 @@ def kernel_terms(
         if last_spill_bytes_per_cycle is None
         else 2.0 * hot * 4.0 * warp_size * warps / last_spill_bytes_per_cycle
     )
-    last_pipes, last_alone = pipes_at(last_spill), alone_at(last_spill)
+    pipes = pipes_at(spill, c)
+    last_pipes, last_alone = pipes_at(last_spill, last), alone_at(last_spill)
     sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone, lone)
     # A persistent kernel pays its prologue and epilogue once per SM (its rounds were computed without them): never
     # more than the launch-per-tile kernel, whose every round pays them (round_cycles).
