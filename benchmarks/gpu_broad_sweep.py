@@ -224,9 +224,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the lone warps' conflicting reads, 073899b: passed);
 --fresh104: FRESH104_SHAPES with a hundred-and-fifth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh104;
     read 2026-12-02 to judge the lone warps' conflicting reads, 073899b: passed);
---fresh105: FRESH105_SHAPES with a hundred-and-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh105);
---fresh106: FRESH106_SHAPES with a hundred-and-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh106);
---fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107);
+--fresh105: FRESH105_SHAPES with a hundred-and-sixth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh105;
+    read 2026-12-02 to judge the shared conversions' pipe, 0625f85: passed);
+--fresh106: FRESH106_SHAPES with a hundred-and-seventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh106;
+    read 2026-12-02 to judge the shared conversions' pipe, 0625f85: passed);
+--fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107;
+    read 2026-12-02 to judge the shared conversions' pipe, 0625f85: passed);
 --convert-check: only the convert check (CONVERT_CHECK_TILES, fp8 mma.sync by warps and BK, 2026-12-02);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
