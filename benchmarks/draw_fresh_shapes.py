@@ -11,7 +11,7 @@ Prints the list to paste into gpu_broad_sweep.py and the draws it redrew, for it
     python benchmarks/draw_fresh_shapes.py 2026_12_5
 
 With ``--without FRESH25_SHAPES`` the named list counts as not yet held: drawing it again from its own seed gives it
-back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh107 that way).
+back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh113 that way).
 """
 
 from __future__ import annotations

@@ -231,6 +231,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107;
     read 2026-12-02 to judge the shared conversions' pipe, 0625f85: passed);
 --convert-check: only the convert check (CONVERT_CHECK_TILES, fp8 mma.sync by warps and BK, 2026-12-02);
+--fresh108: FRESH108_SHAPES with a hundred-and-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh108);
+--fresh109: FRESH109_SHAPES with a hundred-and-tenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh109);
+--fresh110: FRESH110_SHAPES with a hundred-and-eleventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh110);
+--fresh111: FRESH111_SHAPES with a hundred-and-twelfth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh111);
+--fresh112: FRESH112_SHAPES with a hundred-and-thirteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh112);
+--fresh113: FRESH113_SHAPES with a hundred-and-fourteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh113);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -1978,6 +1984,102 @@ FRESH107_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6200x4200x4100", "odd", "holdout", 6200, 4200, 4100),
     ("small1456", "small", "holdout", 1456, 1456, 1456),
 ]
+# A hundred-and-eighth fresh sample (--fresh108, drawn in the session of 2026-12-02 at 13:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_56 (5 redrawn), all held out, a hundred-and-ninth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH108_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2320", "square", "holdout", 2320, 2320, 2320),
+    ("sq4208", "square", "holdout", 4208, 4208, 4208),
+    ("shortk624b", "short_k", "holdout", 8448, 7680, 624),
+    ("longk15872b", "long_k", "holdout", 1024, 2432, 15872),
+    ("skinny496g", "skinny", "holdout", 496, 14848, 10240),
+    ("decode23c", "decode", "holdout", 23, 25088, 8192),
+    ("decode29b", "decode", "holdout", 29, 26112, 9984),
+    ("odd1800x5500x5100", "odd", "holdout", 1800, 5500, 5100),
+    ("odd1900x1400x4600", "odd", "holdout", 1900, 1400, 4600),
+    ("small1936", "small", "holdout", 1936, 1936, 1936),
+]
+# A hundred-and-ninth fresh sample (--fresh109, drawn in the session of 2026-12-02 at 13:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_57 (4 redrawn), all held out, a hundred-and-tenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH109_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq4336", "square", "holdout", 4336, 4336, 4336),
+    ("sq4304", "square", "holdout", 4304, 4304, 4304),
+    ("shortk608d", "short_k", "holdout", 7936, 7936, 608),
+    ("longk19200c", "long_k", "holdout", 1536, 1920, 19200),
+    ("skinny384h", "skinny", "holdout", 384, 17408, 7040),
+    ("decode54i", "decode", "holdout", 54, 14848, 10752),
+    ("decode19c", "decode", "holdout", 19, 19456, 7680),
+    ("odd7000x5800x6400", "odd", "holdout", 7000, 5800, 6400),
+    ("odd5900x5300x2800", "odd", "holdout", 5900, 5300, 2800),
+    ("small1072", "small", "holdout", 1072, 1072, 1072),
+]
+# A hundred-and-tenth fresh sample (--fresh110, drawn in the session of 2026-12-02 at 13:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_58 (14 redrawn), all held out, a hundred-and-eleventh seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH110_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3472", "square", "holdout", 3472, 3472, 3472),
+    ("sq3376", "square", "holdout", 3376, 3376, 3376),
+    ("shortk304g", "short_k", "holdout", 8448, 8192, 304),
+    ("longk27136b", "long_k", "holdout", 2048, 2176, 27136),
+    ("skinny288h", "skinny", "holdout", 288, 17408, 5376),
+    ("decode45d", "decode", "holdout", 45, 19968, 11776),
+    ("decode49d", "decode", "holdout", 49, 13824, 9984),
+    ("odd2400x5700x1100", "odd", "holdout", 2400, 5700, 1100),
+    ("odd4000x3000x1600", "odd", "holdout", 4000, 3000, 1600),
+    ("small1392", "small", "holdout", 1392, 1392, 1392),
+]
+# A hundred-and-eleventh fresh sample (--fresh111, drawn in the session of 2026-12-02 at 13:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_59 (14 redrawn), all held out, a hundred-and-twelfth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH111_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq2672", "square", "holdout", 2672, 2672, 2672),
+    ("sq3600", "square", "holdout", 3600, 3600, 3600),
+    ("shortk320e", "short_k", "holdout", 9472, 11008, 320),
+    ("longk32256b", "long_k", "holdout", 1152, 1280, 32256),
+    ("skinny400d", "skinny", "holdout", 400, 14336, 10112),
+    ("decode64g", "decode", "holdout", 64, 15360, 10240),
+    ("decode5h", "decode", "holdout", 5, 26624, 6144),
+    ("odd2500x5000x4900", "odd", "holdout", 2500, 5000, 4900),
+    ("odd5200x4000x4000", "odd", "holdout", 5200, 4000, 4000),
+    ("small1616", "small", "holdout", 1616, 1616, 1616),
+]
+# A hundred-and-twelfth fresh sample (--fresh112, drawn in the session of 2026-12-02 at 13:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_60 (22 redrawn), all held out, a hundred-and-thirteenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH112_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5904", "square", "holdout", 5904, 5904, 5904),
+    ("sq4432", "square", "holdout", 4432, 4432, 4432),
+    ("shortk432j", "short_k", "holdout", 7168, 8960, 432),
+    ("longk14848b", "long_k", "holdout", 1024, 1280, 14848),
+    ("skinny288i", "skinny", "holdout", 288, 10752, 8192),
+    ("decode25i", "decode", "holdout", 25, 19456, 6144),
+    ("decode32c", "decode", "holdout", 32, 15360, 11008),
+    ("odd6700x4400x3600", "odd", "holdout", 6700, 4400, 3600),
+    ("odd7000x2700x2200", "odd", "holdout", 7000, 2700, 2200),
+    ("small1904", "small", "holdout", 1904, 1904, 1904),
+]
+# A hundred-and-thirteenth fresh sample (--fresh113, drawn in the session of 2026-12-02 at 13:30 UTC, so that the next
+# two changes have three unread judges each): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_61 (13 redrawn), all held out, a hundred-and-fourteenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH113_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5712", "square", "holdout", 5712, 5712, 5712),
+    ("sq4752", "square", "holdout", 4752, 4752, 4752),
+    ("shortk560d", "short_k", "holdout", 11264, 9216, 560),
+    ("longk30208b", "long_k", "holdout", 1152, 1408, 30208),
+    ("skinny416i", "skinny", "holdout", 416, 9216, 4608),
+    ("decode49e", "decode", "holdout", 49, 25088, 9728),
+    ("decode55e", "decode", "holdout", 55, 19968, 4864),
+    ("odd6100x6300x5200", "odd", "holdout", 6100, 6300, 5200),
+    ("odd6600x5300x1700", "odd", "holdout", 6600, 5300, 1700),
+    ("small1968", "small", "holdout", 1968, 1968, 1968),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -2061,7 +2163,13 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh104": (2027_1_69, FRESH104_SHAPES),
                  "fresh105": (2027_1_70, FRESH105_SHAPES),
                  "fresh106": (2027_1_71, FRESH106_SHAPES),
-                 "fresh107": (2027_1_72, FRESH107_SHAPES)}  # fmt: skip
+                 "fresh107": (2027_1_72, FRESH107_SHAPES),
+                 "fresh108": (2027_1_73, FRESH108_SHAPES),
+                 "fresh109": (2027_1_74, FRESH109_SHAPES),
+                 "fresh110": (2027_1_75, FRESH110_SHAPES),
+                 "fresh111": (2027_1_76, FRESH111_SHAPES),
+                 "fresh112": (2027_1_77, FRESH112_SHAPES),
+                 "fresh113": (2027_1_78, FRESH113_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

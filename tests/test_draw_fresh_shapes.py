@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh107 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh113 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -31,7 +31,8 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               90: 2027_1_38, 91: 2027_1_39, 92: 2027_1_40,
               93: 2027_1_41, 94: 2027_1_42, 95: 2027_1_43,
               96: 2027_1_44, 97: 2027_1_45, 98: 2027_1_46, 99: 2027_1_47, 100: 2027_1_48, 101: 2027_1_49,
-              102: 2027_1_50, 103: 2027_1_51, 104: 2027_1_52, 105: 2027_1_53, 106: 2027_1_54, 107: 2027_1_55}  # fmt: skip
+              102: 2027_1_50, 103: 2027_1_51, 104: 2027_1_52, 105: 2027_1_53, 106: 2027_1_54, 107: 2027_1_55,
+              108: 2027_1_56, 109: 2027_1_57, 110: 2027_1_58, 111: 2027_1_59, 112: 2027_1_60, 113: 2027_1_61}  # fmt: skip
 
 
 def later_samples(first: int) -> tuple[str, ...]:
