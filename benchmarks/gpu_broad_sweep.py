@@ -231,6 +231,7 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh107: FRESH107_SHAPES with a hundred-and-eighth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh107;
     read 2026-12-02 to judge the shared conversions' pipe, 0625f85: passed);
 --convert-check: only the convert check (CONVERT_CHECK_TILES, fp8 mma.sync by warps and BK, 2026-12-02);
+--convert-occupancy: only the convert-occupancy check (the convert check on 2, 3 and 4 tiles an SM, 2026-12-02);
 --fresh108: FRESH108_SHAPES with a hundred-and-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh108);
 --fresh109: FRESH109_SHAPES with a hundred-and-tenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh109);
 --fresh110: FRESH110_SHAPES with a hundred-and-eleventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh110);
@@ -2474,6 +2475,30 @@ def convert_check_plan() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+# The convert-occupancy check (2026-12-02): the convert check's configurations on 2, 3 and 4 tiles an SM at two K.
+# kernel_costs.convert_shared and convert_warp were derived where eight CTAs share an SM and one CTA keeps
+# kernel_costs.convert; on the read H200 sweeps (to fresh107) the fp8 mma.sync kernels with both operands K-major that
+# two or three CTAs share an SM went from +9% to -10% signed with the pair (the model of 19f6624). What the pipe costs
+# between one CTA and eight, so that a later rule can say how the chain and the pipe meet. No rule is fixed here.
+CONVERT_OCCUPANCY_TILES_PER_SM = (2, 3, 4)
+CONVERT_OCCUPANCY_K = (1024, 4096)
+
+
+def convert_occupancy_plan() -> list[dict[str, Any]]:
+    """CONVERT_CHECK_TILES x CONVERT_CHECK_WARPS x CONVERT_CHECK_BK in fp8, both operands K-major, mma.sync forced, on
+    132 x CONVERT_OCCUPANCY_TILES_PER_SM tiles over CONVERT_OCCUPANCY_K (set ``convert_occupancy``, split ``micro``)."""
+    return [
+        dict(set="convert_occupancy", shape=f"convocc-{bm}x{bn}x{bk}-w{w}-t{per}", family="convert_occupancy",
+             split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype="fp8", force_mma_v2=1, block_m=bm, block_n=bn,
+             block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major="k", b_major="k")
+        for bm, bn in CONVERT_CHECK_TILES
+        for w in CONVERT_CHECK_WARPS
+        for bk in CONVERT_CHECK_BK
+        for per in CONVERT_OCCUPANCY_TILES_PER_SM
+        for k in CONVERT_OCCUPANCY_K
+    ]  # fmt: skip
+
+
 # The gather check (2026-11-26): what an MN-major operand costs mma.sync's warps, which read it from
 # shared memory one element per thread (ldmatrix.trans is .b16 only: ld.shared.b8 / .b32, then packs):
 # the conversion-heavy fp8 tiles (roofmodel.model.kernel_costs.CONVERT_TILES) and the same tiles in tf32
@@ -3358,6 +3383,8 @@ CHECKS: dict[str, tuple[str, Callable[[], list[dict[str, Any]]]]] = {
     "mma-issue": ("only the issue check (ISSUE_TILES, mma.sync and FMA)", mma_issue_plan),
     "convert-check": ("only the convert check (fp8 mma.sync tiles by warps and BK, both operands K-major)",
                       convert_check_plan),
+    "convert-occupancy": ("only the convert-occupancy check (the convert check's tiles on 2, 3 and 4 tiles an SM, two K)",
+                          convert_occupancy_plan),
     "mma-gather": ("only the gather check (GATHER_TILES with MN-major operands, mma.sync forced)",
                    mma_gather_plan),
     "narrow-mma-sync": ("the narrow check with mma.sync forced", lambda: narrow_plan(1)),
