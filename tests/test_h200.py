@@ -107,6 +107,8 @@ def test_held_out_figures_on_the_h200_regression_guard():
 LATER_RUNS = (
     "h200-2026-12-02/convert_check",
     "h200-2026-12-02/convert_check/repeat",
+    "h200-2026-12-02/convert_occupancy",
+    "h200-2026-12-02/convert_occupancy/repeat",
     "h200-2026-11-29/relaid",
     "h200-2026-11-29/issue_occupancy",
     "h200-2026-11-29/fma_occupancy",
