@@ -2460,19 +2460,24 @@ CONVERT_CHECK_WARPS = (2, 4, 8)
 CONVERT_CHECK_BK = (64, 128, 256)
 
 
-def convert_check_plan() -> list[dict[str, Any]]:
+def convert_plan(name: str, prefix: str, tiles_per_sm: tuple[int, ...], ks: tuple[int, ...]) -> list[dict[str, Any]]:
     """CONVERT_CHECK_TILES x CONVERT_CHECK_WARPS x CONVERT_CHECK_BK in fp8, both operands K-major, mma.sync forced, on
-    132 x ISSUE_TILES_PER_SM tiles over ISSUE_K (set ``convert_check``, split ``micro``)."""
+    132 x ``tiles_per_sm`` tiles over ``ks`` (set and family ``name``, split ``micro``, shapes ``prefix``-BMxBNxBK-wW-tR)."""
     return [
-        dict(set="convert_check", shape=f"convert-{bm}x{bn}x{bk}-w{w}-t{per}", family="convert_check",
+        dict(set=name, shape=f"{prefix}-{bm}x{bn}x{bk}-w{w}-t{per}", family=name,
              split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype="fp8", force_mma_v2=1, block_m=bm, block_n=bn,
              block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major="k", b_major="k")
         for bm, bn in CONVERT_CHECK_TILES
         for w in CONVERT_CHECK_WARPS
         for bk in CONVERT_CHECK_BK
-        for per in ISSUE_TILES_PER_SM
-        for k in ISSUE_K
+        for per in tiles_per_sm
+        for k in ks
     ]  # fmt: skip
+
+
+def convert_check_plan() -> list[dict[str, Any]]:
+    """The convert check: convert_plan on ISSUE_TILES_PER_SM tiles an SM over ISSUE_K (set ``convert_check``)."""
+    return convert_plan("convert_check", "convert", ISSUE_TILES_PER_SM, ISSUE_K)
 
 
 # The convert-occupancy check (2026-12-02): the convert check's configurations on 2, 3 and 4 tiles an SM at two K.
@@ -2485,18 +2490,9 @@ CONVERT_OCCUPANCY_K = (1024, 4096)
 
 
 def convert_occupancy_plan() -> list[dict[str, Any]]:
-    """CONVERT_CHECK_TILES x CONVERT_CHECK_WARPS x CONVERT_CHECK_BK in fp8, both operands K-major, mma.sync forced, on
-    132 x CONVERT_OCCUPANCY_TILES_PER_SM tiles over CONVERT_OCCUPANCY_K (set ``convert_occupancy``, split ``micro``)."""
-    return [
-        dict(set="convert_occupancy", shape=f"convocc-{bm}x{bn}x{bk}-w{w}-t{per}", family="convert_occupancy",
-             split="micro", m=11 * bm, n=12 * per * bn, k=k, dtype="fp8", force_mma_v2=1, block_m=bm, block_n=bn,
-             block_k=bk, group_m=1, num_warps=w, num_stages=3, a_major="k", b_major="k")
-        for bm, bn in CONVERT_CHECK_TILES
-        for w in CONVERT_CHECK_WARPS
-        for bk in CONVERT_CHECK_BK
-        for per in CONVERT_OCCUPANCY_TILES_PER_SM
-        for k in CONVERT_OCCUPANCY_K
-    ]  # fmt: skip
+    """The convert-occupancy check: convert_plan on CONVERT_OCCUPANCY_TILES_PER_SM tiles an SM over
+    CONVERT_OCCUPANCY_K (set ``convert_occupancy``)."""
+    return convert_plan("convert_occupancy", "convocc", CONVERT_OCCUPANCY_TILES_PER_SM, CONVERT_OCCUPANCY_K)
 
 
 # The gather check (2026-11-26): what an MN-major operand costs mma.sync's warps, which read it from
