@@ -9,13 +9,7 @@ How kernel_costs.convert_shared and convert_warp were derived (pre-registered in
 x GRID_WARP, the one whose model slope has the least median |log(model / measured)| over the check's kernels of 8
 tiles an SM, where the SM's pipes bind, the least mean among equals (convert_pair). The pairs lie on a ridge: (0.009,
 20) ties on the median and all but ties on the mean, so the per-warp part is a fitted intercept (a part of the
-iteration that does not grow with BK), not a measured cost of named instructions. The rule runs on the model as it
-stands: with the warps' queue (cta_model.warp_queueing_cycles, pre-registered in 2923421) it takes 0.0095 and 18
-(0.0105 and 14 before it).
-
-Also printed: the convert-occupancy check (docs/measurements/h200-2026-12-02/convert_occupancy, the same 54
-configurations on 2, 3 and 4 tiles an SM at K = 1024 and 4096), model over measured by tiles an SM: what the queue
-was taken for (0.093 before it, 0.064 with it, over its 81 slopes).
+iteration that does not grow with BK), not a measured cost of named instructions.
 
     python benchmarks/convert_check.py
 """
@@ -34,7 +28,6 @@ from roofmodel.backends.broad import BroadRecord, Evaluator, read_broad_csv
 from roofmodel.machine import Machine, load_machine
 
 DATA = MEASUREMENTS / "h200-2026-12-02" / "convert_check"
-OCCUPANCY = MEASUREMENTS / "h200-2026-12-02" / "convert_occupancy"
 SLOPE_K = (1024, 4096)
 PIPE_BOUND_TILES = 8  # tiles an SM where the SM's pipes, not one CTA's chain, bind
 GRID_ELEMENT = tuple(round(0.005 + 0.0005 * i, 4) for i in range(41))  # SM cycles per element: 0.0050-0.0250
@@ -46,12 +39,11 @@ def tiles_per_sm(rec: BroadRecord) -> int:
     return int(rec.shape.rsplit("-t", 1)[1])
 
 
-def measured_pairs(per_sm: int | None = None, data: Path = DATA) -> list[tuple[BroadRecord, BroadRecord, float]]:
-    """Per kernel of the check in ``data`` (the convert check, or OCCUPANCY; of ``per_sm`` tiles an SM, or every one):
-    its records at the two SLOPE_K and the measured seconds an iteration between them (each K's time the median of
-    both runs' two passes)."""
-    first = read_broad_csv(data / "broad.csv")
-    repeat = read_broad_csv(data / "repeat" / "broad.csv")
+def measured_pairs(per_sm: int | None = None) -> list[tuple[BroadRecord, BroadRecord, float]]:
+    """Per kernel of the check (of ``per_sm`` tiles an SM, or every one): its records at the two SLOPE_K and the measured
+    seconds an iteration between them (each K's time the median of both runs' two passes)."""
+    first = read_broad_csv(DATA / "broad.csv")
+    repeat = read_broad_csv(DATA / "repeat" / "broad.csv")
     if [(r.shape, r.k) for r in first] != [(r.shape, r.k) for r in repeat]:
         raise SystemExit("convert_check: the two runs' rows differ")
     timed: dict[str, dict[int, tuple[BroadRecord, float]]] = {}
@@ -136,11 +128,6 @@ def main() -> None:
     )
     print("the runners-up: " + ", ".join(f"{e} and {w}: {m:.4f}, {a:.5f}"
                                          for (e, w), (m, a) in sorted(keys.items(), key=lambda kv: kv[1])[1:4]))  # fmt: skip
-    occupancy = model_ratios(machine, measured_pairs(data=OCCUPANCY))
-    print("\nthe convert-occupancy check, median |log(model / measured)| (signed) by tiles an SM: " + ", ".join(
-        f"{per}: {spread(r):.3f} ({statistics.median(math.log(x) for x in r.values()):+.3f})"
-        for per in (2, 3, 4) for r in [{k: v for k, v in occupancy.items() if k.endswith(f"-t{per}")}]
-    ) + f"; all {spread(occupancy):.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -596,8 +596,8 @@ def test_fp8_conversions_for_mma_sync_by_hand():
     thread per iteration at 128x128x128 on 8 warps: 8 x (64 + 32) x 128 = 98,304 elements = 256 threads
     x 192 x 2). At 32x64x128 on 4 warps of 32x16: 4 x (32 + 16) x 128 = 24,576 elements an iteration;
     on 4096^3, 63 tiles x 32 iterations per SM, several CTAs an SM with both operands K-major: the pipe they share,
-    24,576 x kernel_costs.convert_shared (0.0095 cycles an element) + 4 warps x kernel_costs.convert_warp (18 cycles)
-    = 305.5 cycles an iteration, 1,830 MHz: 0.3365 ms, the conversions term (at kernel_costs.convert alone, 0.01964
+    24,576 x kernel_costs.convert_shared (0.0105 cycles an element) + 4 warps x kernel_costs.convert_warp (14 cycles)
+    = 314.0 cycles an iteration, 1,830 MHz: 0.3460 ms, the conversions term (at kernel_costs.convert alone, 0.01964
     cycles an element, it was 0.5317 ms; one CTA alone keeps that rate). None for wgmma, for 16-bit types, or where
     the file has no figure (the L40S's mma.sync takes fp8 itself)."""
     from roofmodel.model.kernel import triton_config
@@ -614,8 +614,8 @@ def test_fp8_conversions_for_mma_sync_by_hand():
                                               num_stages=3), b_major="k")  # fmt: skip
     assert p.instruction == "mma.sync" and p.register_tile == (32, 16)
     conv = next(t.seconds for t in p.terms if t.name == "conversions")
-    assert conv == pytest.approx(63 * 32 * (24_576 * 0.0095 + 4 * 18) / 1.83e9)
-    assert conv == pytest.approx(0.3365e-3, rel=1e-4)
+    assert conv == pytest.approx(63 * 32 * (24_576 * 0.0105 + 4 * 14) / 1.83e9)
+    assert conv == pytest.approx(0.3460e-3, rel=1e-4)
     l40s = load_machine("l40s")
     q = predict_kernel(l40s, g, triton_config(l40s, "fp8", block_m=32, block_n=64, block_k=128, num_warps=4,
                                               num_stages=3), b_major="k")  # fmt: skip

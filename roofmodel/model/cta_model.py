@@ -93,9 +93,7 @@ A tile costs a prologue (one load time L to fill the first stage) and an epilogu
 C's bytes at the SM's share of DRAM write bandwidth), which the other resident CTAs do not hide: they start and
 end together, so a round of c CTAs takes prologue + epilogue + K/BK x max(c x pipes, alone + (c - 1) x queued)
 (round_cycles; the other CTAs hid them until 2026-11-29), its chain at least lone_conflict_cycles where a Triton FMA
-loop's warps are each alone and read B K-major; where an fp8 mma.sync loop's conversions take the resident CTAs' pair,
-the larger of the two becomes the iteration of a closed queue of the warps on a sub-partition
-(warp_queueing_cycles). The busiest SM runs ceil(tiles / SMs) tiles in rounds of c;
+loop's warps are each alone and read B K-major. The busiest SM runs ceil(tiles / SMs) tiles in rounds of c;
 a persistent kernel pays the prologue and epilogue once.
 Chip-wide: DRAM bytes over the bandwidth the grid can draw (the lesser of the ceiling and the bytes
 the active CTAs keep in flight over the DRAM latency), or, where longer, the time the path from DRAM takes to serve
@@ -559,13 +557,12 @@ def rounds_per_sm(ctas_per_sm: Any, tiles: Any, sms: int) -> Any:
 
 
 def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any = 0.0,
-                 lone: LoneConflict | None = None, queue_warps: Any = 0) -> Any:  # fmt: skip
-    """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x (max(cc x pipes, chain) + warp_queueing_cycles),
-    chain = round_chain_cycles (one CTA's, max(alone + (cc - 1) x queued, lone_conflict_cycles)).
+                 lone: LoneConflict | None = None) -> Any:  # fmt: skip
+    """SM cycles of a round of ``cc`` resident CTAs: edges + K/BK x max(cc x pipes, max(alone + (cc - 1) x queued,
+    lone_conflict_cycles)).
     ``queued``: what each other resident CTA adds to one CTA's iteration (fenced_queue_cycles); a last round of
     fewer CTAs waits behind fewer. ``lone``: where a Triton FMA loop's reads conflict, one CTA's chain takes at
-    least lone_conflict_cycles of the round. ``queue_warps``: a CTA's warps where they queue for their
-    sub-partitions (warp_queueing_cycles), 0 elsewhere.
+    least lone_conflict_cycles of the round.
 
     The round's CTAs start together and end together (the first round's are launched at once; they share the pipes
     or run the same chain side by side, so they finish together, and the next round's take their places at once),
@@ -574,75 +571,11 @@ def round_cycles(cc: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued:
     main loops hide them, max(cc x K/BK x pipes, edges + K/BK x alone); the round-cost check
     (docs/measurements/h200-2026-11-29/round_cost, benchmarks/round_cost.py) found about 1 us a round left out where
     two CTAs share an SM and none where one holds it."""
-    chain = round_chain_cycles(cc, alone, queued, lone)
-    return edges + k_it * (_max(cc * pipes, chain) + warp_queueing_cycles(cc, pipes, chain, queue_warps))
-
-
-def round_chain_cycles(cc: Any, alone: Any, queued: Any = 0.0, lone: LoneConflict | None = None) -> Any:
-    """One CTA's chain an iteration of a round of ``cc`` CTAs: alone + (cc - 1) x queued, at least
-    lone_conflict_cycles where ``lone`` (round_cycles)."""
     if _is_array(queued) or queued:
         alone = alone + (cc - 1) * queued
     if lone is not None:
         alone = _max(alone, lone_conflict_cycles(cc, lone))
-    return alone
-
-
-def warp_queueing_cycles(cc: Any, pipes: Any, chain: Any, warps: Any) -> Any:
-    """SM cycles a round of ``cc`` CTAs of ``warps`` warps each takes an iteration beyond max(cc x pipes, chain) where
-    the warps queue for their sub-partitions' issue slots and pipes (``warps`` 0: none, 0 cycles). Numbers or numpy
-    arrays.
-
-    The busiest sub-partition holds warps of n = ceil(cc x min(warps, 4) / 4) of the round's CTAs (a CTA of four
-    warps or more has warps on every sub-partition, and the turns its own warps take there are in its chain already).
-    Each such CTA's iteration is its demand on the sub-partition, D = cc x pipes / n (the round's pipes shared evenly),
-    and the rest of its chain, a delay Z = max(chain - D, 0) in which it waits on its own latencies and holds nothing.
-    Mean value analysis of that closed network of n CTAs (Reiser and Lavenberg 1980):
-
-        Q_0 = 0;  R_i = D x (1 + Q_{i-1}),  Q_i = i x R_i / (R_i + Z),  i = 1 .. n;  the iteration R_n + Z,
-
-    and this is R_n + Z - max(n x D, D + Z). A round of one CTA, or of CTAs whose warps are each alone on their
-    sub-partition (n = 1), has nothing to queue behind: R_1 + Z = max(cc x pipes, chain), 0 here; as n grows the
-    iteration tends to n x D = cc x pipes, and between the two it passes both by the time a CTA's warps wait for the
-    others' turns. A sub-partition's scheduler issues from its ready warps cycle by cycle, a processor-sharing
-    station, at which the BCMP theorem lets the service times take any distribution and the analysis stays exact for
-    identical customers; what it leaves out is that their delays are not independent draws.
-
-    The convert-occupancy check (docs/measurements/h200-2026-12-02/convert_occupancy: fp8 mma.sync, both operands
-    K-major, 2, 3 and 4 tiles an SM) timed what the larger of the two leaves out: 32x32x256 on four warps ran 703,
-    598, 561 and 530 SM cycles a tile-iteration at 2, 3, 4 and 8 tiles an SM (one CTA alone 1,132 an iteration),
-    where the larger gives 529-533 throughout; with the measured 1,132 as the chain and 529 as the pipes this gives
-    690, 576, 541 and 529. Charged only where the conversions' pipe takes the resident CTAs' pair (kernel_terms:
-    both rates of those loops, convert_shared and convert_warp, were derived with it, at the check's two ends); the
-    other loops' figures were fitted or derived against the larger of the two, and taking it for every mma.sync loop
-    moved the read H200 rows (to fresh107) of fp16 from -0.4% to +6.3% median signed, bf16 -0.4% to +6.4%, tf32 -0.8%
-    to +5.1% (not taken)."""
-    if not (warps.any() if _is_array(warps) else warps):
-        return 0.0
-    if not _is_array(cc, pipes, chain, warps):
-        return _queue_excess(float(cc), float(pipes), float(chain), float(warps))
-    import numpy as np
-
-    cc, pipes, chain, warps = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (cc, pipes, chain, warps)))
-    out = np.zeros(cc.shape)
-    at = np.nonzero(warps > 0)
-    out[at] = _queue_excess(cc[at], pipes[at], chain[at], warps[at])
-    return out
-
-
-def _queue_excess(cc: Any, pipes: Any, chain: Any, warps: Any) -> Any:
-    """warp_queueing_cycles where every warps > 0 (numbers or numpy arrays of one shape)."""
-    n = _max(_ceil_div(cc * _min(warps, SUB_PARTITIONS), SUB_PARTITIONS), 1)
-    demand = cc * pipes / n
-    delay = _max(chain - demand, 0.0)
-    queue = 0.0 * demand
-    residence = demand
-    for i in range(1, int(n.max() if _is_array(n) else n) + 1):
-        step = demand * (1.0 + queue)
-        live = _where(n >= i, True, False)
-        residence = _where(live, step, residence)
-        queue = _where(live, i * step / _where(step + delay > 0, step + delay, 1.0), queue)
-    return residence + delay - _max(cc * pipes, demand + delay)
+    return edges + k_it * _max(cc * pipes, alone)
 
 
 @dataclass(frozen=True)
@@ -690,12 +623,11 @@ def last_round_tiles(tiles: Any, ctas_per_sm: Any, sms: int) -> Any:
 
 
 def _plain_rounds(c: Any, last: Any, rounds: Any, k_it: Any, pipes: Any, alone: Any, edges: Any, queued: Any,
-                  last_pipes: Any, last_alone: Any, lone: LoneConflict | None = None,
-                  queue_warps: Any = 0) -> Any:  # fmt: skip
+                  last_pipes: Any, last_alone: Any, lone: LoneConflict | None = None) -> Any:  # fmt: skip
     """SM cycles of the launch-per-tile kernel: rounds of c resident CTAs (round_cycles), the last round of
     ``last`` CTAs at its own ``last_pipes`` and ``last_alone`` (its spills' rate)."""
-    full = round_cycles(c, k_it, pipes, alone, edges, queued, lone, queue_warps)
-    return (rounds - 1) * full + round_cycles(last, k_it, last_pipes, last_alone, edges, queued, lone, queue_warps)
+    full = round_cycles(c, k_it, pipes, alone, edges, queued, lone)
+    return (rounds - 1) * full + round_cycles(last, k_it, last_pipes, last_alone, edges, queued, lone)
 
 
 def fenced_queue_cycles(fenced: Any, smem_cycles: Any) -> Any:
@@ -946,19 +878,16 @@ def kernel_terms(
     # adding to the conversions' time, the issue-occupancy check to the MMAs' where those bind (its fp8 tiles with B
     # N-major against the same tiles K-major, docs/measurements/h200-2026-11-29/issue_occupancy).
     conversions = converted_elements_per_iter * costs.convert_s * clock_hz
-    # The resident CTAs' pipe where both operands are K-major: per element and per warp (convert_shared, convert_warp);
-    # there the warps queue for their sub-partitions (warp_queueing_cycles).
-    paired = (
-        False
+    # The resident CTAs' pipe where both operands are K-major: per element and per warp (convert_shared, convert_warp).
+    shared_conversions = (
+        conversions
         if not (costs.convert_shared_s and costs.convert_s)
-        else (converted_elements_per_iter > 0) & (gathered_elements_per_iter == 0)
+        else _where(
+            (converted_elements_per_iter > 0) & (gathered_elements_per_iter == 0),
+            converted_elements_per_iter * costs.convert_shared_s * clock_hz + warps * costs.convert_warp_s * clock_hz,
+            conversions,
+        )
     )
-    shared_conversions = _where(
-        paired,
-        converted_elements_per_iter * costs.convert_shared_s * clock_hz + warps * costs.convert_warp_s * clock_hz,
-        conversions,
-    )
-    queue_warps = _where(paired, warps, 0)
     gathers = gathered_elements_per_iter * costs.gather_s * clock_hz
     convert = conversions + gathers
 
@@ -1025,9 +954,7 @@ def kernel_terms(
     )
     pipes = pipes_at(spill, c)
     last_pipes, last_alone = pipes_at(last_spill, last), alone_at(last_spill)
-    sm_cycles = _plain_rounds(
-        c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone, lone, queue_warps
-    )
+    sm_cycles = _plain_rounds(c, last, rounds, k_it, pipes, alone, edges, queued, last_pipes, last_alone, lone)
     # A persistent kernel pays its prologue and epilogue once per SM (its rounds were computed without them): never
     # more than the launch-per-tile kernel, whose every round pays them (round_cycles).
     once = prologue + epilogue
@@ -1080,14 +1007,6 @@ def kernel_terms(
             if lone is None
             else k_it * ((rounds - 1) * lone_conflict_cycles(c, lone) + lone_conflict_cycles(last, lone)) / clock_hz
         ),
-        # Not one of TERMS: what the warps' queue for their sub-partitions adds to the busiest SM's rounds beyond the
-        # larger of the pipes and one CTA's chain (warp_queueing_cycles); 0 elsewhere (predict's note).
-        "warp queueing": k_it
-        * (
-            (rounds - 1) * warp_queueing_cycles(c, pipes, round_chain_cycles(c, alone, queued, lone), queue_warps)
-            + warp_queueing_cycles(last, last_pipes, round_chain_cycles(last, last_alone, queued, lone), queue_warps)
-        )
-        / clock_hz,
         "DRAM": dram,
         "LLC": llc_seconds,
         "L2": l2_seconds,

@@ -1897,15 +1897,6 @@ def predict_kernel(
         if lone_cycles > 0
         else ""
     )
-    queue_cycles = float(terms["warp queueing"]) * rates.clock_hz / (rounds * k_it)
-    queue_note = (
-        f"; the warps of {-(-resident * min(config.warps, cta_model.SUB_PARTITIONS) // cta_model.SUB_PARTITIONS)} "
-        "resident CTAs share the busiest sub-partition and queue for its issue slot and pipes: "
-        f"{queue_cycles:,.0f} cycles an iteration more than the larger of the pipes and one CTA's chain, averaged over "
-        "its rounds (mean value analysis: warp_queueing_cycles)"
-        if queue_cycles > 0
-        else ""
-    )
     own_read, own_requested = synchronous_hit_bytes(plan, t.dram_read_bytes, t.requested_bytes, t.a_dram_read_bytes,
                                                     t.a_requested_bytes)  # fmt: skip
     kernel_hit, own_hit = l2_hit_rate(t.dram_read_bytes, t.requested_bytes), l2_hit_rate(own_read, own_requested)
@@ -2024,7 +2015,6 @@ def predict_kernel(
                 if gemm.dtype == "fp8"
                 else "none: only fp8 is converted before mma.sync (kernel_costs.convert)"
             )
-            + queue_note
             + (
                 "; after max(MMAs, conversions), in series (the warps load and pack them before their MMAs read them), "
                 "the bytes of an 8-bit MN-major operand the warps read one at a time: "
