@@ -54,7 +54,7 @@ print(json.dumps(out))
 """
 
 
-# The read broad sweeps (benchmarks/read_samples.py's lists): the H200's to fresh107 (fresh42 read on 2026-11-30 to judge
+# The read broad sweeps (benchmarks/read_samples.py's lists): the H200's to fresh110 (fresh42 read on 2026-11-30 to judge
 # the drift rule, fresh43 to judge 2722b80, fresh44 to judge 7e52c81, fresh45 and fresh46 to judge 81262a8, fresh47 to
 # judge f424b46, fresh48 to judge 36707e7, fresh49 to judge ef355d2, fresh50 to judge fa0b077, fresh52 to judge 395a218,
 # fresh53 to judge ef79ce4, fresh54 and fresh55 to judge 578500e, fresh56 and fresh57 to judge 1ae0d90, fresh58 and
@@ -63,9 +63,9 @@ print(json.dumps(out))
 # fresh70, fresh71 and fresh73 to judge ae77233 (failed), fresh72 to judge 7ea165e, fresh74-77 to judge 09cc1d6
 # (failed), fresh78-80 to judge bdec836, fresh81-83 to judge ee9c89e (failed), fresh84-86 to judge c75fbc9, fresh87-89
 # to judge 16c0a3f, fresh90-92 to judge cf9371e (failed), fresh93-95 to judge f080853 (failed), fresh97, fresh100, fresh101 and element_class to judge 31714e8, fresh96, fresh98
-# and fresh99 to judge 67f1817, fresh102-104 to judge 073899b, fresh105-107 to judge 0625f85), the H100's to fresh18. A later sample joins when its README says it was read and this says so; --through pins an earlier
+# and fresh99 to judge 67f1817, fresh102-104 to judge 073899b, fresh105-107 to judge 0625f85, fresh108-110 to judge 2923421 (failed)), the H100's to fresh18. A later sample joins when its README says it was read and this says so; --through pins an earlier
 # set, as a figure quoted with it was printed on.
-LAST_READ = {"h200": 107, "h100": 18}
+LAST_READ = {"h200": 110, "h100": 18}
 
 
 def read_samples(gpu: str, through: int | None = None) -> list[Path]:

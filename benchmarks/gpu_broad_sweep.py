@@ -232,9 +232,12 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
     read 2026-12-02 to judge the shared conversions' pipe, 0625f85: passed);
 --convert-check: only the convert check (CONVERT_CHECK_TILES, fp8 mma.sync by warps and BK, 2026-12-02);
 --convert-occupancy: only the convert-occupancy check (the convert check on 2, 3 and 4 tiles an SM, 2026-12-02);
---fresh108: FRESH108_SHAPES with a hundred-and-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh108);
---fresh109: FRESH109_SHAPES with a hundred-and-tenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh109);
---fresh110: FRESH110_SHAPES with a hundred-and-eleventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh110);
+--fresh108: FRESH108_SHAPES with a hundred-and-ninth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh108;
+    read 2026-12-02 to judge the warps' queue, 2923421: failed);
+--fresh109: FRESH109_SHAPES with a hundred-and-tenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh109;
+    read 2026-12-02 to judge the warps' queue, 2923421: failed);
+--fresh110: FRESH110_SHAPES with a hundred-and-eleventh seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh110;
+    read 2026-12-02 to judge the warps' queue, 2923421: failed);
 --fresh111: FRESH111_SHAPES with a hundred-and-twelfth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh111);
 --fresh112: FRESH112_SHAPES with a hundred-and-thirteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh112);
 --fresh113: FRESH113_SHAPES with a hundred-and-fourteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh113);

@@ -889,6 +889,8 @@ def test_layouts_and_bandwidth_move_the_model_the_right_way(broad):
      ("h200", "h200", "12-02/fresh102", "-fresh102"), ("h200", "h200", "12-02/fresh103", "-fresh103"),
      ("h200", "h200", "12-02/fresh104", "-fresh104"), ("h200", "h200", "12-02/fresh105", "-fresh105"),
      ("h200", "h200", "12-02/fresh106", "-fresh106"), ("h200", "h200", "12-02/fresh107", "-fresh107"),
+     ("h200", "h200", "12-02/fresh108", "-fresh108"), ("h200", "h200", "12-02/fresh109", "-fresh109"),
+     ("h200", "h200", "12-02/fresh110", "-fresh110"),
      ("h200", "h200", "12-02/fresh96", "-fresh96"), ("h200", "h200", "12-02/fresh98", "-fresh98"),
      ("h200", "h200", "12-02/fresh99", "-fresh99")],
 )  # fmt: skip
@@ -1946,7 +1948,7 @@ def test_the_read_lists_know_where_each_h200_sample_lies():
     """benchmarks/read_samples.read_h200 names a directory that holds a broad sweep for every sample it lists, the
     unread ones left out (fresh51 was read on 2026-12-01 with fresh67: it joins the lists from there; none is unread
     since fresh96, fresh98 and fresh99 were read on 2026-12-02), to fresh57 (timed 2026-12-01, a directory of its own)
-    and on to fresh101 and the element-class judge read with it, and fresh102-107."""
+    and on to fresh101 and the element-class judge read with it, and fresh102-110."""
     from benchmarks.read_samples import DATA, UNREAD_H200, read_h200
 
     listed = read_h200(57)
@@ -1961,7 +1963,10 @@ def test_the_read_lists_know_where_each_h200_sample_lies():
     assert latest[-7:] == (*(f"h200-2026-12-02/fresh{i}" for i in range(96, 102)), "h200-2026-12-02/element_class")
     assert UNREAD_H200 == ()
     assert "h200-2026-12-02/element_class" not in read_h200(100)
-    # fresh102-104 read on 2026-12-02 to judge 073899b, fresh105-107 to judge 0625f85 (change_classes.LAST_READ: 107).
+    # fresh102-104 read on 2026-12-02 to judge 073899b, fresh105-107 to judge 0625f85, fresh108-110 to judge 2923421
+    # (failed; change_classes.LAST_READ: 110).
     assert read_h200(104)[-4:-1] == tuple(f"h200-2026-12-02/fresh{i}" for i in range(102, 105))
     assert read_h200(107)[-7:-1] == tuple(f"h200-2026-12-02/fresh{i}" for i in range(102, 108))
     assert all((DATA / d / "broad.csv").is_file() for d in read_h200(107))
+    assert read_h200(110)[-4:-1] == tuple(f"h200-2026-12-02/fresh{i}" for i in range(108, 111))
+    assert all((DATA / d / "broad.csv").is_file() for d in read_h200(110))
