@@ -4,14 +4,14 @@ gpu_broad_sweep.py's FRESH19 comment; a name or size an earlier sample (SHAPES o
 is drawn again, except that a decode name already held takes the next letter (decode37b), and so does a held name of
 a family whose every name is held (short K after fresh26: NAME_SPACE); a family whose first range's every size is
 held draws from the next of LATER_RANGES (squares and small ones after fresh33), and from the one after where that is
-held too (small ones after fresh41, fresh49, fresh57, fresh73 and fresh81, squares after fresh46, fresh62 and
-fresh78).
+held too (small ones after fresh41, fresh49, fresh57, fresh73, fresh81 and fresh113, squares after fresh46, fresh62
+and fresh78).
 Prints the list to paste into gpu_broad_sweep.py and the draws it redrew, for its comment.
 
     python benchmarks/draw_fresh_shapes.py 2026_12_5
 
 With ``--without FRESH25_SHAPES`` the named list counts as not yet held: drawing it again from its own seed gives it
-back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh113 that way).
+back (tests/test_draw_fresh_shapes.py checks fresh20 to fresh117 that way).
 """
 
 from __future__ import annotations
@@ -45,14 +45,17 @@ SIZES = {"square": (range(2048, 6145, 64),),
 # four left, and 4640-5120 once every small size was held, after fresh73; squares 2064-6128 in steps of 32, sizes of 16
 # past a multiple of 32 that no square or small range holds, once the last large range was held, after fresh78: smaller
 # squares, which time faster than those over 10k; small ones 1040-2032 in steps of 32, 16 past a multiple of 32, which
-# no range holds, once every small size of the others was held, after fresh81); the draws before a range is reached
+# no range holds, once every small size of the others was held, after fresh81; small ones 5152-6144 in steps of 32,
+# going on from 4640-5120, once those were held too, after fresh113: of them the multiples of 64 are the squares' first
+# range, held since fresh33, so 16 sizes are left, none a size another family's range can draw again); the draws
+# before a range is reached
 # never touch it, so every earlier sample draws again as it was (gpu_broad_sweep.py's comments call the first three
 # NEXT_RANGE, LAST_RANGE and FOURTH_RANGE, their names before the list).
 LATER_RANGES = {"square": (range(6208, 8193, 64), range(8256, 10241, 64), range(10304, 12289, 64),
                            range(2064, 6145, 32)),
                 "small": (range(2080, 2561, 32), range(2592, 3073, 32), range(3104, 3585, 32),
                           range(3616, 4097, 32), range(4128, 4609, 32), range(4640, 5121, 32),
-                          range(1040, 2049, 32))}  # fmt: skip
+                          range(1040, 2049, 32), range(5152, 6145, 32))}  # fmt: skip
 PREFIX = {"square": "sq", "short_k": "shortk", "long_k": "longk", "skinny": "skinny", "small": "small"}
 # The names each family's rule can give: once every one is held, as short K's 25 were after fresh26, a held name of
 # that family takes the next letter (shortk400b), as decode's always do.

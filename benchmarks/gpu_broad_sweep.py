@@ -241,6 +241,10 @@ Run (GPU): python benchmarks/gpu_broad_sweep.py OUT_DIR [--seconds 540] [--per-s
 --fresh111: FRESH111_SHAPES with a hundred-and-twelfth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh111);
 --fresh112: FRESH112_SHAPES with a hundred-and-thirteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh112);
 --fresh113: FRESH113_SHAPES with a hundred-and-fourteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh113);
+--fresh114: FRESH114_SHAPES with a hundred-and-fifteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh114);
+--fresh115: FRESH115_SHAPES with a hundred-and-sixteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh115);
+--fresh116: FRESH116_SHAPES with a hundred-and-seventeenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh116);
+--fresh117: FRESH117_SHAPES with a hundred-and-eighteenth seed, all held out, committed unread (docs/measurements/h200-2026-12-02/fresh117);
 --issue-occupancy: only ISSUE_OCCUPANCY_FP8 and ISSUE_OCCUPANCY_FMA on 1, 2 and 4 tiles per SM (2026-11-29);
 --fma-occupancy: only FMA_OCCUPANCY_TILES (fp32 FMA) on 1, 2, 4 and 8 tiles per SM (2026-11-29);
 --fma-boundary: only FMA_BOUNDARY_TILES (fp32 FMA) on 1, 2 and 4 tiles per SM (2026-11-29);
@@ -2084,6 +2088,70 @@ FRESH113_SHAPES: list[tuple[str, str, str, int, int, int]] = [
     ("odd6600x5300x1700", "odd", "holdout", 6600, 5300, 1700),
     ("small1968", "small", "holdout", 1968, 1968, 1968),
 ]
+# A hundred-and-fourteenth fresh sample (--fresh114, drawn in the session of 2026-12-02 at 17:25 UTC, so that the next
+# changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_62 (6 redrawn), all held out, a hundred-and-fifteenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH114_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5488", "square", "holdout", 5488, 5488, 5488),
+    ("sq2288", "square", "holdout", 2288, 2288, 2288),
+    ("shortk256e", "short_k", "holdout", 7168, 10496, 256),
+    ("longk31232c", "long_k", "holdout", 1920, 1536, 31232),
+    ("skinny272f", "skinny", "holdout", 272, 12288, 10880),
+    ("decode39b", "decode", "holdout", 39, 16384, 11776),
+    ("decode22d", "decode", "holdout", 22, 9728, 12288),
+    ("odd2500x5700x5700", "odd", "holdout", 2500, 5700, 5700),
+    ("odd4200x2400x3200", "odd", "holdout", 4200, 2400, 3200),
+    ("small5920", "small", "holdout", 5920, 5920, 5920),
+]
+# A hundred-and-fifteenth fresh sample (--fresh115, drawn in the session of 2026-12-02 at 17:25 UTC, so that the next
+# changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_63 (10 redrawn), all held out, a hundred-and-sixteenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH115_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5552", "square", "holdout", 5552, 5552, 5552),
+    ("sq4848", "square", "holdout", 4848, 4848, 4848),
+    ("shortk512e", "short_k", "holdout", 12288, 7168, 512),
+    ("longk25344c", "long_k", "holdout", 1664, 2304, 25344),
+    ("skinny448f", "skinny", "holdout", 448, 23552, 5888),
+    ("decode53f", "decode", "holdout", 53, 8704, 8448),
+    ("decode2f", "decode", "holdout", 2, 14336, 11776),
+    ("odd2900x1000x2100", "odd", "holdout", 2900, 1000, 2100),
+    ("odd6600x5200x1300", "odd", "holdout", 6600, 5200, 1300),
+    ("small5536", "small", "holdout", 5536, 5536, 5536),
+]
+# A hundred-and-sixteenth fresh sample (--fresh116, drawn in the session of 2026-12-02 at 17:25 UTC, so that the next
+# changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_64 (6 redrawn), all held out, a hundred-and-seventeenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH116_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq5424", "square", "holdout", 5424, 5424, 5424),
+    ("sq2448", "square", "holdout", 2448, 2448, 2448),
+    ("shortk512f", "short_k", "holdout", 7936, 7680, 512),
+    ("longk13312b", "long_k", "holdout", 1280, 1024, 13312),
+    ("skinny416j", "skinny", "holdout", 416, 18944, 5248),
+    ("decode48i", "decode", "holdout", 48, 11264, 11008),
+    ("decode23d", "decode", "holdout", 23, 22528, 4864),
+    ("odd3300x1600x6500", "odd", "holdout", 3300, 1600, 6500),
+    ("odd1600x1900x4900", "odd", "holdout", 1600, 1900, 4900),
+    ("small5856", "small", "holdout", 5856, 5856, 5856),
+]
+# A hundred-and-seventeenth fresh sample (--fresh117, drawn in the session of 2026-12-02 at 17:25 UTC, so that the next
+# changes have unread judges): ten more shapes, drawn by benchmarks/draw_fresh_shapes.py
+# with seed 2027_1_65 (3 redrawn), all held out, a hundred-and-eighteenth seed; fixed in code before it was measured and committed
+# unread, to judge a later change.
+FRESH117_SHAPES: list[tuple[str, str, str, int, int, int]] = [
+    ("sq3088", "square", "holdout", 3088, 3088, 3088),
+    ("sq2960", "square", "holdout", 2960, 2960, 2960),
+    ("shortk336h", "short_k", "holdout", 12032, 6144, 336),
+    ("longk25344d", "long_k", "holdout", 1280, 1792, 25344),
+    ("skinny400e", "skinny", "holdout", 400, 17920, 5888),
+    ("decode24e", "decode", "holdout", 24, 8704, 6144),
+    ("decode56e", "decode", "holdout", 56, 13824, 10752),
+    ("odd5900x5300x6600", "odd", "holdout", 5900, 5300, 6600),
+    ("odd4800x5100x4200", "odd", "holdout", 4800, 5100, 4200),
+    ("small5600", "small", "holdout", 5600, 5600, 5600),
+]
 # Each fresh sample's flag, seed and shapes (all held out; none has a K sweep or an mma.sync set).
 FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRESH2_SHAPES),
                  "fresh3": (2026_11_27, FRESH3_SHAPES), "fresh4": (2026_11_28, FRESH4_SHAPES),
@@ -2173,7 +2241,11 @@ FRESH_SAMPLES = {"fresh": (2026_11_24, FRESH_SHAPES), "fresh2": (2026_11_26, FRE
                  "fresh110": (2027_1_75, FRESH110_SHAPES),
                  "fresh111": (2027_1_76, FRESH111_SHAPES),
                  "fresh112": (2027_1_77, FRESH112_SHAPES),
-                 "fresh113": (2027_1_78, FRESH113_SHAPES)}  # fmt: skip
+                 "fresh113": (2027_1_78, FRESH113_SHAPES),
+                 "fresh114": (2027_1_79, FRESH114_SHAPES),
+                 "fresh115": (2027_1_80, FRESH115_SHAPES),
+                 "fresh116": (2027_1_81, FRESH116_SHAPES),
+                 "fresh117": (2027_1_82, FRESH117_SHAPES)}  # fmt: skip
 DTYPE_WEIGHTS = {"fp16": 0.30, "bf16": 0.15, "tf32": 0.20, "fp8": 0.20, "fp32": 0.15}
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32": 4, "fp8": 1}
 BLOCK_K = {"fp16": (32, 64, 128), "bf16": (32, 64, 128), "tf32": (16, 32, 64), "fp32": (16, 32, 64),

@@ -1,4 +1,4 @@
-"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh113 were
+"""benchmarks/draw_fresh_shapes.py draws the fresh samples' shapes again from their seeds: fresh20 to fresh117 were
 drawn by the rule it writes down (fresh19, drawn before, by a rule not kept), so a later sample can be drawn the same
 way and checked."""
 
@@ -32,7 +32,8 @@ SIZE_SEEDS = {20: 2026_11_29, 21: 2026_11_30, 22: 2026_12_1, 23: 2026_12_2, 24: 
               93: 2027_1_41, 94: 2027_1_42, 95: 2027_1_43,
               96: 2027_1_44, 97: 2027_1_45, 98: 2027_1_46, 99: 2027_1_47, 100: 2027_1_48, 101: 2027_1_49,
               102: 2027_1_50, 103: 2027_1_51, 104: 2027_1_52, 105: 2027_1_53, 106: 2027_1_54, 107: 2027_1_55,
-              108: 2027_1_56, 109: 2027_1_57, 110: 2027_1_58, 111: 2027_1_59, 112: 2027_1_60, 113: 2027_1_61}  # fmt: skip
+              108: 2027_1_56, 109: 2027_1_57, 110: 2027_1_58, 111: 2027_1_59, 112: 2027_1_60, 113: 2027_1_61,
+              114: 2027_1_62, 115: 2027_1_63, 116: 2027_1_64, 117: 2027_1_65}  # fmt: skip
 
 
 def later_samples(first: int) -> tuple[str, ...]:
@@ -137,3 +138,18 @@ def test_once_every_small_size_is_held_small_ones_come_from_sizes_16_past_a_mult
         draw_fresh_shapes.held_shapes(later_samples(81)),
     )
     assert [s[3] for s in before if s[1] == "small"] == [5088]
+
+
+def test_once_sizes_16_past_a_multiple_of_32_are_held_small_ones_go_on_past_5120():
+    """After fresh113 every small size of 1040-2032 is held as well (fresh113's small1968 among the last), so the next
+    small shape (seed 2027_1_62, fresh114's) comes from 5152-6144 in steps of 32, whose multiples of 64 the squares'
+    first range holds: 5920; with fresh113's shapes counted as not held, its own draw stays in 1040-2032."""
+    last = draw_fresh_shapes.LATER_RANGES["small"][7]
+    held = draw_fresh_shapes.held_shapes(later_samples(114))
+    sizes = {tuple(s[3:]) for s in held}
+    assert all((x, x, x) in sizes for r in draw_fresh_shapes.LATER_RANGES["small"][:7] for x in r)
+    assert not any((x, x, x) in sizes for x in last if x % 64)
+    shapes, _ = draw_fresh_shapes.draw(2027_1_62, held)
+    assert [s[3] for s in shapes if s[1] == "small"] == [5920]
+    before, _ = draw_fresh_shapes.draw(2027_1_61, draw_fresh_shapes.held_shapes(later_samples(113)))
+    assert [s[3] for s in before if s[1] == "small"] == [1968]
