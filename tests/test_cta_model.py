@@ -620,6 +620,10 @@ def test_the_element_class_judge_is_its_draw():
     ("fresh111", ("h200-2026-12-02/fresh111",)),
     ("fresh112", ("h200-2026-12-02/fresh112",)),
     ("fresh113", ("h200-2026-12-02/fresh113",)),
+    ("fresh114", ("h200-2026-12-02/fresh114",)),
+    ("fresh115", ("h200-2026-12-02/fresh115",)),
+    ("fresh116", ("h200-2026-12-02/fresh116",)),
+    ("fresh117", ("h200-2026-12-02/fresh117",)),
 ])  # fmt: skip
 def test_each_fresh_sample_is_the_draw_its_seed_and_shapes_fix(sample, dirs):
     """Every committed copy of a fresh sample holds exactly the kernels that benchmarks/gpu_broad_sweep.py draws
@@ -1568,7 +1572,9 @@ LOOP_LOCAL_DIRS = ("h100-2026-11-23", "h100-2026-11-24", "h100-2026-11-25", "h10
                    "h200-2026-12-02/fresh102", "h200-2026-12-02/fresh103", "h200-2026-12-02/fresh104",
                    "h200-2026-12-02/fresh105", "h200-2026-12-02/fresh106", "h200-2026-12-02/fresh107",
                    "h200-2026-12-02/fresh108", "h200-2026-12-02/fresh109", "h200-2026-12-02/fresh110",
-                   "h200-2026-12-02/fresh111", "h200-2026-12-02/fresh112", "h200-2026-12-02/fresh113")  # fmt: skip
+                   "h200-2026-12-02/fresh111", "h200-2026-12-02/fresh112", "h200-2026-12-02/fresh113",
+                   "h200-2026-12-02/fresh114", "h200-2026-12-02/fresh115", "h200-2026-12-02/fresh116",
+                   "h200-2026-12-02/fresh117")  # fmt: skip
 
 
 @pytest.mark.parametrize("d", LOOP_LOCAL_DIRS)
