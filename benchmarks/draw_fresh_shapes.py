@@ -48,8 +48,7 @@ SIZES = {"square": (range(2048, 6145, 64),),
 # no range holds, once every small size of the others was held, after fresh81; small ones 5152-6144 in steps of 32,
 # going on from 4640-5120, once those were held too, after fresh113: of them the multiples of 64 are the squares' first
 # range, held since fresh33, so 16 sizes are left, none a size another family's range can draw again); the draws
-# before a range is reached
-# never touch it, so every earlier sample draws again as it was (gpu_broad_sweep.py's comments call the first three
+# before a range is reached never touch it, so every earlier sample draws again as it was (gpu_broad_sweep.py's comments call the first three
 # NEXT_RANGE, LAST_RANGE and FOURTH_RANGE, their names before the list).
 LATER_RANGES = {"square": (range(6208, 8193, 64), range(8256, 10241, 64), range(10304, 12289, 64),
                            range(2064, 6145, 32)),
